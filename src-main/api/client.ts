@@ -1,0 +1,209 @@
+/**
+ * Typed client of the payroll API: one function per operation of the endpoint table (src-shared/api/endpoints.ts),
+ * built from the table itself. Uses ofetch (native fetch, HTTP keep-alive), no automatic retry (the sync executor
+ * decides), a timeout per call, a bearer token cached in memory and refreshed once on a 401, and zod parsing of
+ * every answer. Every failure is an {@link ApiError} with its class (record / global / unknown).
+ */
+import { ofetch, type $Fetch } from 'ofetch'
+import { BridgeErrorDto } from '../../src-shared/api/common'
+import { ENDPOINTS, OPERATION_IDS, type OperationId, type RequestOf, type ResponseOf } from '../../src-shared/api/endpoints'
+import type { EndpointDef } from '../../src-shared/api/endpoint-def'
+import { ApiError, TRANSPORT_CODES, classifyHttpFailure, classifyTransportFailure, parseRetryAfter } from './errors'
+import { createTokenSource, type TokenSource } from './token'
+
+export interface ApiClientOptions {
+  /** Service address without the trailing /api, e.g. `http://127.0.0.1:8787`. */
+  baseUrl: string
+  clientId: string
+  clientSecret: string
+  /** Per-request timeout in ms (default 15 000). */
+  timeoutMs?: number
+  /** Replaces the global fetch (tests, custom agents). */
+  fetch?: typeof globalThis.fetch
+  /** Called after every HTTP answer (rate-limit budget, audit). */
+  onResponse?: (info: ResponseInfo) => void
+}
+
+/** What the client saw of one HTTP answer. */
+export interface ResponseInfo {
+  operation: OperationId
+  status: number
+  headers: Headers
+  durationMs: number
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+/** A successful answer with its status and headers (for RateLimit-* and audit). */
+export interface CallResult<K extends OperationId> {
+  value: ResponseOf<K>
+  status: number
+  headers: Headers
+}
+
+type ArgsOf<K extends OperationId> = Record<string, never> extends RequestOf<K> ? [req?: RequestOf<K>, options?: CallOptions] : [req: RequestOf<K>, options?: CallOptions]
+
+/** One typed function per operation id. */
+export type ApiOperations = { [K in OperationId]: (...args: ArgsOf<K>) => Promise<ResponseOf<K>> }
+
+export interface ApiClient {
+  /** Calls an operation and returns its parsed answer. @throws ApiError */
+  call<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<ResponseOf<K>>
+  /** Same, with status and headers. @throws ApiError */
+  callWithMeta<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<CallResult<K>>
+  /** `ops.listerDossiers({ query })`, one function per operation. */
+  ops: ApiOperations
+  token: TokenSource
+}
+
+interface LooseRequest {
+  params?: Record<string, string | number>
+  query?: Record<string, unknown>
+  body?: unknown
+}
+
+/** Substitutes `{name}` placeholders with URL-encoded values. @throws Error when a value is missing. */
+export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params?.[name]
+    if (value === undefined) throw new Error(`Paramètre de chemin manquant : ${name}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** Serialises a query object; arrays become repeated keys (`nic=1&nic=2`), undefined values are left out. */
+export function buildQueryString(query: Record<string, unknown> | undefined): string {
+  if (query === undefined) return ''
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    const values: unknown[] = Array.isArray(value) ? value : [value]
+    for (const v of values) search.append(key, typeof v === 'string' ? v : JSON.stringify(v))
+  }
+  const text = search.toString()
+  return text === '' ? '' : `?${text}`
+}
+
+function decodeJson(bytes: Uint8Array): unknown {
+  if (bytes.byteLength === 0) return undefined
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Creates the typed API client.
+ * @throws nothing at creation; each call throws {@link ApiError}.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = options.baseUrl.replace(/\/+$/, '')
+  const $fetch: $Fetch = ofetch.create({ retry: 0, ignoreResponseError: true, ...(options.fetch ? { fetch: options.fetch } : {}) })
+  const defaultTimeout = options.timeoutMs ?? 15_000
+
+  async function send(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+    const url = base + buildPath(def.path, req.params) + buildQueryString(req.query)
+    const headers: Record<string, string> = { accept: def.response === 'pdf' ? 'application/pdf, application/json' : 'application/json' }
+    if (bearer !== null) headers['authorization'] = `Bearer ${bearer}`
+    let body: string | URLSearchParams | undefined
+    if (def.body !== undefined) {
+      if (def.bodyEncoding === 'form') {
+        body = new URLSearchParams(Object.entries((req.body ?? {}) as Record<string, string | undefined>).filter((e): e is [string, string] => e[1] !== undefined))
+        headers['content-type'] = 'application/x-www-form-urlencoded'
+      } else {
+        body = JSON.stringify(req.body ?? {})
+        headers['content-type'] = 'application/json'
+      }
+    }
+    const started = performance.now()
+    try {
+      const res = await $fetch.raw<ArrayBuffer, 'arrayBuffer'>(url, {
+        method: def.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        responseType: 'arrayBuffer',
+        timeout: callOptions?.timeoutMs ?? defaultTimeout,
+        ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
+      })
+      options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started })
+      return { status: res.status, headers: res.headers, bytes: new Uint8Array(res._data ?? new ArrayBuffer(0)) }
+    } catch (error) {
+      const t = classifyTransportFailure(error, def.method)
+      throw new ApiError({ operation: id, method: def.method, status: null, body: null, retryAfterMs: null, errorClass: t.errorClass, code: t.code, message: t.message, cause: error })
+    }
+  }
+
+  function httpError(id: OperationId, def: EndpointDef, status: number, headers: Headers, bytes: Uint8Array): ApiError {
+    const parsed = BridgeErrorDto.safeParse(decodeJson(bytes))
+    const body = parsed.success ? parsed.data : null
+    const { errorClass, missingRight } = classifyHttpFailure(status, def.method, body)
+    return new ApiError({
+      operation: id,
+      method: def.method,
+      status,
+      body,
+      retryAfterMs: parseRetryAfter(headers.get('retry-after')),
+      errorClass,
+      code: body?.code ?? `HTTP_${status}`,
+      message: body?.message ?? `Le service de paie a répondu ${status}.`,
+      missingRight,
+    })
+  }
+
+  function parseSuccess<K extends OperationId>(id: K, def: EndpointDef, status: number, headers: Headers, bytes: Uint8Array): ResponseOf<K> {
+    const invalid = (detail: string): ApiError =>
+      new ApiError({
+        operation: id,
+        method: def.method,
+        status,
+        body: null,
+        retryAfterMs: null,
+        // A write answered 2xx did commit: without a readable answer its outcome is unknown.
+        errorClass: def.method === 'GET' ? 'global' : 'unknown',
+        code: TRANSPORT_CODES.reponseInvalide,
+        message: `Réponse illisible du service de paie (${detail}).`,
+      })
+    if (def.response === 'none') return undefined as ResponseOf<K>
+    if (def.response === 'pdf') {
+      const type = headers.get('content-type') ?? ''
+      if (!type.startsWith('application/pdf')) throw invalid(`type ${type || 'absent'} au lieu d’un PDF`)
+      return bytes as ResponseOf<K>
+    }
+    const parsed = def.response.safeParse(decodeJson(bytes))
+    if (!parsed.success) throw invalid(parsed.error.issues[0]?.path.join('.') ?? 'format')
+    return parsed.data as ResponseOf<K>
+  }
+
+  async function fetchToken() {
+    return call('obtenirJeton', { body: { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret } })
+  }
+  const token = createTokenSource(fetchToken)
+
+  async function callWithMeta<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<CallResult<K>> {
+    const def: EndpointDef = ENDPOINTS[id]
+    const req = (args[0] ?? {}) as LooseRequest
+    const callOptions = args[1]
+    for (let attempt = 0; ; attempt++) {
+      const bearer = def.auth ? await token.get() : null
+      const res = await send(id, def, req, bearer, callOptions)
+      if (res.status === 401 && bearer !== null && attempt === 0) {
+        token.invalidate(bearer)
+        continue
+      }
+      if (res.status >= 400) throw httpError(id, def, res.status, res.headers, res.bytes)
+      return { value: parseSuccess(id, def, res.status, res.headers, res.bytes), status: res.status, headers: res.headers }
+    }
+  }
+
+  async function call<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<ResponseOf<K>> {
+    return (await callWithMeta(id, ...args)).value
+  }
+
+  const ops = Object.fromEntries(OPERATION_IDS.map((id) => [id, (...args: ArgsOf<typeof id>) => call(id, ...args)])) as unknown as ApiOperations
+  return { call, callWithMeta, ops, token }
+}

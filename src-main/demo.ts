@@ -1,0 +1,28 @@
+/**
+ * Demo mode: with no connection profile, main starts the sandbox payroll API in-process on a free loopback port
+ * and the app talks to it with the demo credentials (issue 4 adds profiles; until then the app is always in demo).
+ */
+import { startSandbox, type RunningSandbox } from './sandbox/server'
+import { DEMO_CREDENTIALS } from './sandbox/store/seed'
+
+/** A running demo service: its base URL and the credentials main uses (never sent to the renderer). */
+export interface DemoService {
+  readonly baseUrl: string
+  readonly clientId: string
+  readonly clientSecret: string
+  close(): Promise<void>
+}
+
+/**
+ * Starts the embedded sandbox on 127.0.0.1, port chosen by the OS.
+ * @throws Error when no loopback port can be listened on.
+ */
+export async function startDemoService(start: typeof startSandbox = startSandbox): Promise<DemoService> {
+  const sandbox: RunningSandbox = await start({ port: 0 })
+  return {
+    baseUrl: sandbox.url,
+    clientId: DEMO_CREDENTIALS.client_id,
+    clientSecret: DEMO_CREDENTIALS.client_secret,
+    close: () => sandbox.close(),
+  }
+}

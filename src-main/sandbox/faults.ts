@@ -1,0 +1,128 @@
+/**
+ * Fault switches of the sandbox: the failures a payroll clerk meets on a train or a hotel Wi-Fi, on demand.
+ * Set at start (`startSandbox({ faults })`), changed at run time through the {@link FaultController} or the
+ * loopback-only admin route `PUT /__sandbox/faults`. Every random draw comes from one seeded PRNG, so a run with
+ * the same seed and the same request sequence fails the same way.
+ */
+import { z } from 'zod'
+import { createPrng } from './http/prng'
+
+/** Fault switches; all off by default. */
+export interface FaultSettings {
+  /** Delay added before every /api answer, in ms. */
+  latencyMs: number
+  /** Extra random delay, uniform in [0, latencyJitterMs) ms. */
+  latencyJitterMs: number
+  /** Probability (0..1) that a request is answered 500, 502 or 503 before its handler runs (nothing committed). */
+  errorRate: number
+  /** The next N requests are answered 429 TROP_DE_REQUETES (decremented by each). */
+  burst429: number
+  /** `Retry-After` (whole seconds) of the burst 429 answers. */
+  burstRetryAfterSeconds: number
+  /** Probability (0..1) that a successful write (not the token request) commits, then loses its connection. */
+  dropAfterCommitRate: number
+  /** Delay between PDF chunks in ms; 0 sends the PDF at once. */
+  pdfSlowChunkDelayMs: number
+  /** Size of the PDF chunks in bytes when streaming slowly. */
+  pdfChunkBytes: number
+  /** Probability (0..1) that a PDF download sends the full Content-Length, half the bytes, then cuts the socket. */
+  pdfTruncateRate: number
+  /** Answer the DSN summary with a 200 text/html error page instead of a PDF (a misconfigured proxy). */
+  pdfServeHtml: boolean
+}
+
+/** All switches off. */
+export const NO_FAULTS: Readonly<FaultSettings> = {
+  latencyMs: 0,
+  latencyJitterMs: 0,
+  errorRate: 0,
+  burst429: 0,
+  burstRetryAfterSeconds: 2,
+  dropAfterCommitRate: 0,
+  pdfSlowChunkDelayMs: 0,
+  pdfChunkBytes: 4096,
+  pdfTruncateRate: 0,
+  pdfServeHtml: false,
+}
+
+const Rate = z.number().min(0).max(1)
+const Ms = z.number().int().min(0).max(600_000)
+
+/** Schema of a change of switches (body of `PUT /__sandbox/faults`): any subset, unknown keys refused. */
+export const FaultSettingsPatch = z
+  .object({
+    latencyMs: Ms,
+    latencyJitterMs: Ms,
+    errorRate: Rate,
+    burst429: z.number().int().min(0).max(1_000_000),
+    burstRetryAfterSeconds: z.number().int().min(1).max(86_400),
+    dropAfterCommitRate: Rate,
+    pdfSlowChunkDelayMs: Ms,
+    pdfChunkBytes: z.number().int().min(1).max(10_000_000),
+    pdfTruncateRate: Rate,
+    pdfServeHtml: z.boolean(),
+  })
+  .partial()
+  .strict()
+
+/** Runtime control of the fault switches. */
+export interface FaultController {
+  /** Current switches (a copy). */
+  get(): FaultSettings
+  /** Changes some switches; returns the new settings. Values are checked ({@link FaultSettingsPatch}). */
+  set(patch: Partial<FaultSettings>): FaultSettings
+  /** Back to the settings given at start. */
+  reset(): FaultSettings
+  /** Every token issued so far becomes expired (401 JETON_EXPIRE); a new token works. */
+  expireTokens(): void
+  /** Next number in [0, 1) of the seeded PRNG. */
+  random(): number
+  /** True (and one fewer left) when a burst 429 is pending. */
+  takeBurst(): boolean
+  /** Delay to apply before an answer now, in ms (latency plus jitter). */
+  nextLatencyMs(): number
+  /** True with probability `rate` (false for 0 without drawing, true for 1). */
+  chance(rate: number): boolean
+}
+
+/**
+ * Creates the controller.
+ * @param initial switches at start (merged over {@link NO_FAULTS}); @param seed PRNG seed;
+ * @param onExpireTokens what expiring tokens means (the app passes its token registry's `expireAll`).
+ * @throws ZodError when `initial` holds an out-of-range value.
+ */
+export function createFaultController(initial: Partial<FaultSettings>, seed: number, onExpireTokens: () => void): FaultController {
+  const start: FaultSettings = { ...NO_FAULTS, ...FaultSettingsPatch.parse(initial) }
+  let current: FaultSettings = { ...start }
+  const random = createPrng(seed)
+
+  function chance(rate: number): boolean {
+    if (rate <= 0) return false
+    if (rate >= 1) return true
+    return random() < rate
+  }
+
+  return {
+    get: () => ({ ...current }),
+    set(patch) {
+      current = { ...current, ...FaultSettingsPatch.parse(patch) }
+      return { ...current }
+    },
+    reset() {
+      current = { ...start }
+      return { ...current }
+    },
+    expireTokens: onExpireTokens,
+    random,
+    takeBurst() {
+      if (current.burst429 <= 0) return false
+      current.burst429 -= 1
+      return true
+    },
+    nextLatencyMs() {
+      const jitter = current.latencyJitterMs > 0 ? Math.floor(random() * current.latencyJitterMs) : 0
+      return current.latencyMs + jitter
+    },
+    chance,
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * The IPC contract between the renderer and the main process: one table row per channel, one per event.
+ *
+ * - A channel `domain:action` is a request/response: the renderer calls `window.api['domain:action'](input)`,
+ *   main parses `input` with the row's `input` schema, runs its handler and answers an {@link IpcResult}
+ *   whose `value` has been parsed with the row's `output` schema (unknown keys stripped).
+ * - An event `domain:changed` is pushed by main; the renderer subscribes with `window.api.onDomainChanged(cb)`,
+ *   which returns an unsubscribe function. Main parses the payload with the row's schema before sending it.
+ *
+ * Adding a channel is two edits: its name in `channels.ts` and its row here. Schemas describe data that is
+ * structured-cloned across processes: plain objects, arrays, strings, numbers, booleans, null. Output and event
+ * schemas carry no transforms, so what the handler returns is what the renderer receives.
+ */
+import { z } from 'zod'
+
+import type { ChannelName, EventMethodName, EventName } from './channels'
+
+export type { ChannelName, EventName } from './channels'
+
+/** What every channel row declares: the schema of the renderer's input and of main's answer. */
+export interface ChannelSpec {
+  /** Schema of the renderer's input; anything else is refused with `ENTREE_INVALIDE`. */
+  readonly input: z.ZodType
+  /** Schema of the value main answers; parsed before it leaves main, unknown keys stripped. */
+  readonly output: z.ZodType
+}
+
+/** Answer of `app:info`: facts about the running application, shown in the header and the home page. */
+export const appInfoSchema = z.object({
+  /** Application version from package.json (semver, e.g. `'0.1.0'`). */
+  version: z.string().min(1),
+  /** True when the app talks to the built-in sandbox API instead of a real payroll service. */
+  demo: z.boolean(),
+  /** Base URL of the payroll API in use (e.g. `'https://paie.example.fr'`); empty until it is known. */
+  apiBaseUrl: z.string(),
+  /** Operating system, as Node's `process.platform` spells it (`'win32'`, `'darwin'`, `'linux'`). */
+  platform: z.string().min(1),
+})
+
+/** Facts about the running application (answer of `app:info`). */
+export type AppInfo = z.output<typeof appInfoSchema>
+
+/** Every request/response channel. Keys must be exactly `channelNames` (channels.ts); the compiler enforces it. */
+export const ipcChannels = {
+  'app:info': { input: z.strictObject({}), output: appInfoSchema },
+} as const satisfies { readonly [C in ChannelName]: ChannelSpec }
+
+/** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */
+export const ipcEvents = {} as const satisfies { readonly [E in EventName]: z.ZodType }
+
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Assert<T extends true> = T
+
+/**
+ * Compile-time proof that the zod-free name lists in `channels.ts` and the schema tables above name the same
+ * channels and events (a `satisfies` alone cannot catch an extra row in the empty event table).
+ */
+export type ContractCoverage = [
+  Assert<SameKeys<keyof typeof ipcChannels, ChannelName>>,
+  Assert<SameKeys<keyof typeof ipcEvents, EventName>>,
+]
+
+/** Input of a channel as the handler receives it, after parsing. */
+export type ChannelInput<C extends ChannelName> = z.output<(typeof ipcChannels)[C]['input']>
+
+/** Input of a channel as the renderer passes it, before parsing (equal to {@link ChannelInput} without transforms). */
+export type ChannelRawInput<C extends ChannelName> = z.input<(typeof ipcChannels)[C]['input']>
+
+/** Value a channel answers in an `{ ok: true }` envelope. */
+export type ChannelOutput<C extends ChannelName> = z.output<(typeof ipcChannels)[C]['output']>
+
+/** Payload of an event as the renderer's callback receives it. */
+export type EventPayload<E extends EventName> = z.output<(typeof ipcEvents)[E]>
+
+/** Error codes produced by the IPC layer itself; handlers may add domain codes (same SCREAMING_SNAKE_CASE, French). */
+export const IPC_ERROR_CODES = {
+  /** The input does not match the channel's schema; `details` lists the zod issues. */
+  entreeInvalide: 'ENTREE_INVALIDE',
+  /** The request does not come from the main frame of a page of the application's own origin. */
+  expediteurRefuse: 'EXPEDITEUR_REFUSE',
+  /** No such channel. */
+  canalInconnu: 'CANAL_INCONNU',
+  /** The handler failed unexpectedly, or answered a value that does not match the contract. */
+  erreurInterne: 'ERREUR_INTERNE',
+} as const
+
+/** Error half of an {@link IpcResult}. `message` is French and fit to show to the clerk; no stack trace, ever. */
+export const ipcErrorSchema = z.object({
+  code: z.string().min(1),
+  message: z.string().min(1),
+  details: z.unknown().optional(),
+})
+
+/** Error half of an {@link IpcResult}. */
+export type IpcError = z.output<typeof ipcErrorSchema>
+
+/**
+ * Result envelope of every channel: `{ ok: true, value }` or `{ ok: false, error: { code, message, details? } }`.
+ * Channels never reject their promise for an expected failure; they answer `ok: false`.
+ */
+export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError }
+
+/**
+ * Schema of the envelope around a given value schema, for code that receives envelopes from an untrusted
+ * transport (e.g. the end-to-end harness). `ipcResultSchema(appInfoSchema)` parses an `IpcResult<AppInfo>`.
+ */
+export function ipcResultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: ipcErrorSchema }),
+  ])
+}
+
+/** Function that stops an event subscription; calling it twice is harmless. */
+export type Unsubscribe = () => void
+
+/** `window.api` member for a channel: one call, one envelope. */
+export type ChannelFunction<C extends ChannelName> = (input: ChannelRawInput<C>) => Promise<IpcResult<ChannelOutput<C>>>
+
+/** `window.api` member for an event: `onDomainChanged(callback)` returns its {@link Unsubscribe}. */
+export type EventSubscriber<E extends EventName> = (callback: (payload: EventPayload<E>) => void) => Unsubscribe
+
+/**
+ * Type of `window.api`, exposed by the preload: one function per channel (keyed by the channel name) and one
+ * `onX` subscriber per event (`'reference:changed'` → `onReferenceChanged`). Nothing else: never `ipcRenderer`.
+ */
+export type WindowApi = { readonly [C in ChannelName]: ChannelFunction<C> } & {
+  readonly [E in EventName as EventMethodName<E>]: EventSubscriber<E>
+}
