@@ -11,6 +11,7 @@ import type { RunningSandbox } from '../../../src-main/sandbox/server'
 import { createSeedStore } from '../../../src-main/sandbox/store/seed'
 import { ENDPOINTS, OPERATION_IDS } from '../../../src-shared/api/endpoints'
 import { startTestSandbox, TODAY, type ErrorBody } from './helpers'
+import { referenceOperations, referencePathsWithoutMethod } from '../../support/reference'
 
 let sandbox: RunningSandbox
 
@@ -32,6 +33,19 @@ describe('OpenAPI document', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`))
     const expected = OPERATION_IDS.map((id) => `${id} ${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`)
     expect(listed.sort()).toEqual(expected.sort())
+  })
+
+  it('serves every operation the published reference lists (method and path, or path alone)', async () => {
+    const doc = (await (await fetch(`${sandbox.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> }
+    const served = (method: string | null, path: string): boolean => {
+      const item = doc.paths[path]
+      return item !== undefined && (method === null || method.toLowerCase() in item)
+    }
+    const fromTables = referenceOperations()
+    const bare = referencePathsWithoutMethod()
+    expect(fromTables.length).toBeGreaterThanOrEqual(32)
+    expect(fromTables.filter((op) => !served(op.method, op.path))).toEqual([])
+    expect(bare.filter((path) => !served(null, path))).toEqual([])
   })
 })
 
