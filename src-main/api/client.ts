@@ -103,7 +103,7 @@ function decodeJson(bytes: Uint8Array): unknown {
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '')
-  const $fetch: $Fetch = ofetch.create({ retry: 0, ignoreResponseError: true, ...(options.fetch ? { fetch: options.fetch } : {}) })
+  const $fetch: $Fetch = ofetch.create({ retry: 0, ignoreResponseError: true }, options.fetch ? { fetch: options.fetch } : {})
   const defaultTimeout = options.timeoutMs ?? 15_000
 
   async function send(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {

@@ -12,3 +12,17 @@ describe('request building', () => {
     expect(buildQueryString({})).toBe('')
   })
 })
+
+describe('custom fetch', () => {
+  it('sends every request through the fetch given to the client', async () => {
+    const { createApiClient } = await import('../../../src-main/api/client')
+    const seen: string[] = []
+    const fakeFetch: typeof fetch = (input) => {
+      seen.push(input instanceof Request ? input.url : String(input))
+      return Promise.resolve(new Response(JSON.stringify({ statut: 'ok', version: '1.13.0', date: '2026-11-22T08:00:00.000Z' }), { status: 200, headers: { 'content-type': 'application/json' } }))
+    }
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', fetch: fakeFetch })
+    await expect(client.call('sante')).resolves.toMatchObject({ version: '1.13.0' })
+    expect(seen).toEqual(['http://127.0.0.1:9/api/health'])
+  })
+})
