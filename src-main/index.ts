@@ -13,9 +13,11 @@ import { IPC_ERROR_CODES } from '../src-shared/ipc/contract'
 import type { AppInfo } from '../src-shared/ipc/contract'
 import type { IpcFailure } from './ipc/dispatcher'
 import { startDemoService, type DemoService } from './demo'
+import { createEventSender } from './ipc/events'
 import { createIpcHandlers } from './ipc/handlers'
 import { registerIpcHandlers } from './ipc/register'
 import { describeError, log } from './log'
+import { connectionFromDemo, type PayrollConnection } from './services/connection'
 import { DEFAULT_EXTERNAL_HOSTS, denyAllPermissions, guardWebContents } from './shell/guards'
 import type { GuardOptions } from './shell/guards'
 import { APP_SCHEME } from './shell/origin'
@@ -35,6 +37,12 @@ const guardOptions: GuardOptions = {
 
 let mainWindow: BrowserWindow | null = null
 let demoService: DemoService | null = null
+let connection: PayrollConnection | null = null
+
+/** Main → renderer events go to the main window, when there is one. */
+const sendEvent = createEventSender((event, payload) => {
+  if (mainWindow !== null && !mainWindow.isDestroyed()) mainWindow.webContents.send(event, payload)
+})
 
 /** Facts for `app:info`. No real payroll service can be configured yet, so the app runs in demo mode. */
 function appInfo(): AppInfo {
@@ -69,12 +77,13 @@ async function start(): Promise<void> {
   denyAllPermissions(session.defaultSession)
   try {
     demoService = await startDemoService()
+    connection = connectionFromDemo(demoService)
     log.info('Mode démo : API bac à sable démarrée', { url: demoService.baseUrl })
   } catch (error) {
     log.error('Mode démo : démarrage du bac à sable impossible', { cause: describeError(error) })
   }
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_ROOT))
-  registerIpcHandlers(createIpcHandlers({ appInfo }), { trustedOrigins: origins, onFailure: logIpcFailure })
+  registerIpcHandlers(createIpcHandlers({ appInfo, connection: () => connection, sendEvent }), { trustedOrigins: origins, onFailure: logIpcFailure })
   await openMainWindow()
 }
 

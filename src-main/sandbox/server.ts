@@ -40,6 +40,11 @@ export interface SandboxOptions {
   readonly faults?: Partial<FaultSettings>
   /** Check JSON answers against the contract (500 and an error log on drift); default true. */
   readonly validateResponses?: boolean
+  /**
+   * Data to serve instead of a fresh seed (a sandbox restarted on the same data, as a real service keeps its
+   * records across a restart). `POST /__sandbox/reset` still reseeds.
+   */
+  readonly initialStore?: SandboxStore
   /** Where errors are reported; default the main process logger. */
   readonly logger?: SandboxLogger
 }
@@ -77,7 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const today = options.today ?? now().toISOString().slice(0, 10)
   const createStore = (): SandboxStore => createSeedStore({ seed, today })
   const sandbox = createSandboxApp({
-    store: createStore(),
+    store: options.initialStore ?? createStore(),
     createStore,
     renderPdf: renderLazily,
     now,

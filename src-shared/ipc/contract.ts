@@ -14,6 +14,8 @@
 import { z } from 'zod'
 
 import type { ChannelName, EventMethodName, EventName } from './channels'
+import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
+import { SyncProgress, SyncPushInput, SyncPushResult } from '../domain/sync-protocol'
 
 export type { ChannelName, EventName } from './channels'
 
@@ -43,10 +45,19 @@ export type AppInfo = z.output<typeof appInfoSchema>
 /** Every request/response channel. Keys must be exactly `channelNames` (channels.ts); the compiler enforces it. */
 export const ipcChannels = {
   'app:info': { input: z.strictObject({}), output: appInfoSchema },
+  /** GET /api/health through main: is the payroll service reachable now? */
+  'connection:probe': { input: z.strictObject({}), output: ConnectionStatus },
+  /** Fetches the reference data of some or all dossiers (main calls the API; the renderer caches the answer). */
+  'reference:refresh': { input: ReferenceRefreshInput, output: ReferenceSnapshot },
+  /** Sends a batch of claimed entries; one outcome per entry, with its audit attempts. */
+  'sync:push': { input: SyncPushInput, output: SyncPushResult },
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec }
 
 /** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */
-export const ipcEvents = {} as const satisfies { readonly [E in EventName]: z.ZodType }
+export const ipcEvents = {
+  /** Progress of the push in flight: one event per finished entry. */
+  'sync:changed': SyncProgress,
+} as const satisfies { readonly [E in EventName]: z.ZodType }
 
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type Assert<T extends true> = T

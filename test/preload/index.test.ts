@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-import { channelNames } from '../../src-shared/ipc/channels'
+import { channelNames, eventMethodName, eventNames } from '../../src-shared/ipc/channels'
 
 const electron = vi.hoisted(() => {
   const exposed: [string, unknown][] = []
@@ -23,7 +23,7 @@ describe('preload entry (src-preload/index.ts)', () => {
 
     expect(electron.exposed.map(([key]) => key)).toEqual(['api'])
     const api = electron.exposed[0]?.[1] as Record<string, unknown>
-    expect(Object.keys(api).sort()).toEqual([...channelNames].sort())
+    expect(Object.keys(api).sort()).toEqual([...channelNames, ...eventNames.map((e) => eventMethodName(e))].sort())
     for (const member of Object.values(api)) {
       expect(member).toBeTypeOf('function')
       expect(member).not.toBe(electron.ipcRenderer)

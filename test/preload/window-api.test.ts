@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { channelNames } from '../../src-shared/ipc/channels'
+import { channelNames, eventMethodName, eventNames } from '../../src-shared/ipc/channels'
 import type { EventName } from '../../src-shared/ipc/channels'
 import type { IpcRendererPort } from '../../src-preload/window-api'
 import { createWindowApi } from '../../src-preload/window-api'
@@ -41,7 +41,7 @@ describe('createWindowApi', () => {
 
     const api = createWindowApi(ipc)
 
-    expect(Object.keys(api).sort()).toEqual([...channelNames].sort())
+    expect(Object.keys(api).sort()).toEqual([...channelNames, ...eventNames.map((e) => eventMethodName(e))].sort())
     for (const member of Object.values(api)) expect(member).toBeTypeOf('function')
     expect(Object.values(api)).not.toContain(ipc)
     expect(Object.isFrozen(api)).toBe(true)
@@ -57,7 +57,6 @@ describe('createWindowApi', () => {
   })
 
   describe('events', () => {
-    // The contract has no event yet: exercise the mechanism with a name of the expected shape.
     const events = ['sync:changed'] as unknown as readonly EventName[]
     let fake: ReturnType<typeof fakeIpcRenderer>
     let onSyncChanged: (callback: (payload: unknown) => void) => () => void

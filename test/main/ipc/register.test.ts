@@ -20,10 +20,20 @@ const APP_ORIGIN = 'app://paie'
 const APP_INFO: AppInfo = { version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }
 const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
 
+/** Handler of a channel these tests never call (the table must still be complete). */
+function unused(): Promise<never> {
+  return Promise.reject(new Error('canal non utilisé par ce test'))
+}
+
 function setup(answer: IpcHandler<'app:info'> = () => Promise.resolve(APP_INFO), trustedOrigins = [APP_ORIGIN]) {
   const appInfo = vi.fn(answer)
   const failures: IpcFailure[] = []
-  const handlers: IpcHandlers = { 'app:info': appInfo }
+  const handlers: IpcHandlers = {
+    'app:info': appInfo,
+    'connection:probe': unused,
+    'reference:refresh': unused,
+    'sync:push': unused,
+  }
   const dispatch = createIpcDispatcher(handlers, { trustedOrigins, onFailure: (failure) => failures.push(failure) })
   return { appInfo, handlers, dispatch, failures }
 }

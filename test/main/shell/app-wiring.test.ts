@@ -18,6 +18,8 @@ const fake = vi.hoisted(() => {
 
   class FakeBrowserWindow {
     static created: FakeBrowserWindow[] = []
+    readonly webContents = { send: vi.fn<(channel: string, payload: unknown) => void>() }
+    readonly isDestroyed = (): boolean => false
     readonly loadURL = vi.fn((url: string) => {
       calls.push(`loadURL ${url}`)
       return Promise.resolve()
@@ -128,6 +130,9 @@ describe('main process wiring (src-main/index.ts)', () => {
       'startDemoService',
       'protocol.handle app',
       'ipcMain.handle app:info',
+      'ipcMain.handle connection:probe',
+      'ipcMain.handle reference:refresh',
+      'ipcMain.handle sync:push',
       'new BrowserWindow',
       'loadURL app://paie/index.html',
     ])
@@ -153,5 +158,33 @@ describe('main process wiring (src-main/index.ts)', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain('EXPEDITEUR_REFUSE')
     expect(String(warn.mock.calls[0]?.[0])).not.toContain('185057800608436')
     warn.mockRestore()
+  })
+
+  it('serves sync:push on the demo connection and sends its progress to the main window', async () => {
+    const listener = fake.ipcListeners.get('sync:push')
+    const appFrame = { senderFrame: { url: 'app://paie/index.html', parent: null } }
+    const item = {
+      clientId: '3f2b8c1e-9d4a-4f6b-8e2a-1c5d7e9f0a2b',
+      revision: 1,
+      kind: 'evp',
+      operation: 'create',
+      payload: { siren: '832147607', matricule: 'A0001', periode: '2026-11', code_evp: 'HS25', quantite: '2' },
+      targetServerId: null,
+      fingerprint: 'evp|832147607|A0001|2026-11|HS25|2|||',
+      scope: { kind: 'evp', siren: '832147607', matricule: 'A0001', periode: '2026-11' },
+      reconcile: false,
+      claimedServerIds: [],
+    }
+    const logged = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    vi.spyOn(console, 'info').mockImplementation(() => undefined)
+
+    // Nothing listens on the fake demo service's port: the road is broken, the entry goes back to the queue.
+    const result = await listener?.(appFrame, { items: [item] })
+
+    expect(result).toMatchObject({ ok: true, value: { outcomes: [{ result: 'requeue' }], pause: { code: 'RESEAU_INJOIGNABLE' } } })
+    const [window] = fake.FakeBrowserWindow.created
+    expect(window?.webContents.send).toHaveBeenCalledExactlyOnceWith('sync:changed', { done: 1, total: 1, clientId: item.clientId, result: 'requeue' })
+    expect(JSON.stringify(logged.mock.calls)).not.toContain('A0001')
+    vi.restoreAllMocks()
   })
 })

@@ -1,0 +1,105 @@
+/**
+ * The active payroll connection: one typed API client, its base URL and the rate budget its answers feed.
+ * Today it is made from the demo service (the embedded sandbox, src-main/demo.ts); connection profiles (issue 4)
+ * will make it from a stored profile instead. Credentials stay inside the client: never exposed, never logged.
+ */
+import type { ConnectionStatus } from '../../src-shared/domain/reference'
+import type { OperationId } from '../../src-shared/api/endpoints'
+import { createApiClient, type ApiClient, type ResponseInfo } from '../api/client'
+import { ApiError } from '../api/errors'
+import type { DemoService } from '../demo'
+import { createRateBudget, type RateBudget, type RateBudgetOptions } from '../sync/rate-budget'
+
+/** The connection every main-process service uses to talk to the payroll API. */
+export interface PayrollConnection {
+  /** Typed client (bearer token in memory, refreshed once on a 401). */
+  readonly client: ApiClient
+  /** Service address without `/api`, e.g. `http://127.0.0.1:8787`. */
+  readonly baseUrl: string
+  /** Rate budget fed by every answer of `client` (RateLimit-* headers, 429 with Retry-After). */
+  readonly budget: RateBudget
+}
+
+/** Options of {@link createPayrollConnection}. */
+export interface PayrollConnectionOptions {
+  readonly baseUrl: string
+  readonly clientId: string
+  readonly clientSecret: string
+  /** Per-request timeout in ms (client default 15 000). */
+  readonly timeoutMs?: number
+  /** Replaces the global fetch (tests). */
+  readonly fetch?: typeof globalThis.fetch
+  /** Options of the rate budget. */
+  readonly budget?: RateBudgetOptions
+  /** Also told of every answer (tests count requests with it). */
+  readonly onResponse?: (info: ResponseInfo) => void
+}
+
+/**
+ * Operations whose RateLimit-* headers do not feed the budget: the token and health requests are not authenticated,
+ * so the server counts them in another window (the sandbox keys those by remote address, not by client; assumption).
+ * A 429 on them still does: the server asked this client to wait.
+ */
+const OUTSIDE_BUDGET: ReadonlySet<OperationId> = new Set<OperationId>(['obtenirJeton', 'sante'])
+
+/**
+ * Creates the connection: a client whose `onResponse` feeds a new rate budget.
+ * @throws nothing (the client fails per call with ApiError).
+ */
+export function createPayrollConnection(options: PayrollConnectionOptions): PayrollConnection {
+  const budget = createRateBudget(options.budget)
+  const client = createApiClient({
+    baseUrl: options.baseUrl,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    onResponse(info) {
+      if (!OUTSIDE_BUDGET.has(info.operation) || info.status === 429) budget.observe({ status: info.status, headers: info.headers, durationMs: info.durationMs })
+      options.onResponse?.(info)
+    },
+  })
+  return { client, baseUrl: options.baseUrl.replace(/\/+$/, ''), budget }
+}
+
+/** The connection to the demo service (embedded sandbox with the demo credentials). */
+export function connectionFromDemo(demo: Pick<DemoService, 'baseUrl' | 'clientId' | 'clientSecret'>, options: Omit<PayrollConnectionOptions, 'baseUrl' | 'clientId' | 'clientSecret'> = {}): PayrollConnection {
+  return createPayrollConnection({ ...options, baseUrl: demo.baseUrl, clientId: demo.clientId, clientSecret: demo.clientSecret })
+}
+
+/** Default timeout of the health probe, in ms (assumption: short, the probe runs on "back online"). */
+export const PROBE_TIMEOUT_MS = 3_000
+
+/** Options of {@link probeConnection}. */
+export interface ProbeOptions {
+  /** Timeout of the health request in ms (default {@link PROBE_TIMEOUT_MS}). */
+  readonly timeoutMs?: number
+  /** Clock for `checkedAt` (default real time). */
+  readonly now?: () => Date
+}
+
+/**
+ * GET /api/health on the connection. Never throws: every failure is `online: false` with a French message.
+ * @param connection null when no payroll service is configured.
+ */
+export async function probeConnection(connection: PayrollConnection | null, options: ProbeOptions = {}): Promise<ConnectionStatus> {
+  const checkedAt = (options.now ?? (() => new Date()))().toISOString()
+  if (connection === null) {
+    return { online: false, version: null, checkedAt, message: 'Aucun service de paie n’est configuré.' }
+  }
+  try {
+    const health = await connection.client.call('sante', {}, { timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS })
+    return { online: true, version: health.version, checkedAt, message: `Service de paie joignable (version ${health.version}).` }
+  } catch (error) {
+    return { online: false, version: null, checkedAt, message: probeFailureMessage(error) }
+  }
+}
+
+/** French message of a failed probe: the client's own message for transport failures, the status otherwise. */
+function probeFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === null) return error.message
+    return `Le service de paie répond en erreur (${error.status}) : réessayez plus tard.`
+  }
+  return 'Service de paie injoignable : vérifiez la connexion réseau.'
+}

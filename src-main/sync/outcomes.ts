@@ -1,0 +1,140 @@
+/**
+ * Pieces of a sync outcome: the error of a rejected or unsent entry, the pause of a broken road, the message of a
+ * missing right, and the audit attempt of one HTTP request. French messages are written for the clerk.
+ */
+import { createHash } from 'node:crypto'
+import type { z } from 'zod'
+import { ERROR_CODES } from '../../src-shared/api/common'
+import { CATEGORY_LABELS, type Categorie } from '../../src-shared/api/categories'
+import type { HttpMethod } from '../../src-shared/api/endpoint-def'
+import type { AuditAttempt, CategoryPause, SyncError, SyncPause } from '../../src-shared/domain/sync-protocol'
+import { ApiError } from '../api/errors'
+
+/** Code of an entry refused by main before any request (payload does not match the kind's schema). */
+export const ENTREE_INVALIDE = 'ENTREE_INVALIDE'
+/** Code of an unexpected failure inside main (a bug, not an answer of the service). */
+export const ERREUR_INTERNE = 'ERREUR_INTERNE'
+
+/** SHA-256 (hex) of `JSON.stringify(payload)`: the audit log keeps this, never the payload itself. */
+export function payloadHash(payload: unknown): string {
+  return createHash('sha256').update(JSON.stringify(payload)).digest('hex')
+}
+
+/** A BridgeError path without its `body.` prefix (`body.code_evp` → `code_evp`); other prefixes are kept. */
+export function champOf(chemin: string): string {
+  return chemin.startsWith('body.') ? chemin.slice('body.'.length) : chemin
+}
+
+/**
+ * Error of an entry the API refused (record-level) or did not answer.
+ * `code`: for a 422 REGLE_METIER, the code of the broken rule (first `erreurs` item: CHEVAUCHEMENT, CODE_INCONNU…),
+ * which says more than the generic code; otherwise the BridgeError code, or the client's transport code
+ * (decision: the full BridgeError stays in the audit attempt's `errorBody`). `champs`: the `erreurs` items.
+ */
+export function syncErrorOf(error: ApiError): SyncError {
+  const erreurs = error.body?.erreurs ?? []
+  const [first] = erreurs
+  const code = error.body?.code === ERROR_CODES.regleMetier && first !== undefined ? first.code : error.code
+  return {
+    code,
+    message: error.message,
+    status: error.status,
+    champs: erreurs.map((e) => ({ champ: champOf(e.chemin), message: e.message })),
+  }
+}
+
+/** Error of an entry whose payload does not match its kind's schema (no request was sent). */
+export function invalidPayloadError(issues: readonly z.core.$ZodIssue[]): SyncError {
+  return {
+    code: ENTREE_INVALIDE,
+    message: 'Élément invalide : corrigez les champs signalés avant de le renvoyer.',
+    status: null,
+    champs: issues.map((issue) => ({ champ: issue.path.map(String).join('.'), message: issue.message })),
+  }
+}
+
+/** Error of an update or delete that names no server record. */
+export function missingTargetError(): SyncError {
+  return {
+    code: ENTREE_INVALIDE,
+    message: 'Élément invalide : la modification ou la suppression ne désigne aucun élément du service de paie.',
+    status: null,
+    champs: [{ champ: 'targetServerId', message: 'Identifiant de l’élément sur le service de paie manquant.' }],
+  }
+}
+
+/** Error of a create or update without payload. */
+export function missingPayloadError(): SyncError {
+  return {
+    code: ENTREE_INVALIDE,
+    message: 'Élément invalide : aucune donnée à envoyer.',
+    status: null,
+    champs: [],
+  }
+}
+
+/** Error of an unexpected failure in main (not an answer of the service). */
+export function internalError(): SyncError {
+  return { code: ERREUR_INTERNE, message: 'Erreur inattendue pendant l’envoi : l’élément sera vérifié avant tout nouvel envoi.', status: null, champs: [] }
+}
+
+/** French reason of a global failure, for the pause banner. */
+export function pauseMessage(error: ApiError): string {
+  const status = error.status
+  if (status === null) return `${error.message} L’envoi reprendra automatiquement.`
+  if (status === 429) return 'Le service de paie limite le nombre de requêtes : l’envoi reprendra automatiquement après le délai demandé.'
+  if (status === 401) return 'Le service de paie refuse l’authentification : vérifiez les identifiants de connexion.'
+  if (status === 403) return 'Le service de paie refuse l’accès : vérifiez les droits de l’utilisateur.'
+  if (status === 408) return 'Le service de paie ne répond pas à temps : l’envoi reprendra automatiquement.'
+  if (status === 410) return 'Le service de paie ne propose plus cette opération : mettez l’application à jour.'
+  if (status >= 500) return `Le service de paie est momentanément indisponible (erreur ${status}) : l’envoi reprendra automatiquement.`
+  return `Envoi suspendu : ${error.message}`
+}
+
+/** The pause a global failure causes: its code, French message and the server's Retry-After (ms) if any. */
+export function pauseOf(error: ApiError): SyncPause {
+  return { code: error.code, message: pauseMessage(error), retryAfterMs: error.retryAfterMs === null ? null : Math.round(error.retryAfterMs) }
+}
+
+/** Pause of a thrown value that is not an ApiError (a bug in main): the queue waits, nothing is lost. */
+export function internalPause(): SyncPause {
+  return { code: ERREUR_INTERNE, message: 'Erreur inattendue pendant la synchronisation : l’envoi reprendra automatiquement.', retryAfterMs: null }
+}
+
+/** Pause of one category whose right is missing (403 DROIT_MANQUANT). */
+export function categoryPauseOf(category: Categorie, missing: Categorie | undefined): CategoryPause {
+  const label = CATEGORY_LABELS[missing ?? category]
+  return {
+    category,
+    message: `Droit manquant sur le service de paie : « ${label} ». Ces éléments restent en attente ; demandez ce droit à votre responsable. Les autres éléments continuent.`,
+  }
+}
+
+/** What one HTTP attempt did, before it becomes an {@link AuditAttempt}. */
+export interface AttemptFacts {
+  readonly at: Date
+  readonly operation: string
+  readonly method: HttpMethod
+  readonly durationMs: number
+  readonly status: number | null
+  readonly serverId: string | null
+  readonly payload: unknown
+  readonly error: unknown
+}
+
+/** Audit attempt of one request: the error's code and BridgeError body when it failed, the payload's hash. */
+export function auditAttempt(facts: AttemptFacts): AuditAttempt {
+  const apiError = facts.error instanceof ApiError ? facts.error : null
+  const failed = facts.error !== null && facts.error !== undefined
+  return {
+    at: facts.at.toISOString(),
+    operation: facts.operation,
+    method: facts.method,
+    status: apiError !== null ? apiError.status : facts.status,
+    serverId: facts.serverId,
+    errorCode: apiError !== null ? apiError.code : failed ? ERREUR_INTERNE : null,
+    errorBody: apiError?.body ?? null,
+    payloadHash: facts.payload === null || facts.payload === undefined ? null : payloadHash(facts.payload),
+    durationMs: Math.max(0, Math.round(facts.durationMs)),
+  }
+}

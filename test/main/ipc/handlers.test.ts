@@ -1,0 +1,157 @@
+/**
+ * The connection, reference and sync handlers served through the dispatcher (as the app and the end-to-end harness
+ * serve them), against the real sandbox; and the main → renderer event sender.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispatcher'
+import { createEventSender, type EventTransport } from '../../../src-main/ipc/events'
+import { createIpcHandlers } from '../../../src-main/ipc/handlers'
+import type { RunningSandbox } from '../../../src-main/sandbox/server'
+import type { PayrollConnection } from '../../../src-main/services/connection'
+import type { EventName } from '../../../src-shared/ipc/contract'
+import type { SyncProgress, SyncPushResult } from '../../../src-shared/domain/sync-protocol'
+import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
+import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, startTestSandbox } from '../sync/helpers'
+
+const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
+const APP_INFO = { version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }
+
+let sandbox: RunningSandbox | null = null
+
+afterEach(async () => {
+  await sandbox?.close()
+  sandbox = null
+})
+
+function serve(connection: PayrollConnection | null, syncConcurrency?: number) {
+  const events: { event: EventName; payload: unknown }[] = []
+  const transport: EventTransport = (event, payload) => events.push({ event, payload })
+  const handlers = createIpcHandlers({
+    appInfo: () => APP_INFO,
+    connection: () => connection,
+    sendEvent: createEventSender(transport),
+    probeTimeoutMs: 1_000,
+    ...(syncConcurrency === undefined ? {} : { syncConcurrency }),
+  })
+  const dispatch = createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })
+  return { dispatch, events }
+}
+
+async function ok<T>(promise: Promise<unknown>): Promise<T> {
+  const result = (await promise) as { ok: boolean; value?: T; error?: unknown }
+  if (!result.ok) throw new Error(`réponse en échec : ${JSON.stringify(result.error)}`)
+  return result.value as T
+}
+
+describe('connection:probe', () => {
+  it('says online with the service version, then offline in French once the service is gone', async () => {
+    sandbox = await startTestSandbox()
+    const { connection } = connect(sandbox)
+    const { dispatch } = serve(connection)
+
+    const online = await ok<ConnectionStatus>(dispatch('connection:probe', {}, MAIN_FRAME))
+    expect(online).toMatchObject({ online: true, version: expect.any(String) as string })
+    expect(Date.parse(online.checkedAt)).not.toBeNaN()
+
+    await sandbox.close()
+    sandbox = null
+    const offline = await ok<ConnectionStatus>(dispatch('connection:probe', {}, MAIN_FRAME))
+    expect(offline).toMatchObject({ online: false, version: null })
+    expect(offline.message).toMatch(/injoignable|interrompue|ne répond pas/)
+  })
+
+  it('says offline when no connection is configured', async () => {
+    const { dispatch } = serve(null)
+
+    const status = await ok<ConnectionStatus>(dispatch('connection:probe', {}, MAIN_FRAME))
+
+    expect(status).toMatchObject({ online: false, version: null, message: 'Aucun service de paie n’est configuré.' })
+  })
+})
+
+describe('reference:refresh', () => {
+  it('answers the snapshot of the named dossiers', async () => {
+    sandbox = await startTestSandbox()
+    const { dispatch } = serve(connect(sandbox).connection)
+
+    const snapshot = await ok<ReferenceSnapshot>(dispatch('reference:refresh', { sirens: [BIG_SIREN] }, MAIN_FRAME))
+
+    expect(snapshot.salaries).toHaveLength(260)
+    expect(snapshot.codesEvp[BIG_SIREN]?.length).toBeGreaterThan(0)
+  })
+
+  it('fails with the API code and a French message when the service fails, and CONNEXION_ABSENTE without connection', async () => {
+    sandbox = await startTestSandbox({ faults: { errorRate: 1 } })
+    const { dispatch } = serve(connect(sandbox).connection)
+
+    const failed = await dispatch('reference:refresh', { sirens: [BIG_SIREN] }, MAIN_FRAME)
+    expect(failed).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Référentiel non mis à jour : /) as string } })
+    if (failed.ok) return
+    expect(failed.error.details).toMatchObject({ status: expect.any(Number) as number, droitManquant: null })
+
+    await expect(serve(null).dispatch('reference:refresh', {}, MAIN_FRAME)).resolves.toMatchObject({ ok: false, error: { code: 'CONNEXION_ABSENTE' } })
+  })
+})
+
+describe('sync:push', () => {
+  it('sends the batch, emits one sync:changed event per entry, and runs concurrent pushes one after the other', async () => {
+    sandbox = await startTestSandbox({ faults: { latencyMs: 10 } })
+    const { dispatch, events } = serve(connect(sandbox).connection, 2)
+    const codes = codesOf(sandbox.store)
+    const [m1, m2] = quietEmployees(sandbox.store)
+    const first = [itemOf('evp', payloadOf('evp', m1!, codes, 1)), itemOf('prime', payloadOf('prime', m1!, codes, 1)), itemOf('avantage', payloadOf('avantage', m1!, codes, 1))]
+    const second = [itemOf('evp', payloadOf('evp', m2!, codes, 1)), itemOf('prime', payloadOf('prime', m2!, codes, 1))]
+
+    const [a, b] = await Promise.all([
+      ok<SyncPushResult>(dispatch('sync:push', { items: first }, MAIN_FRAME)),
+      ok<SyncPushResult>(dispatch('sync:push', { items: second }, MAIN_FRAME)),
+    ])
+
+    expect([...a.outcomes, ...b.outcomes].map((o) => o.result)).toEqual(['synced', 'synced', 'synced', 'synced', 'synced'])
+    expect(events.map((e) => e.event)).toEqual(Array.from({ length: 5 }, () => 'sync:changed'))
+    const progress = events.map((e) => e.payload as SyncProgress)
+    expect(progress.map((p) => [p.done, p.total])).toEqual([[1, 3], [2, 3], [3, 3], [1, 2], [2, 2]])
+    expect(new Set(progress.slice(0, 3).map((p) => p.clientId))).toEqual(new Set(first.map((i) => i.clientId)))
+  })
+
+  it('refuses an invalid batch before any handler runs', async () => {
+    const { dispatch } = serve(null)
+
+    await expect(dispatch('sync:push', { items: [] }, MAIN_FRAME)).resolves.toMatchObject({ ok: false, error: { code: 'ENTREE_INVALIDE' } })
+  })
+
+  it('answers a pause without connection: nothing sent, entries back to the queue (still unknown when reconciling)', async () => {
+    const { dispatch, events } = serve(null)
+    const payload = payloadOf('evp', 'M0001', { evp: 'HS25', absence: 'CP', prime: 'P1' })
+
+    const result = await ok<SyncPushResult>(dispatch('sync:push', { items: [itemOf('evp', payload), itemOf('evp', payload, { reconcile: true })] }, MAIN_FRAME))
+
+    expect(result.outcomes.map((o) => o.result)).toEqual(['requeue', 'unknown'])
+    expect(result.pause).toMatchObject({ code: 'CONNEXION_ABSENTE', retryAfterMs: null })
+    expect(events).toEqual([])
+  })
+})
+
+describe('createEventSender', () => {
+  it('sends a payload that matches the contract, without unknown keys', () => {
+    const transport = vi.fn<EventTransport>()
+    const send = createEventSender(transport)
+    const progress = { done: 1, total: 2, clientId: null, result: null }
+
+    send('sync:changed', { ...progress, nir: '185057800608436' } as SyncProgress)
+
+    expect(transport).toHaveBeenCalledExactlyOnceWith('sync:changed', progress)
+  })
+
+  it('drops an invalid payload and survives a failing transport, reporting both', () => {
+    const onError = vi.fn()
+    const send = createEventSender(() => {
+      throw new Error('Object has been destroyed')
+    }, { onError })
+
+    send('sync:changed', { done: -1, total: 2, clientId: null, result: null })
+    send('sync:changed', { done: 1, total: 2, clientId: null, result: null })
+
+    expect(onError.mock.calls.map((c) => c[1] as string)).toEqual(['EVENEMENT_INVALIDE', 'ENVOI_IMPOSSIBLE'])
+  })
+})
