@@ -67,8 +67,6 @@ export function createWindowApi(
   ) as ChannelFunctions
   const eventSubscribers = Object.fromEntries(
     events.map((event) => [eventMethodName(event), eventSubscriber(ipc, event)]),
-    // The contract has no event yet, so this type is `{}` until the first one is added.
-    // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type
   ) as Omit<WindowApi, ChannelName>
   return Object.freeze({ ...channelFunctions, ...eventSubscribers } satisfies WindowApi)
 }

@@ -1,5 +1,6 @@
 /**
- * Renderer entry: the Vue app with Pinia, the router and i18n.
+ * Renderer entry: wires the services (database, `window.api`, sync coordinator), mounts the Vue app with Pinia,
+ * the router and i18n, then loads the reference cache and starts the sync coordinator.
  */
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
@@ -7,5 +8,12 @@ import { createApp } from 'vue'
 import App from './App.vue'
 import { createAppI18n } from './i18n'
 import { createAppRouter } from './router'
+import { bootstrapServices } from './services/bootstrap'
+import { useReferenceStore } from './stores/reference'
+import { useSyncStore } from './stores/sync'
 
-createApp(App).use(createPinia()).use(createAppRouter()).use(createAppI18n()).mount('#app')
+bootstrapServices()
+const pinia = createPinia()
+createApp(App).use(pinia).use(createAppRouter()).use(createAppI18n()).mount('#app')
+void useReferenceStore(pinia).load()
+void useSyncStore(pinia).start()

@@ -1,16 +1,39 @@
 /**
  * Routes of the app. Hash history: the page is always `app://paie/index.html`, so reloads and deep links
  * never ask the protocol for a path that is not a file.
+ *
+ * /                          cabinet: the dossiers
+ * /dossiers/:siren           a dossier: its employees and links to the entry screens
+ * /dossiers/:siren/evp       EVP grid (?periode=YYYY-MM plus the employee filter q, nic, du, au)
+ * /dossiers/:siren/absence   absence form (?matricule=)
+ * /dossiers/:siren/frais     professional expenses form (?matricule=)
+ * /file                      the queue (?state=&siren=&kind=&matricule=)
+ * /entrees/:clientId         one entry: fields, state, error, edit, cancel, history
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
 import type { Router } from 'vue-router'
 
-import HomeView from './features/accueil/HomeView.vue'
+import CabinetView from './features/cabinet/CabinetView.vue'
+import DossierView from './features/dossier/DossierView.vue'
+import EntryView from './features/entree/EntryView.vue'
+import QueueView from './features/file/QueueView.vue'
+import AbsenceView from './features/saisie/AbsenceView.vue'
+import EvpGridView from './features/saisie/EvpGridView.vue'
+import FraisView from './features/saisie/FraisView.vue'
 
 /** Creates the router (one per app instance; tests create their own). */
 export function createAppRouter(): Router {
   return createRouter({
     history: createWebHashHistory(),
-    routes: [{ path: '/', name: 'accueil', component: HomeView }],
+    routes: [
+      { path: '/', name: 'cabinet', component: CabinetView },
+      { path: '/dossiers/:siren(\\d{9})', name: 'dossier', component: DossierView, props: true },
+      { path: '/dossiers/:siren(\\d{9})/evp', name: 'evp', component: EvpGridView, props: true },
+      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: AbsenceView, props: true },
+      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: FraisView, props: true },
+      { path: '/file', name: 'file', component: QueueView },
+      { path: '/entrees/:clientId', name: 'entree', component: EntryView, props: true },
+      { path: '/:chemin(.*)*', redirect: '/' },
+    ],
   })
 }

@@ -1,16 +1,13 @@
+import { appEn } from './en/app'
+import { cabinetEn } from './en/cabinet'
+import { fileEn } from './en/file'
+import { saisieEn } from './en/saisie'
 import type { Messages } from './fr'
 
-/** English messages; same keys as the French reference. */
+/** English messages; same keys as the French reference (sections in en/*.ts). */
 export const en: Messages = {
-  app: {
-    name: 'Offline payroll',
-  },
-  accueil: {
-    titre: 'Home',
-    chargement: 'Loading…',
-    version: 'Version {version}',
-    demo: 'Demo',
-    demoExplication: 'Demo mode: data comes from the built-in sample payroll service.',
-    indisponible: 'Application information is unavailable.',
-  },
+  ...appEn,
+  ...cabinetEn,
+  ...saisieEn,
+  ...fileEn,
 }

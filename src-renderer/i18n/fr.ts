@@ -1,19 +1,18 @@
 /**
  * French messages: the reference locale. Every other locale has exactly these keys (checked by its type).
- * vue-i18n syntax: `{name}` is a parameter; `@`, `|`, `{` and `}` are reserved.
+ * Sections live in fr/*.ts by screen; vue-i18n syntax: `{name}` is a parameter, `|` separates plural forms;
+ * `@`, `|`, `{` and `}` are reserved.
  */
+import { appFr } from './fr/app'
+import { cabinetFr } from './fr/cabinet'
+import { fileFr } from './fr/file'
+import { saisieFr } from './fr/saisie'
+
 export const fr = {
-  app: {
-    name: 'Paie hors ligne',
-  },
-  accueil: {
-    titre: 'Accueil',
-    chargement: 'Chargement…',
-    version: 'Version {version}',
-    demo: 'Démo',
-    demoExplication: 'Mode démonstration : les données viennent du service de paie fictif intégré.',
-    indisponible: 'Les informations de l’application sont indisponibles.',
-  },
+  ...appFr,
+  ...cabinetFr,
+  ...saisieFr,
+  ...fileFr,
 }
 
 /** Shape of the messages of every locale. */

@@ -1,0 +1,122 @@
+/**
+ * Display formats shared by the views: SIREN, periods, dates, instants, amounts in euros and the accent-insensitive
+ * search key. Pure functions (no Vue, no DOM), tested in node. Values stay strings end to end: decimals are never
+ * turned into floats (ARCHITECTURE.md, STYLE.md "euros as decimal strings").
+ */
+
+/** "123456789" -> "123 456 789" (INSEE display of a SIREN); other strings unchanged. */
+export function formatSiren(siren: string): string {
+  return /^\d{9}$/.test(siren) ? `${siren.slice(0, 3)} ${siren.slice(3, 6)} ${siren.slice(6)}` : siren
+}
+
+/**
+ * Lower-case, accent-free, trimmed, single-spaced form of `text`, for accent-insensitive search
+ * ("Éloïse  Lefèvre" -> "eloise lefevre"). Unicode NFD, combining marks removed; œ/æ expanded.
+ */
+export function searchKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/œ/giu, 'oe')
+    .replace(/æ/giu, 'ae')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** `YYYY-MM` of `periode` shifted by `months` (may be negative). */
+export function addMonths(periode: string, months: number): string {
+  const [y = 0, m = 1] = periode.split('-').map(Number)
+  const index = y * 12 + (m - 1) + months
+  const year = Math.floor(index / 12)
+  const month = index - year * 12 + 1
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`
+}
+
+/** First and last day (`YYYY-MM-DD`) of the period `YYYY-MM`. */
+export function periodBounds(periode: string): { du: string; au: string } {
+  const [y = 0, m = 1] = periode.split('-').map(Number)
+  const lastDay = new Date(Date.UTC(y, m, 0)).getUTCDate()
+  return { du: `${periode}-01`, au: `${periode}-${String(lastDay).padStart(2, '0')}` }
+}
+
+/** The `count` periods from `first` on: `['2026-11', '2026-12', …]`. */
+export function periodsFrom(first: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addMonths(first, i))
+}
+
+/** "2026-11" -> "novembre 2026" (in `locale`); invalid input unchanged. */
+export function formatPeriode(periode: string, locale = 'fr-FR'): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(periode)
+  if (match === null) return periode
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
+}
+
+/** "2026-11-22" -> "22/11/2026" (fr-FR); invalid input unchanged. */
+export function formatDate(iso: string, locale = 'fr-FR'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  if (match === null) return iso
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date)
+}
+
+/**
+ * ISO instant -> "22/11/2026 08:30" in the local time zone (or `timeZone`, for tests); invalid input unchanged.
+ * `seconds` adds ":ss" (audit tables).
+ */
+export function formatDateTime(iso: string, locale = 'fr-FR', options: { seconds?: boolean; timeZone?: string } = {}): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.seconds === true ? { second: '2-digit' } : {}),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+  }).format(date)
+}
+
+/** ISO instant -> "08:30" in the local time zone (or `timeZone`); invalid input unchanged. */
+export function formatTime(iso: string, locale = 'fr-FR', timeZone?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone === undefined ? {} : { timeZone }) }).format(date)
+}
+
+const NARROW_NBSP = '\u202f'
+
+/**
+ * Decimal string in euros ("1234.5", "-3") -> "1 234,50 €" (French: thin no-break space between thousands,
+ * comma, two decimals, no-break space before €). No float arithmetic. Invalid input returned unchanged.
+ */
+export function formatEuros(montant: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(montant.trim())
+  if (match === null) return montant
+  const [, sign = '', int = '0', frac = ''] = match
+  const cents = frac.padEnd(2, '0')
+  const grouped = int.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, NARROW_NBSP)
+  return `${sign}${grouped},${cents}\u00a0€`
+}
+
+/** Whole minutes between two ISO instants (`from` earlier), never negative; null when `from` is null or invalid. */
+export function minutesBetween(from: string | null, now: Date): number | null {
+  if (from === null) return null
+  const start = new Date(from).getTime()
+  if (Number.isNaN(start)) return null
+  return Math.max(0, Math.floor((now.getTime() - start) / 60_000))
+}
+
+/** Age split for display: under an hour in minutes, under two days in hours, else in days. */
+export function ageParts(minutes: number): { unit: 'minutes' | 'heures' | 'jours'; n: number } {
+  if (minutes < 60) return { unit: 'minutes', n: minutes }
+  if (minutes < 48 * 60) return { unit: 'heures', n: Math.floor(minutes / 60) }
+  return { unit: 'jours', n: Math.floor(minutes / (24 * 60)) }
+}
+
+/** `Intl` locale of an interface locale (`'fr'` -> `'fr-FR'`, `'en'` -> `'en-GB'`: day/month order). */
+export function intlLocale(locale: string): string {
+  return locale === 'en' ? 'en-GB' : 'fr-FR'
+}

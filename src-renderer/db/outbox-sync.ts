@@ -1,0 +1,177 @@
+/**
+ * The sync half of the outbox, used only by the sync coordinator while it holds the sync lock:
+ * claim a batch (durably `sending`), store the outcomes main reports (state + audit, one transaction), settle a
+ * batch main never answered for, and recover rows a crash left `sending`.
+ *
+ * Exactly once (ARCHITECTURE.md): an entry is `sending` before main sees it; any doubt afterwards makes it
+ * `unknown`, and an `unknown` entry is only sent again with `reconcile: true` (main looks for it first).
+ */
+import Dexie from 'dexie'
+
+import type { Categorie } from '../../src-shared/api/categories'
+import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
+import type { AuditRecord } from '../../src-shared/domain/outbox'
+import { assertTransition } from '../../src-shared/domain/states'
+import type { EntryState } from '../../src-shared/domain/states'
+import { MAX_PUSH_BATCH } from '../../src-shared/domain/sync-protocol'
+import type { SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
+import type { PaieDb, StoredEntry } from './schema'
+import { defaultOutboxEnv, writeEntries } from './write'
+import type { OutboxEnv, RowChange } from './write'
+
+const ENTRY_CATEGORIES: readonly Categorie[] = [...new Set(Object.values(ENTRY_KIND_SPECS).map((s) => s.category))]
+
+/** Server ids of a scope held by synced entries (a reconciliation must not match them again). */
+async function claimedServerIds(db: PaieDb, key: string): Promise<string[]> {
+  const synced = await db.outbox.where('scopeKey').equals(key).filter((e) => e.state === 'synced' && e.serverId !== null).toArray()
+  return [...new Set(synced.map((e) => e.serverId).filter((id): id is string => id !== null))]
+}
+
+function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
+  return {
+    clientId: entry.clientId,
+    revision: entry.revision,
+    kind: entry.kind,
+    operation: entry.operation,
+    payload: entry.payload === null ? null : { ...entry.payload },
+    targetServerId: entry.targetServerId,
+    fingerprint: entry.fingerprint,
+    scope: { ...entry.scope },
+    reconcile: entry.state === 'unknown',
+    // The record an update or delete targets is synced in the same scope, but it is the one it must find.
+    claimedServerIds: serverIds.filter((id) => id !== entry.targetServerId).slice(0, 10_000),
+  }
+}
+
+/**
+ * Claims up to `limit` entries in state `queued` or `unknown`, oldest (`createdAt`) first, leaving out the paused
+ * categories, and marks them `sending` in the same transaction (durable before main is called).
+ * @param limit batch size, at most MAX_PUSH_BATCH (500)
+ * @param pausedCategories API categories paused for a missing right (HTTP 403)
+ * @returns the claimed entries as SyncItems (`reconcile` = the entry was `unknown`); [] when nothing is claimable
+ */
+export async function claimBatch(db: PaieDb, limit: number, pausedCategories: readonly Categorie[], env: OutboxEnv = defaultOutboxEnv): Promise<SyncItem[]> {
+  const max = Math.max(0, Math.min(limit, MAX_PUSH_BATCH))
+  const categories = ENTRY_CATEGORIES.filter((c) => !pausedCategories.includes(c))
+  return db.transaction('rw', db.outbox, db.counts, async () => {
+    const candidates: StoredEntry[] = []
+    for (const state of ['queued', 'unknown'] as const) {
+      for (const category of categories) {
+        const range = db.outbox.where('[state+category+createdAt]').between([state, category, Dexie.minKey], [state, category, Dexie.maxKey])
+        candidates.push(...(await range.limit(max).toArray()))
+      }
+    }
+    candidates.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.clientId < b.clientId ? -1 : 1))
+    const claimed = candidates.slice(0, max)
+    const idsByScope = new Map<string, string[]>()
+    const items: SyncItem[] = []
+    const now = env.now()
+    const changes = claimed.map((before) => {
+      assertTransition(before.state, 'sending')
+      return { before, after: { ...before, state: 'sending' as const, updatedAt: now } }
+    })
+    for (const entry of claimed) {
+      let ids = idsByScope.get(entry.scopeKey)
+      if (ids === undefined) idsByScope.set(entry.scopeKey, (ids = await claimedServerIds(db, entry.scopeKey)))
+      items.push(toItem(entry, ids))
+    }
+    await writeEntries(db, changes)
+    return items
+  })
+}
+
+const NEXT_STATE = { synced: 'synced', rejected: 'rejected', unknown: 'unknown', requeue: 'queued' } as const satisfies Record<SyncOutcome['result'], EntryState>
+
+const GENERIC_REJECTION: SyncError = { code: 'REFUSE', message: 'Refusé par le service de paie.', status: null, champs: [] }
+
+/** Number of entries per resulting state after {@link applyOutcomes}. */
+export type OutcomeSummary = Record<SyncOutcome['result'], number>
+
+/**
+ * Stores main's answer for a claimed batch, in ONE transaction over outbox, audit and counts: each entry moves
+ * from `sending` to `synced` (with its server id), `rejected` (with the error shown on its fields), `unknown`
+ * or `queued` (`requeue`), with `attempts + 1`; each HTTP attempt becomes an audit record carrying the result.
+ * A claimed entry without an outcome becomes `unknown` (main may have sent it).
+ * @throws Error (and nothing is written) when a claimed entry is no longer `sending` at the claimed revision:
+ *   the rows stay `sending` and the next start-up makes them `unknown`, which is the safe side.
+ */
+export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem, 'clientId' | 'revision'>[], outcomes: readonly SyncOutcome[], env: OutboxEnv = defaultOutboxEnv): Promise<OutcomeSummary> {
+  const byId = new Map(outcomes.map((o) => [o.clientId, o]))
+  return db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
+    const rows = await db.outbox.bulkGet(claimed.map((c) => c.clientId))
+    const now = env.now()
+    const summary: OutcomeSummary = { synced: 0, rejected: 0, unknown: 0, requeue: 0 }
+    const changes: RowChange[] = []
+    const audit: AuditRecord[] = []
+    claimed.forEach((item, i) => {
+      const row = rows[i]
+      if (row?.state !== 'sending' || row.revision !== item.revision) {
+        throw new Error(`Saisie ${item.clientId} : elle n’est plus en cours d’envoi (révision ${item.revision}).`)
+      }
+      const outcome = byId.get(item.clientId)
+      const result = outcome !== undefined && outcome.revision === row.revision ? outcome.result : 'unknown'
+      const state = NEXT_STATE[result]
+      assertTransition(row.state, state)
+      summary[result] += 1
+      changes.push({
+        before: row,
+        after: {
+          ...row,
+          state,
+          serverId: result === 'synced' ? (outcome?.serverId ?? row.targetServerId) : row.serverId,
+          error: result === 'rejected' ? (outcome?.error ?? GENERIC_REJECTION) : result === 'synced' ? null : row.error,
+          attempts: row.attempts + 1,
+          updatedAt: now,
+        },
+      })
+      for (const a of outcome?.attempts ?? []) {
+        audit.push({ clientId: row.clientId, revision: row.revision, siren: row.siren, kind: row.kind, ...a, result })
+      }
+    })
+    await writeEntries(db, changes)
+    await db.audit.bulkAdd(audit)
+    return summary
+  })
+}
+
+/** How to settle a claimed entry main gave no outcome for. */
+export interface Settlement {
+  readonly clientId: string
+  /** `queued`: it was certainly not sent; `unknown`: it may have been; `rejected`: refused before sending. */
+  readonly state: 'queued' | 'unknown' | 'rejected'
+  readonly error?: SyncError
+}
+
+/**
+ * Settles claimed entries without an outcome from main (IPC refusal, IPC failure), in one transaction; entries
+ * no longer `sending` are left alone. Attempts are not counted (nothing reached the API, as far as we know).
+ */
+export async function settleClaimed(db: PaieDb, settlements: readonly Settlement[], env: OutboxEnv = defaultOutboxEnv): Promise<void> {
+  await db.transaction('rw', db.outbox, db.counts, async () => {
+    const rows = await db.outbox.bulkGet(settlements.map((s) => s.clientId))
+    const now = env.now()
+    const changes: RowChange[] = []
+    settlements.forEach((s, i) => {
+      const row = rows[i]
+      if (row?.state !== 'sending') return
+      assertTransition(row.state, s.state)
+      changes.push({ before: row, after: { ...row, state: s.state, error: s.error ?? row.error, updatedAt: now } })
+    })
+    await writeEntries(db, changes)
+  })
+}
+
+/**
+ * Start-up (and each time the sync lock is taken): entries left `sending` become `unknown`: main may or may not
+ * have sent them, so they are reconciled before any new attempt. Run only while holding the sync lock.
+ * @returns how many entries were recovered
+ */
+export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOutboxEnv): Promise<number> {
+  return db.transaction('rw', db.outbox, db.counts, async () => {
+    const stuck = await db.outbox.where('state').equals('sending').toArray()
+    if (stuck.length === 0) return 0
+    const now = env.now()
+    await writeEntries(db, stuck.map((before) => ({ before, after: { ...before, state: 'unknown' as const, updatedAt: now } })))
+    return stuck.length
+  })
+}

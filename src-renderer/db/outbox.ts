@@ -1,0 +1,208 @@
+/**
+ * The outbox, as the clerk uses it: enqueue (one entry or a grid paste), revise, cancel, submit drafts, read one
+ * entry and its history. Plain functions over the database (no Vue). The sync half (claim, outcomes, recovery)
+ * is in outbox-sync.ts and the queue queries in outbox-query.ts; both are re-exported here.
+ *
+ * Every write of an outbox row updates the `counts` table in the same transaction. Nothing is ever deleted.
+ * States and transitions: src-shared/domain/states.ts (ARCHITECTURE.md "Entry states").
+ */
+import { STATE_LABELS, assertTransition, isCancellable, isEditable } from '../../src-shared/domain/states'
+import type { AuditRecord, EntryRevision } from '../../src-shared/domain/outbox'
+import type { FieldIssue } from '../../src-shared/domain/validation/types'
+import { prepareEntry } from './entry-check'
+import type { NewEntryInput, PreparedEntry } from './entry-check'
+import type { PaieDb, StoredEntry } from './schema'
+import { ValidationSource } from './validation-source'
+import { defaultOutboxEnv, writeEntries } from './write'
+import type { OutboxEnv } from './write'
+
+export type { NewEntryInput } from './entry-check'
+export { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from './outbox-sync'
+export { countEntries, listEntries, queryEntries } from './outbox-query'
+export type { EntryFilter } from './outbox-query'
+export { countsByState, countsBySiren } from './counts'
+export { defaultOutboxEnv } from './write'
+export type { OutboxEnv } from './write'
+
+/** Result of an enqueue or a revision: the stored entry, or French issues per field (nothing written). */
+export type EntryResult = { readonly ok: true; readonly entry: StoredEntry } | { readonly ok: false; readonly issues: FieldIssue[] }
+
+/** Refusal of an action on an entry: unknown entry, or a state that does not allow it. Message in French. */
+export class OutboxError extends Error {
+  constructor(
+    readonly code: 'INTROUVABLE' | 'ETAT_INCOMPATIBLE',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'OutboxError'
+  }
+}
+
+/** Size of each write transaction of {@link enqueueMany}. */
+export const ENQUEUE_CHUNK = 500
+
+function newEntry(prepared: PreparedEntry, input: NewEntryInput, env: OutboxEnv): StoredEntry {
+  const now = env.now()
+  return {
+    ...prepared,
+    clientId: env.newId(),
+    targetRecord: prepared.operation === 'create' ? null : (input.targetRecord ?? null),
+    state: input.asDraft === true ? 'draft' : 'queued',
+    revision: 1,
+    serverId: null,
+    error: null,
+    attempts: 0,
+    createdAt: now,
+    updatedAt: now,
+    history: [],
+  }
+}
+
+const VALIDATION_TABLES = ['outbox', 'counts', 'dossiers', 'salaries', 'codes'] as const
+
+/**
+ * Checks one entry (contract schema + offline rules against the cached reference and the employee's other
+ * absences) and stores it as `queued` (or `draft` with `asDraft`), in one transaction.
+ * @returns `{ ok: true, entry }`, or `{ ok: false, issues }` (French, per wire field) with nothing written.
+ */
+export async function enqueue(db: PaieDb, input: NewEntryInput, env: OutboxEnv = defaultOutboxEnv): Promise<EntryResult> {
+  return db.transaction('rw', VALIDATION_TABLES.map((t) => db.table(t)), async () => {
+    const result = await prepareEntry(new ValidationSource(db), input)
+    if (!result.ok) return result
+    const entry = newEntry(result.prepared, input, env)
+    await writeEntries(db, [{ before: undefined, after: entry }])
+    return { ok: true, entry }
+  })
+}
+
+/** Outcome of a grid paste: one result per input row (same order) and how many rows were saved. */
+export interface EnqueueManyResult {
+  readonly results: EntryResult[]
+  readonly saved: number
+}
+
+/**
+ * Grid paste or file import: checks every row (rows earlier in the paste count among an employee's absences),
+ * then writes the valid ones in transactions of {@link ENQUEUE_CHUNK} rows, so the database is never held long.
+ * Invalid rows are not written; valid rows are written even when others are not.
+ */
+export async function enqueueMany(db: PaieDb, inputs: readonly NewEntryInput[], env: OutboxEnv = defaultOutboxEnv): Promise<EnqueueManyResult> {
+  const source = new ValidationSource(db)
+  const results: EntryResult[] = []
+  const valid: StoredEntry[] = []
+  for (const input of inputs) {
+    const result = await prepareEntry(source, input)
+    if (!result.ok) {
+      results.push(result)
+      continue
+    }
+    const entry = newEntry(result.prepared, input, env)
+    source.remember(entry)
+    valid.push(entry)
+    results.push({ ok: true, entry })
+  }
+  for (let i = 0; i < valid.length; i += ENQUEUE_CHUNK) {
+    const chunk = valid.slice(i, i + ENQUEUE_CHUNK)
+    await db.transaction('rw', db.outbox, db.counts, () => writeEntries(db, chunk.map((after) => ({ before: undefined, after }))))
+  }
+  return { results, saved: valid.length }
+}
+
+async function mustGet(db: PaieDb, clientId: string): Promise<StoredEntry> {
+  const entry = await db.outbox.get(clientId)
+  if (entry === undefined) throw new OutboxError('INTROUVABLE', 'Saisie introuvable sur ce poste.')
+  return entry
+}
+
+/**
+ * Changes the payload of an entry that is `draft`, `queued` or `rejected` (isEditable), checked like a new one.
+ * A rejected entry goes back to `queued` as revision + 1; the rejected revision (payload, state, error, instant)
+ * is kept in `history`. A draft or queued entry keeps its state and revision.
+ * @returns like {@link enqueue}
+ * @throws OutboxError `INTROUVABLE`, or `ETAT_INCOMPATIBLE` while `sending` or once synced/cancelled/unknown.
+ */
+export async function reviseEntry(db: PaieDb, clientId: string, payload: Readonly<Record<string, unknown>> | null, env: OutboxEnv = defaultOutboxEnv): Promise<EntryResult> {
+  return db.transaction('rw', VALIDATION_TABLES.map((t) => db.table(t)), async () => {
+    const entry = await mustGet(db, clientId)
+    if (!isEditable(entry.state)) {
+      throw new OutboxError(
+        'ETAT_INCOMPATIBLE',
+        entry.state === 'sending'
+          ? 'Cette saisie est en cours d’envoi : elle ne peut pas être modifiée maintenant. Réessayez dans un instant.'
+          : `Une saisie « ${STATE_LABELS[entry.state]} » ne peut plus être modifiée : saisissez une modification ou une suppression.`,
+      )
+    }
+    const input: NewEntryInput = {
+      kind: entry.kind,
+      operation: entry.operation,
+      payload,
+      targetServerId: entry.targetServerId,
+      ...(entry.targetRecord ? { targetRecord: entry.targetRecord } : {}),
+    }
+    const result = await prepareEntry(new ValidationSource(db), input, clientId)
+    if (!result.ok) return result
+    const now = env.now()
+    let next: StoredEntry = { ...entry, ...result.prepared, updatedAt: now }
+    if (entry.state === 'rejected') {
+      assertTransition('rejected', 'queued')
+      const old: EntryRevision = { revision: entry.revision, payload: entry.payload, state: entry.state, error: entry.error, at: now }
+      next = { ...next, state: 'queued', revision: entry.revision + 1, error: null, attempts: 0, history: [...entry.history, old] }
+    }
+    await writeEntries(db, [{ before: entry, after: next }])
+    return { ok: true, entry: next }
+  })
+}
+
+/**
+ * Cancels an entry that is `draft`, `queued` or `rejected` (ARCHITECTURE.md: by the clerk only). The row stays.
+ * @returns the cancelled entry
+ * @throws OutboxError `INTROUVABLE`, or `ETAT_INCOMPATIBLE` (sending, synced, unknown, cancelled).
+ */
+export async function cancelEntry(db: PaieDb, clientId: string, env: OutboxEnv = defaultOutboxEnv): Promise<StoredEntry> {
+  return db.transaction('rw', db.outbox, db.counts, async () => {
+    const entry = await mustGet(db, clientId)
+    if (!isCancellable(entry.state)) {
+      const hint = entry.state === 'synced' ? ' : saisissez une suppression pour retirer l’enregistrement du service de paie.' : '.'
+      throw new OutboxError('ETAT_INCOMPATIBLE', `Une saisie « ${STATE_LABELS[entry.state]} » ne peut pas être annulée${hint}`)
+    }
+    const next: StoredEntry = { ...entry, state: 'cancelled', updatedAt: env.now() }
+    await writeEntries(db, [{ before: entry, after: next }])
+    return next
+  })
+}
+
+/**
+ * Moves drafts to `queued` so that they are sent; entries that are not drafts are left as they are.
+ * @returns the number of drafts queued
+ */
+export async function submitDrafts(db: PaieDb, clientIds: readonly string[], env: OutboxEnv = defaultOutboxEnv): Promise<number> {
+  return db.transaction('rw', db.outbox, db.counts, async () => {
+    const rows = await db.outbox.bulkGet([...clientIds])
+    const now = env.now()
+    const changes = rows.filter((e): e is StoredEntry => e?.state === 'draft').map((before) => ({ before, after: { ...before, state: 'queued' as const, updatedAt: now } }))
+    await writeEntries(db, changes)
+    return changes.length
+  })
+}
+
+/** One entry by client id, or undefined. */
+export async function getEntry(db: PaieDb, clientId: string): Promise<StoredEntry | undefined> {
+  return db.outbox.get(clientId)
+}
+
+/** An entry with its past revisions and its audit trail (oldest first). */
+export interface EntryHistory {
+  readonly entry: StoredEntry
+  readonly revisions: readonly EntryRevision[]
+  readonly audit: AuditRecord[]
+}
+
+/** History of one entry: its revisions and every HTTP attempt logged for it; undefined when unknown. */
+export async function entryHistory(db: PaieDb, clientId: string): Promise<EntryHistory | undefined> {
+  return db.transaction('r', db.outbox, db.audit, async () => {
+    const entry = await db.outbox.get(clientId)
+    if (entry === undefined) return undefined
+    const audit = await db.audit.where('clientId').equals(clientId).sortBy('at')
+    return { entry, revisions: entry.history, audit }
+  })
+}

@@ -1,0 +1,112 @@
+/**
+ * The renderer's IndexedDB database (Dexie), one per profile: the outbox of entries, the audit log, the cached
+ * reference data, sync metadata and per-state counts (ARCHITECTURE.md "The main job").
+ *
+ * Schema history (never edit a published version; add one):
+ * - v1: the tables and their indexes.
+ * - v2: derived field `category` (the API right an entry needs, from its kind, ENTRY_KIND_SPECS) with the index
+ *   `[state+category+createdAt]`, so claiming a batch skips paused categories without scanning them; plus
+ *   `serverId` (update/delete targets), `[siren+matricule]` (an employee's absences), `[siren+updatedAt]` and
+ *   `[siren+state+updatedAt]` (queue pages in a stable order). The upgrade fills `category` on every row.
+ */
+import Dexie from 'dexie'
+import type { Table, Transaction } from 'dexie'
+
+import type { Categorie } from '../../src-shared/api/categories'
+import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
+import type { Dossier } from '../../src-shared/api/dossiers'
+import type { Salarie } from '../../src-shared/api/salaries'
+import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
+import type { EntryKind } from '../../src-shared/domain/entry-kinds'
+import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
+import type { EntryState } from '../../src-shared/domain/states'
+
+/** Database name of the demo profile; issue 4 adds one database per profile (`paie-<profil>`). */
+export const DEFAULT_DB_NAME = 'paie-demo'
+
+/** An outbox row: the shared entry shape plus fields derived for indexes. */
+export interface StoredEntry extends OutboxEntry {
+  /** `scopeKey(scope)`: `kind|siren|matricule|periode` (fingerprint.ts). */
+  readonly scopeKey: string
+  /** API category (right) the entry needs: `ENTRY_KIND_SPECS[kind].category`. Since v2. */
+  readonly category: Categorie
+  /** Fields of the targeted server record given at entry (update/delete of a record not synced here), else null. */
+  readonly targetRecord?: Readonly<Record<string, unknown>> | null
+}
+
+/** Number of outbox rows of one dossier in one state, kept in the same transactions as the rows. */
+export interface CountRow {
+  readonly siren: string
+  readonly state: EntryState
+  readonly n: number
+}
+
+/** Which code list a `codes` row holds. */
+export type CodeListType = 'absences' | 'evp' | 'primes'
+
+/** The code lists of one dossier, one row per list. */
+export type CodesRow =
+  | { readonly siren: string; readonly type: 'absences'; readonly list: readonly CodeAbsence[] }
+  | { readonly siren: string; readonly type: 'evp'; readonly list: readonly CodeEvp[] }
+  | { readonly siren: string; readonly type: 'primes'; readonly list: readonly CodePrimeIndemnite[] }
+
+/** A key/value row of sync and cache metadata; values are checked on read (meta.ts). */
+export interface MetaRow {
+  readonly key: string
+  readonly value: unknown
+}
+
+/** Indexes of version 1 (exported so tests can open a database as it was before v2). */
+export const SCHEMA_V1 = {
+  outbox: 'clientId, state, siren, kind, matricule, updatedAt, [siren+state], [state+updatedAt], [kind+state], scopeKey',
+  audit: '++id, clientId, at, siren',
+  dossiers: 'siren',
+  salaries: '[siren+matricule], siren',
+  codes: '[siren+type]',
+  meta: 'key',
+  counts: '[siren+state]',
+} as const
+
+/** Indexes of version 2: v1's outbox indexes plus those listed in the file comment. */
+export const SCHEMA_V2 = {
+  outbox:
+    'clientId, state, siren, kind, matricule, updatedAt, [siren+state], [state+updatedAt], [kind+state], scopeKey, ' +
+    'category, serverId, [state+category+createdAt], [siren+matricule], [siren+updatedAt], [siren+state+updatedAt]',
+} as const
+
+/** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
+function categoryOfKind(kind: unknown): Categorie | null {
+  return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
+}
+
+/**
+ * v1 -> v2 upgrade: adds `category` to every outbox row. Runs inside Dexie's version-change transaction, so it
+ * either completes for every row or the database stays at v1.
+ */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  await tx
+    .table<Record<string, unknown>, string>('outbox')
+    .toCollection()
+    .modify((row) => {
+      const category = categoryOfKind(row['kind'])
+      if (category !== null) row['category'] = category
+    })
+}
+
+/** The database of one profile. Open it with `new PaieDb(name)`; Dexie opens lazily on the first query. */
+export class PaieDb extends Dexie {
+  outbox!: Table<StoredEntry, string>
+  audit!: Table<AuditRecord, number>
+  dossiers!: Table<Dossier, string>
+  salaries!: Table<Salarie, [string, string]>
+  codes!: Table<CodesRow, [string, CodeListType]>
+  meta!: Table<MetaRow, string>
+  counts!: Table<CountRow, [string, EntryState]>
+
+  /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
+  constructor(name: string = DEFAULT_DB_NAME) {
+    super(name)
+    this.version(1).stores(SCHEMA_V1)
+    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
+  }
+}

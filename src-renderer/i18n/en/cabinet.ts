@@ -1,0 +1,68 @@
+import type { cabinetFr } from '../fr/cabinet'
+
+/** English messages of the firm and company views; same keys as cabinetFr. */
+export const cabinetEn: typeof cabinetFr = {
+  cabinet: {
+    titre: 'Client companies',
+    recherche: 'Search a company (name or SIREN)',
+    cache: 'Data from {date} ({age} ago)',
+    cacheJamais: 'No reference data on this computer. Connect to the network, then click “Refresh”.',
+    actualiser: 'Refresh',
+    actualisation: 'Refreshing…',
+    actualiserErreur: 'Refresh failed: {message} Cached data remains usable.',
+    vide: 'No company matches.',
+    nombre: 'No company | 1 company | {n} companies',
+    colonnes: {
+      raisonSociale: 'Company name',
+      siren: 'SIREN',
+      periode: 'Current period',
+      etablissements: 'Establishments',
+      enAttente: 'Pending',
+      refuses: 'Rejected',
+    },
+    ouvrir: 'Open {nom}',
+    enAttenteTitre: 'Entries waiting to be sent (including sending and to check)',
+    refusesTitre: 'Entries rejected by the payroll service',
+  },
+  age: {
+    minutes: 'less than a minute | 1 min | {n} min',
+    heures: '{n} h',
+    jours: '1 day | {n} days',
+  },
+  dossier: {
+    introuvable: 'This company is not in the cached data (SIREN {siren}). Refresh from the Firm screen.',
+    periodeEnCours: 'Current payroll period: {periode}',
+    saisies: 'Entries for this company',
+    liens: {
+      evp: 'Variable elements (grid)',
+      absence: 'Absence',
+      frais: 'Professional expenses',
+    },
+    salaries: 'Employees',
+    nombre: 'No employee matches | 1 employee | {n} employees',
+    sur: 'of {total}',
+    filtres: {
+      legende: 'Filter employees',
+      recherche: 'Name or employee number',
+      etablissement: 'Establishment',
+      du: 'Present from',
+      au: 'to',
+      periode: 'Current period',
+      effacer: 'Show all',
+    },
+    colonnes: {
+      matricule: 'Number',
+      nom: 'Name',
+      etablissement: 'Establishment',
+      entree: 'Hired',
+      sortie: 'Left',
+      contrats: 'Contracts',
+      actions: 'Enter',
+    },
+    ajouterAbsence: 'Absence',
+    ajouterAbsenceTitre: 'Enter an absence for {nom}',
+    ajouterFrais: 'Expenses',
+    ajouterFraisTitre: 'Enter professional expenses for {nom}',
+    contratsActifs: 'No contract | 1 contract | {n} contracts',
+  },
+}

@@ -1,0 +1,159 @@
+/**
+ * Outbox store: the clerk's actions on entries (enqueue, grid paste, revise, cancel, submit drafts), queue pages,
+ * history, CSV exports, and the per-state counts shown in the header and per dossier.
+ *
+ * Counts come from the `counts` table (kept in the same transactions as the rows, never a scan). They are
+ * refreshed two ways: explicitly after each action of this store (so `await store.enqueue(...)` returns with
+ * exact counts), and by a Dexie `liveQuery` on that table, which fires after any committed write, including
+ * the sync coordinator's batches and writes from other windows (Dexie relays them between windows).
+ */
+import { liveQuery } from 'dexie'
+import { defineStore } from 'pinia'
+import { onScopeDispose, ref } from 'vue'
+
+import type { StateCounts, SirenCounts } from '../db/counts'
+import { countsByState as readCountsByState, countsBySiren as readCountsBySiren, emptyStateCounts } from '../db/counts'
+import type { EnqueueManyResult, EntryHistory, EntryResult, NewEntryInput } from '../db/outbox'
+import { cancelEntry, countEntries, enqueue as enqueueEntry, enqueueMany as enqueueEntries, entryHistory, getEntry, queryEntries, reviseEntry, submitDrafts } from '../db/outbox'
+import type { EntryFilter } from '../db/outbox-query'
+import type { StoredEntry } from '../db/schema'
+import { appServices, maybeAppServices } from '../services/app-services'
+import { exportAuditCsv as auditCsv, exportQueueCsv as queueCsv } from '../services/csv-export'
+import { useSyncStore } from './sync'
+
+export type { EnqueueManyResult, EntryFilter, EntryHistory, EntryResult, NewEntryInput, StoredEntry }
+export { OutboxError } from '../db/outbox'
+
+export const useOutboxStore = defineStore('outbox', () => {
+  /** Entries per state over every dossier (every state present, 0 when none). */
+  const countsByState = ref<StateCounts>(emptyStateCounts())
+  /** Entries per SIREN and state (states with no entry left out). */
+  const countsBySiren = ref<SirenCounts>({})
+
+  /** Reads the counts table (a few rows per dossier). */
+  async function refreshCounts(): Promise<void> {
+    const { db } = appServices()
+    const [byState, bySiren] = await Promise.all([readCountsByState(db), readCountsBySiren(db)])
+    countsByState.value = byState
+    countsBySiren.value = bySiren
+  }
+
+  // Live counts (skipped when no services are wired, e.g. a component test with a testing Pinia).
+  const services = maybeAppServices()
+  if (services !== null) {
+    const { db } = services
+    const subscription = liveQuery(() => Promise.all([readCountsByState(db), readCountsBySiren(db)])).subscribe({
+      next: ([byState, bySiren]) => {
+        countsByState.value = byState
+        countsBySiren.value = bySiren
+      },
+    })
+    onScopeDispose(() => {
+      subscription.unsubscribe()
+    })
+  }
+
+  /** Asks for a drain soon when something was queued. */
+  function queued(entries: readonly StoredEntry[]): void {
+    if (entries.some((e) => e.state === 'queued')) useSyncStore().notifyNewEntries()
+  }
+
+  /**
+   * Checks and stores one entry (`queued`, or `draft` with `asDraft`); no network needed.
+   * @returns `{ ok: true, entry }` or `{ ok: false, issues }` (French, per wire field; nothing stored)
+   */
+  async function enqueue(input: NewEntryInput): Promise<EntryResult> {
+    const { db: database, outboxEnv } = appServices()
+    const result = await enqueueEntry(database, input, outboxEnv)
+    if (result.ok) {
+      await refreshCounts()
+      queued([result.entry])
+    }
+    return result
+  }
+
+  /**
+   * Grid paste or import: checks every row, stores the valid ones (transactions of 500 rows).
+   * @returns one result per row, in order, and `saved`, the number of rows stored
+   */
+  async function enqueueMany(inputs: readonly NewEntryInput[]): Promise<EnqueueManyResult> {
+    const { db: database, outboxEnv } = appServices()
+    const result = await enqueueEntries(database, inputs, outboxEnv)
+    if (result.saved > 0) {
+      await refreshCounts()
+      queued(result.results.flatMap((r) => (r.ok ? [r.entry] : [])))
+    }
+    return result
+  }
+
+  /**
+   * Changes an entry's payload (draft, queued, or rejected: back to queued as a new revision, history kept).
+   * @throws OutboxError `ETAT_INCOMPATIBLE` (French message) while sending or once synced, unknown or cancelled
+   */
+  async function revise(clientId: string, payload: Readonly<Record<string, unknown>> | null): Promise<EntryResult> {
+    const { db: database, outboxEnv } = appServices()
+    const result = await reviseEntry(database, clientId, payload, outboxEnv)
+    if (result.ok) {
+      await refreshCounts()
+      queued([result.entry])
+    }
+    return result
+  }
+
+  /**
+   * Cancels a draft, queued or rejected entry (kept, state `cancelled`).
+   * @throws OutboxError `ETAT_INCOMPATIBLE` for other states, `INTROUVABLE`
+   */
+  async function cancel(clientId: string): Promise<StoredEntry> {
+    const { db: database, outboxEnv } = appServices()
+    const entry = await cancelEntry(database, clientId, outboxEnv)
+    await refreshCounts()
+    return entry
+  }
+
+  /** Queues drafts (others are left as they are). @returns how many were queued */
+  async function submit(clientIds: readonly string[]): Promise<number> {
+    const { db: database, outboxEnv } = appServices()
+    const n = await submitDrafts(database, clientIds, outboxEnv)
+    if (n > 0) {
+      await refreshCounts()
+      useSyncStore().notifyNewEntries()
+    }
+    return n
+  }
+
+  /** A page of the queue, most recently changed first. */
+  async function query(filter: EntryFilter, offset: number, limit: number): Promise<StoredEntry[]> {
+    return queryEntries(appServices().db, filter, offset, limit)
+  }
+
+  /** Number of entries matching the filter (for the pager). */
+  async function count(filter: EntryFilter): Promise<number> {
+    return countEntries(appServices().db, filter)
+  }
+
+  /** One entry, or undefined. */
+  async function get(clientId: string): Promise<StoredEntry | undefined> {
+    return getEntry(appServices().db, clientId)
+  }
+
+  /** The entry, its past revisions and its audit records (oldest first); undefined when unknown. */
+  async function history(clientId: string): Promise<EntryHistory | undefined> {
+    return entryHistory(appServices().db, clientId)
+  }
+
+  /** The queue matching `filter` as CSV for French Excel (`;`, BOM, decimal comma; no NIR, IBAN or comment). */
+  async function exportQueueCsv(filter: EntryFilter = {}): Promise<string> {
+    return queueCsv(appServices().db, filter)
+  }
+
+  /** The audit log as CSV for French Excel (no error body, payloads as hashes only). */
+  async function exportAuditCsv(): Promise<string> {
+    return auditCsv(appServices().db)
+  }
+
+  return {
+    countsByState, countsBySiren,
+    enqueue, enqueueMany, revise, cancel, submit, query, count, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
+  }
+})

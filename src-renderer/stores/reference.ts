@@ -1,0 +1,101 @@
+/**
+ * Reference store: the cached dossiers, employees, code lists and rights the forms validate against offline,
+ * with the age of the cache (ARCHITECTURE.md "Reference data").
+ */
+import { useIntervalFn } from '@vueuse/core'
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+
+import type { Categorie } from '../../src-shared/api/categories'
+import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
+import type { Dossier } from '../../src-shared/api/dossiers'
+import type { Salarie } from '../../src-shared/api/salaries'
+import { appServices, maybeAppServices } from '../services/app-services'
+import { loadReference, referenceAgeMinutes, refreshReference } from '../services/reference-cache'
+import { useSyncStore } from './sync'
+
+export const useReferenceStore = defineStore('reference', () => {
+  /** Dossiers assigned to the user, by raison sociale. */
+  const dossiers = ref<Dossier[]>([])
+  /** Employees per SIREN, by nom then prénom. */
+  const salariesBySiren = ref<Record<string, Salarie[]>>({})
+  /** Code lists per SIREN. */
+  const codesAbsences = ref<Record<string, CodeAbsence[]>>({})
+  const codesEvp = ref<Record<string, CodeEvp[]>>({})
+  const codesPrimes = ref<Record<string, CodePrimeIndemnite[]>>({})
+  /** Rights (API categories) of the user at the last refresh. */
+  const droits = ref<Categorie[]>([])
+  /** ISO instant of the oldest cached data; null when never fetched. */
+  const fetchedAt = ref<string | null>(null)
+  const refreshing = ref(false)
+  /** French message of the last failed refresh; null after a success. */
+  const error = ref<string | null>(null)
+
+  // Minutes tick so that `ageMinutes` moves while the page stays open.
+  const clock = (): number => maybeAppServices()?.now() ?? Date.now()
+  const now = shallowRef(clock())
+  useIntervalFn(() => {
+    now.value = clock()
+  }, 60_000)
+
+  /** Whole minutes since `fetchedAt`; null when never fetched. */
+  const ageMinutes = computed(() => referenceAgeMinutes(fetchedAt.value, now.value))
+
+  /** The dossier with this SIREN, or undefined. */
+  function dossier(siren: string): Dossier | undefined {
+    return dossiers.value.find((d) => d.siren === siren)
+  }
+
+  /** Employees of a dossier ([] when unknown). */
+  function salaries(siren: string): Salarie[] {
+    return salariesBySiren.value[siren] ?? []
+  }
+
+  /** One employee, or undefined. */
+  function salarie(siren: string, matricule: string): Salarie | undefined {
+    return salaries(siren).find((s) => s.matricule === matricule)
+  }
+
+  /** Reads the cache from the database (start-up, and after a refresh). */
+  async function load(): Promise<void> {
+    const cached = await loadReference(appServices().db)
+    dossiers.value = cached.dossiers
+    salariesBySiren.value = cached.salariesBySiren
+    codesAbsences.value = cached.codesAbsences
+    codesEvp.value = cached.codesEvp
+    codesPrimes.value = cached.codesPrimes
+    droits.value = cached.droits
+    fetchedAt.value = cached.fetchedAt
+    now.value = clock()
+  }
+
+  /**
+   * Fetches the reference from the payroll service (through main) and caches it; `sirens` limits it to some
+   * dossiers. On failure the cache is kept and `error` holds main's French message. Category pauses whose right
+   * is back are lifted.
+   * @returns true when the cache was refreshed
+   */
+  async function refresh(sirens?: readonly string[]): Promise<boolean> {
+    if (refreshing.value) return false
+    refreshing.value = true
+    try {
+      const { db, api } = appServices()
+      const result = await refreshReference(db, api, sirens)
+      if (!result.ok) {
+        error.value = result.error.message
+        return false
+      }
+      error.value = null
+      await load()
+      await useSyncStore().rightsRefreshed(result.value.droits)
+      return true
+    } catch (thrown) {
+      error.value = `Actualisation impossible : ${thrown instanceof Error ? thrown.message : String(thrown)}`
+      return false
+    } finally {
+      refreshing.value = false
+    }
+  }
+
+  return { dossiers, salariesBySiren, codesAbsences, codesEvp, codesPrimes, droits, fetchedAt, refreshing, error, ageMinutes, dossier, salaries, salarie, load, refresh }
+})

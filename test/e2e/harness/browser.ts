@@ -1,0 +1,39 @@
+/**
+ * Debian's Chromium driven by playwright-core (the browser build cannot be downloaded here). A persistent profile
+ * lets IndexedDB survive a browser restart, as the clerk's data survives closing the app.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext } from 'playwright-core'
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+
+/** Path of the system Chromium (`command -v chromium`), or CHROMIUM_PATH. @throws when none is installed. */
+export function chromiumPath(): string {
+  const fromEnv = process.env['CHROMIUM_PATH']
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim()
+  } catch {
+    throw new Error('Chromium introuvable : apt-get install -y chromium (ou CHROMIUM_PATH=...)')
+  }
+}
+
+/** A fresh profile folder for one scenario. */
+export function newProfileDir(): string {
+  return mkdtempSync(join(tmpdir(), 'paie-e2e-profile-'))
+}
+
+/** Opens Chromium on `profileDir` (same folder = same IndexedDB after a restart). */
+export async function openBrowser(profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1440, height: 900 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  })
+}

@@ -1,0 +1,106 @@
+/**
+ * Issue 3, "offline day": the reference data is fetched in the morning, then the payroll service is unreachable all
+ * day. Through the UI the clerk pastes a block of EVP into the grid and fills absence and expense forms; the browser is
+ * closed and reopened on the same profile and everything is still queued; the service comes back and everything syncs
+ * without a click, each entry exactly once on the server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fingerprintOf } from '../../src-shared/domain/fingerprint'
+import { startWorkstation, type Workstation } from './harness/app'
+import { BIG_SIREN, duplicates, pasteText, simpleEmployees, stateCount, testIdSuffixes, until } from './support'
+
+let ws: Workstation
+const figures: Record<string, number> = {}
+
+beforeAll(async () => {
+  ws = await startWorkstation()
+})
+afterAll(async () => {
+  process.stdout.write(`\nOFFLINE DAY FIGURES ${JSON.stringify(figures)}\n`)
+  await ws.close()
+})
+
+describe('offline day on the 250-employee dossier', () => {
+  it('enters, survives a browser restart, and syncs everything exactly once without a click', async () => {
+    const store = ws.store
+    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)!
+    const periode = dossier.periode_paie_en_cours
+    const before = { evp: store.evp.length, absences: store.absences.length, frais: store.fraisProfessionnels.length }
+    let page = ws.page
+
+    // Morning, online: the reference cache is filled.
+    await page.click('[data-testid="refresh-reference"]')
+    await page.waitForSelector(`[data-testid="dossier-row-${BIG_SIREN}"]`, { timeout: 60_000 })
+
+    // The network goes away for the day.
+    await ws.stopSandbox()
+
+    // EVP: one paste of a two-column block covering every row of the grid.
+    await page.goto(`${page.url().split('#')[0]}#/dossiers/${BIG_SIREN}/evp`)
+    await page.waitForSelector('[data-testid="evp-grid"]')
+    const rows = await testIdSuffixes(page, 'row-')
+    const cols = await testIdSuffixes(page, 'col-')
+    expect(rows.length).toBeGreaterThanOrEqual(200)
+    await page.click(`[data-testid="cell-${rows[0]}-${cols[0]}"]`)
+    await pasteText(page, rows.map((_, i) => `${(i % 7) + 1},5\t${(i % 3) + 1}`).join('\r\n'))
+    await until('grid paste saved', async () => ((await page.locator('[data-testid="grid-saved"]').textContent()) ?? '').length > 0, 60_000)
+    await ws.screenshot('offline-entry-grid')
+
+    // Absences and expenses through their forms.
+    const people = simpleEmployees(store, BIG_SIREN, periode).slice(0, 25)
+    expect(people).toHaveLength(25)
+    const base = page.url().split('#')[0]
+    for (const [i, matricule] of people.entries()) {
+      await page.goto(`${base}#/dossiers/${BIG_SIREN}/absence?matricule=${matricule}`)
+      await page.waitForSelector('[data-testid="absence-form"]')
+      await page.selectOption('[data-testid="field-code_absence"]', 'MAL')
+      await page.fill('[data-testid="field-date_debut"]', `${periode}-${String(17 + (i % 5)).padStart(2, '0')}`)
+      await page.fill('[data-testid="field-date_fin"]', `${periode}-${String(18 + (i % 5)).padStart(2, '0')}`)
+      await page.click('[data-testid="submit"]')
+      await page.waitForSelector('[data-testid="toast"]')
+      await page.goto(`${base}#/dossiers/${BIG_SIREN}/frais?matricule=${matricule}`)
+      await page.waitForSelector('[data-testid="frais-form"]')
+      await page.selectOption('[data-testid="field-type_frais"]', 'repas')
+      await page.fill('[data-testid="field-date"]', `${periode}-05`)
+      await page.fill('[data-testid="field-montant"]', `${18 + i},40`)
+      await page.click('[data-testid="submit"]')
+      await page.waitForSelector('[data-testid="toast"]')
+    }
+
+    await page.goto(`${base}#/file`)
+    await page.waitForSelector('[data-testid="queue-view"]')
+    await until('counts shown', async () => (await stateCount(page, 'total')) > 0)
+    const entered = await stateCount(page, 'total')
+    figures['entries'] = entered
+    expect(entered).toBeGreaterThanOrEqual(300)
+    expect(await stateCount(page, 'synced')).toBe(0)
+    await until('offline shown', async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === 'false', 20_000)
+
+    // The clerk closes the app; the next morning it is opened again, still offline.
+    await ws.closeBrowser()
+    page = await ws.reopenBrowser()
+    await page.goto(`${base}#/file`)
+    await page.waitForSelector('[data-testid="queue-view"]')
+    await until('counts after restart', async () => (await stateCount(page, 'total')) === entered)
+    expect((await stateCount(page, 'queued')) + (await stateCount(page, 'unknown')) + (await stateCount(page, 'sending'))).toBe(entered)
+
+    // The service is back: everything leaves without a click.
+    const back = Date.now()
+    await ws.restartSandbox()
+    await until('all synced', async () => (await stateCount(page, 'synced')) === entered, 120_000)
+    figures['secondsToSync'] = Math.round((Date.now() - back) / 100) / 10
+    await ws.screenshot('offline-synced-queue')
+
+    // On the server: every entry once, nothing missing.
+    const created = [
+      ...store.evp.slice(before.evp).map((r) => fingerprintOf('evp', r)),
+      ...store.absences.slice(before.absences).map((r) => fingerprintOf('absence', r)),
+      ...store.fraisProfessionnels.slice(before.frais).map((r) => fingerprintOf('frais', r)),
+    ]
+    figures['onServer'] = created.length
+    figures['duplicates'] = duplicates(created, (f) => f).length
+    figures['lost'] = entered - created.length
+    expect(figures['duplicates']).toBe(0)
+    expect(created.length).toBe(entered)
+  })
+})

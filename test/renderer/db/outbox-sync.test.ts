@@ -1,0 +1,190 @@
+import '../support/db'
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { countsBySiren, countsByState, countsExact } from '../../../src-renderer/db/counts'
+import { cancelEntry, enqueue, reviseEntry } from '../../../src-renderer/db/outbox'
+import type { NewEntryInput } from '../../../src-renderer/db/outbox'
+import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '../../../src-renderer/db/outbox-sync'
+import { PaieDb } from '../../../src-renderer/db/schema'
+import type { StoredEntry } from '../../../src-renderer/db/schema'
+import type { SyncItem, SyncOutcome } from '../../../src-shared/domain/sync-protocol'
+import { dbWithReference, testEnv } from '../support/db'
+import { SIREN, SIREN_2, valid } from '../support/fixtures'
+import { syncedOutcome } from '../support/fakes'
+
+let db: PaieDb
+const env = testEnv()
+
+beforeEach(async () => {
+  db = await dbWithReference()
+})
+afterEach(async () => {
+  await db.delete()
+})
+
+async function mustEnqueue(input: NewEntryInput): Promise<StoredEntry> {
+  const result = await enqueue(db, input, env)
+  if (!result.ok) throw new Error(JSON.stringify(result.issues))
+  return result.entry
+}
+
+function outcome(item: SyncItem, result: SyncOutcome['result']): SyncOutcome {
+  if (result === 'synced') return syncedOutcome(item)
+  return {
+    clientId: item.clientId, revision: item.revision, result, serverId: null,
+    error: result === 'rejected' ? { code: 'VALIDATION', message: 'Refusé', status: 422, champs: [] } : null,
+    attempts: [{ at: '2026-11-20T09:00:00.000Z', operation: 'creerEvp', method: 'POST', status: result === 'rejected' ? 422 : null, serverId: null, errorCode: null, errorBody: null, payloadHash: null, durationMs: 3 }],
+  }
+}
+
+async function expectExactCounts(): Promise<void> {
+  expect(await countsBySiren(db)).toEqual(await countsExact(db))
+}
+
+describe('claimBatch', () => {
+  it('prend les plus anciennes d’abord, les marque « en cours d’envoi » de façon durable', async () => {
+    const entries = [] as StoredEntry[]
+    for (let i = 0; i < 5; i++) entries.push(await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: `${i + 1}` }) }))
+    const items = await claimBatch(db, 3, [], env)
+    expect(items.map((i) => i.clientId)).toEqual(entries.slice(0, 3).map((e) => e.clientId))
+    expect(items[0]).toMatchObject({ revision: 1, kind: 'evp', operation: 'create', reconcile: false, claimedServerIds: [], targetServerId: null })
+    // Durable: another connection to the same database sees them `sending`.
+    const other = new PaieDb(db.name)
+    expect((await other.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => e?.state)).toEqual(['sending', 'sending', 'sending'])
+    other.close()
+    expect(await countsByState(db)).toMatchObject({ queued: 2, sending: 3 })
+    await expectExactCounts()
+  })
+
+  it('laisse de côté les catégories en pause', async () => {
+    const evp = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    const prime = await mustEnqueue({ kind: 'prime', payload: valid.prime() })
+    const absence = await mustEnqueue({ kind: 'absence', payload: valid.absence() })
+    const items = await claimBatch(db, 10, ['elements_variables'], env)
+    expect(items.map((i) => i.clientId)).toEqual([absence.clientId])
+    expect((await db.outbox.bulkGet([evp.clientId, prime.clientId])).map((e) => e?.state)).toEqual(['queued', 'queued'])
+  })
+
+  it('renvoie les saisies « à vérifier » avec reconcile et les identifiants serveur déjà pris dans la portée', async () => {
+    const first = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    const [firstItem] = await claimBatch(db, 10, [], env)
+    const synced = syncedOutcome(firstItem!)
+    await applyOutcomes(db, [firstItem!], [synced], env)
+    const second = await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: '2' }) })
+    const [secondItem] = await claimBatch(db, 10, [], env)
+    await applyOutcomes(db, [secondItem!], [outcome(secondItem!, 'unknown')], env)
+    expect((await db.outbox.get(second.clientId))?.state).toBe('unknown')
+
+    const [again] = await claimBatch(db, 10, [], env)
+    expect(again).toMatchObject({ clientId: second.clientId, reconcile: true, claimedServerIds: [synced.serverId] })
+    expect(first.scopeKey).toBe(second.scopeKey)
+  })
+
+  it('ne prend ni brouillon, ni refusée, ni annulée, ni synchronisée', async () => {
+    await mustEnqueue({ kind: 'evp', payload: valid.evp(), asDraft: true })
+    const c = await mustEnqueue({ kind: 'prime', payload: valid.prime() })
+    await cancelEntry(db, c.clientId, env)
+    expect(await claimBatch(db, 10, [], env)).toEqual([])
+  })
+})
+
+describe('applyOutcomes', () => {
+  it('écrit chaque état, le nombre d’essais et le journal d’audit dans une seule transaction', async () => {
+    const entries = [] as StoredEntry[]
+    for (const q of ['1', '2', '3', '4']) entries.push(await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: q }) }))
+    const items = await claimBatch(db, 10, [], env)
+    const results: SyncOutcome['result'][] = ['synced', 'rejected', 'unknown', 'requeue']
+    const summary = await applyOutcomes(db, items, items.map((i, n) => outcome(i, results[n]!)), env)
+    expect(summary).toEqual({ synced: 1, rejected: 1, unknown: 1, requeue: 1 })
+    const rows = await db.outbox.bulkGet(entries.map((e) => e.clientId))
+    expect(rows.map((r) => r?.state)).toEqual(['synced', 'rejected', 'unknown', 'queued'])
+    expect(rows.map((r) => r?.attempts)).toEqual([1, 1, 1, 1])
+    expect(rows[0]?.serverId).toEqual(expect.any(String))
+    expect(rows[1]?.error).toMatchObject({ code: 'VALIDATION', status: 422 })
+    const audit = await db.audit.orderBy('id').toArray()
+    expect(audit.map((a) => a.result)).toEqual(['synced', 'rejected', 'unknown', 'requeue'])
+    expect(audit[0]).toMatchObject({ clientId: entries[0]!.clientId, revision: 1, siren: SIREN, kind: 'evp', method: 'POST', status: 201 })
+    await expectExactCounts()
+  })
+
+  it('une saisie sans réponse devient « à vérifier »', async () => {
+    await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    const items = await claimBatch(db, 10, [], env)
+    await applyOutcomes(db, items, [], env)
+    expect((await db.outbox.get(items[0]!.clientId))?.state).toBe('unknown')
+  })
+
+  it('un échec au milieu n’applique rien : états, audit et compteurs restent ceux d’avant', async () => {
+    for (const q of ['1', '2', '3']) await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: q }) })
+    const items = await claimBatch(db, 10, [], env)
+    const outcomes = items.map((i) => outcome(i, 'synced'))
+    // The third audit record cannot be stored (a function is not structured-cloneable): IndexedDB fails mid-way.
+    const broken = outcomes[2]!
+    outcomes[2] = { ...broken, attempts: [{ ...broken.attempts[0]!, errorBody: () => 'pas clonable' }] }
+    const before = await countsBySiren(db)
+    await expect(applyOutcomes(db, items, outcomes, env)).rejects.toThrow()
+    expect((await db.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => e?.state)).toEqual(['sending', 'sending', 'sending'])
+    expect(await db.audit.count()).toBe(0)
+    expect(await countsBySiren(db)).toEqual(before)
+    await expectExactCounts()
+  })
+
+  it('refuse tout le lot si une saisie n’est plus en cours d’envoi', async () => {
+    await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    const items = await claimBatch(db, 10, [], env)
+    await expect(applyOutcomes(db, [...items, { clientId: crypto.randomUUID(), revision: 1 }], items.map((i) => outcome(i, 'synced')), env)).rejects.toThrow(/plus en cours d’envoi/)
+    expect((await db.outbox.get(items[0]!.clientId))?.state).toBe('sending')
+  })
+})
+
+describe('recoverInterrupted et settleClaimed', () => {
+  it('au démarrage, ce qui était « en cours d’envoi » devient « à vérifier »', async () => {
+    await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    await mustEnqueue({ kind: 'prime', payload: valid.prime() })
+    await claimBatch(db, 1, [], env)
+    expect(await recoverInterrupted(db, env)).toBe(1)
+    expect(await countsByState(db)).toMatchObject({ queued: 1, unknown: 1, sending: 0 })
+    expect(await recoverInterrupted(db, env)).toBe(0)
+    await expectExactCounts()
+  })
+
+  it('remet en attente, met « à vérifier » ou refuse les saisies sans réponse de main', async () => {
+    for (const q of ['1', '2', '3']) await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: q }) })
+    const items = await claimBatch(db, 10, [], env)
+    await settleClaimed(db, [
+      { clientId: items[0]!.clientId, state: 'queued' },
+      { clientId: items[1]!.clientId, state: 'unknown' },
+      { clientId: items[2]!.clientId, state: 'rejected', error: { code: 'ENVOI_INVALIDE', message: 'Illisible', status: null, champs: [] } },
+    ], env)
+    expect((await db.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => [e?.state, e?.attempts])).toEqual([['queued', 0], ['unknown', 0], ['rejected', 0]])
+    await expectExactCounts()
+  })
+})
+
+describe('compteurs', () => {
+  it('restent exacts à chaque transition, pour chaque dossier', async () => {
+    const a = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    await expectExactCounts()
+    await mustEnqueue({ kind: 'evp', payload: valid.evp({ siren: SIREN_2, matricule: 'D001' }) })
+    const draft = await mustEnqueue({ kind: 'prime', payload: valid.prime(), asDraft: true })
+    await expectExactCounts()
+    let items = await claimBatch(db, 10, [], env)
+    await expectExactCounts()
+    await applyOutcomes(db, items, items.map((i) => outcome(i, i.clientId === a.clientId ? 'rejected' : 'unknown')), env)
+    await expectExactCounts()
+    await reviseEntry(db, a.clientId, valid.evp({ quantite: '1' }), env)
+    await expectExactCounts()
+    await cancelEntry(db, draft.clientId, env)
+    await expectExactCounts()
+    expect(await claimBatch(db, 10, [], env)).toHaveLength(2)
+    await expectExactCounts()
+    await recoverInterrupted(db, env)
+    await expectExactCounts()
+    items = await claimBatch(db, 10, [], env)
+    await applyOutcomes(db, items, items.map((i) => outcome(i, 'synced')), env)
+    await expectExactCounts()
+    expect(await countsBySiren(db)).toEqual({ [SIREN]: { synced: 1, cancelled: 1 }, [SIREN_2]: { synced: 1 } })
+    expect(await countsByState(db)).toEqual({ draft: 0, queued: 0, sending: 0, synced: 2, rejected: 0, unknown: 0, cancelled: 1 })
+  })
+})

@@ -1,0 +1,54 @@
+import 'fake-indexeddb/auto'
+
+import Dexie from 'dexie'
+import { describe, expect, it } from 'vitest'
+
+import { PaieDb, SCHEMA_V1 } from '../../../src-renderer/db/schema'
+
+const NAME = `paie-upgrade-${crypto.randomUUID()}`
+
+/** A v1 row as the first release stored it: no `category`. */
+function v1Row(clientId: string, kind: string, state: string) {
+  return {
+    clientId, kind, state, operation: 'create', payload: { siren: '732829320', matricule: 'M001', periode: '2026-11' }, targetServerId: null,
+    siren: '732829320', matricule: 'M001', periode: '2026-11', scope: { kind, siren: '732829320', matricule: 'M001', periode: '2026-11' },
+    scopeKey: `${kind}|732829320|M001|2026-11`, fingerprint: `${kind}|x`, revision: 1, serverId: state === 'synced' ? 'f0e1d2c3-0000-4000-8000-000000000001' : null,
+    error: null, attempts: 0, createdAt: '2026-11-01T08:00:00.000Z', updatedAt: '2026-11-01T08:00:00.000Z', history: [],
+  }
+}
+
+describe('schéma Dexie : montée de version 1 → 2', () => {
+  it('garde les saisies, l’audit et les compteurs, et remplit la catégorie de chaque saisie', async () => {
+    const v1 = new Dexie(NAME)
+    v1.version(1).stores(SCHEMA_V1)
+    await v1.open()
+    await v1.table('outbox').bulkAdd([v1Row('a', 'evp', 'queued'), v1Row('b', 'absence', 'synced'), v1Row('c', 'frais', 'queued')])
+    await v1.table('audit').add({ clientId: 'b', at: '2026-11-01T08:00:01.000Z', siren: '732829320' })
+    await v1.table('counts').bulkAdd([{ siren: '732829320', state: 'queued', n: 2 }, { siren: '732829320', state: 'synced', n: 1 }])
+    v1.close()
+
+    const db = new PaieDb(NAME)
+    await db.open()
+    expect(db.verno).toBe(2)
+    expect(await db.outbox.count()).toBe(3)
+    expect(await db.audit.count()).toBe(1)
+    expect(await db.counts.count()).toBe(2)
+    const rows = await db.outbox.orderBy('clientId').toArray()
+    expect(rows.map((r) => [r.clientId, r.category])).toEqual([['a', 'elements_variables'], ['b', 'absences'], ['c', 'frais_professionnels']])
+    // The v2 indexes answer on migrated rows.
+    const queuedEvp = await db.outbox.where('[state+category+createdAt]').between(['queued', 'elements_variables', Dexie.minKey], ['queued', 'elements_variables', Dexie.maxKey]).toArray()
+    expect(queuedEvp.map((r) => r.clientId)).toEqual(['a'])
+    expect(await db.outbox.where('serverId').equals('f0e1d2c3-0000-4000-8000-000000000001').count()).toBe(1)
+    expect(await db.outbox.where('[siren+matricule]').equals(['732829320', 'M001']).count()).toBe(3)
+    db.close()
+    await Dexie.delete(NAME)
+  })
+
+  it('ouvre directement en version 2 une base neuve', async () => {
+    const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
+    await db.open()
+    expect(db.verno).toBe(2)
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['audit', 'codes', 'counts', 'dossiers', 'meta', 'outbox', 'salaries'])
+    await db.delete()
+  })
+})

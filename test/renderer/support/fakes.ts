@@ -1,0 +1,143 @@
+/**
+ * Fakes for the sync coordinator: a manual clock with timers, a lock manager shared by several coordinators
+ * (as the Web Locks API is shared by windows), and a `window.api` whose `sync:push` plays a payroll service.
+ */
+import type { SyncItem, SyncOutcome, SyncProgress, SyncPushResult } from '../../../src-shared/domain/sync-protocol'
+import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
+import type { IpcResult } from '../../../src-shared/ipc/contract'
+import type { RendererApi } from '../../../src-renderer/services/app-services'
+import type { SyncTimers } from '../../../src-renderer/sync/coordinator'
+import type { SyncLockManager } from '../../../src-renderer/sync/locks'
+import { snapshot } from './fixtures'
+
+/** Time that only moves when the test says so; timers fire in order during advance(). */
+export class ManualClock implements SyncTimers {
+  private nextId = 1
+  private readonly timers = new Map<number, { at: number; callback: () => void }>()
+
+  constructor(public ms: number = Date.parse('2026-11-20T09:00:00.000Z')) {}
+
+  now = (): number => this.ms
+
+  setTimeout(callback: () => void, delay: number): unknown {
+    const id = this.nextId++
+    this.timers.set(id, { at: this.ms + delay, callback })
+    return id
+  }
+
+  clearTimeout(handle: unknown): void {
+    if (typeof handle === 'number') this.timers.delete(handle)
+  }
+
+  /** Pending timers' due times (ms). */
+  pending(): number[] {
+    return [...this.timers.values()].map((t) => t.at).sort((a, b) => a - b)
+  }
+
+  /** Moves time forward by `delay` ms, firing due timers in order. */
+  advance(delay: number): void {
+    const end = this.ms + delay
+    for (;;) {
+      const due = [...this.timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
+      if (due === undefined) break
+      this.timers.delete(due[0])
+      this.ms = Math.max(this.ms, due[1].at)
+      due[1].callback()
+    }
+    this.ms = end
+  }
+}
+
+/** An exclusive lock per name, shared by every coordinator given it; counts how many held it at once. */
+export function fakeLockManager(): SyncLockManager & { maxHolders: number; grants: number } {
+  const tails = new Map<string, Promise<unknown>>()
+  let holders = 0
+  const manager = {
+    maxHolders: 0,
+    grants: 0,
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve()
+      const run = previous.then(async () => {
+        holders += 1
+        manager.grants += 1
+        manager.maxHolders = Math.max(manager.maxHolders, holders)
+        try {
+          return await callback()
+        } finally {
+          holders -= 1
+        }
+      })
+      tails.set(name, run.catch(() => undefined))
+      return run
+    },
+  }
+  return manager
+}
+
+/** What the fake payroll service answers for one push. */
+export type PushHandler = (items: SyncItem[]) => IpcResult<SyncPushResult> | Promise<IpcResult<SyncPushResult>>
+
+/** Outcome `synced` with a new server id and one POST attempt. */
+export function syncedOutcome(item: SyncItem, at = '2026-11-20T09:00:00.000Z'): SyncOutcome {
+  const serverId = crypto.randomUUID()
+  return {
+    clientId: item.clientId,
+    revision: item.revision,
+    result: 'synced',
+    serverId,
+    error: null,
+    attempts: [{ at, operation: 'creer', method: 'POST', status: 201, serverId, errorCode: null, errorBody: null, payloadHash: 'ab'.repeat(32), durationMs: 12 }],
+  }
+}
+
+/** A service that accepts everything. */
+export const acceptAll: PushHandler = (items) => ({ ok: true, value: { outcomes: items.map((i) => syncedOutcome(i)), pause: null, categoryPauses: [] } })
+
+export interface FakeApi extends RendererApi {
+  /** Every batch pushed, in order. */
+  readonly pushes: SyncItem[][]
+  /** How many pushes ran at the same time, at most. */
+  maxConcurrentPushes: number
+  push: PushHandler
+  probe: ConnectionStatus
+  reference: () => IpcResult<ReferenceSnapshot>
+  /** Sends a `sync:changed` event to the subscribers. */
+  emitProgress(progress: SyncProgress): void
+}
+
+/** A fake `window.api`; `push` and `probe` can be replaced per test. */
+export function fakeApi(push: PushHandler = acceptAll): FakeApi {
+  const listeners = new Set<(p: SyncProgress) => void>()
+  let inFlight = 0
+  const api: FakeApi = {
+    pushes: [],
+    maxConcurrentPushes: 0,
+    push,
+    probe: { online: true, version: '1.13.0', checkedAt: '2026-11-20T09:00:00.000Z', message: 'Service de paie joignable.' },
+    reference: () => ({ ok: true, value: snapshot() }),
+    emitProgress(progress) {
+      for (const l of listeners) l(progress)
+    },
+    async 'sync:push'(input) {
+      const items = input.items.map((i) => structuredClone(i))
+      api.pushes.push(items)
+      inFlight += 1
+      api.maxConcurrentPushes = Math.max(api.maxConcurrentPushes, inFlight)
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+        return await api.push(items)
+      } finally {
+        inFlight -= 1
+      }
+    },
+    'connection:probe': () => Promise.resolve({ ok: true, value: api.probe }),
+    'reference:refresh': () => Promise.resolve(api.reference()),
+    onSyncChanged(callback) {
+      listeners.add(callback)
+      return () => {
+        listeners.delete(callback)
+      }
+    },
+  }
+  return api
+}
