@@ -46,6 +46,8 @@ export const useSyncStore = defineStore('sync', () => {
   function mirror(status: SyncStatus): void {
     // A new pause may mean the service went away: probe so the indicator says so at once.
     if (status.pause !== null && pause.value === null && started) void probe()
+    // A batch went through while the indicator said offline: the service is back, let the indicator say so.
+    if (status.lastSyncAt !== null && status.lastSyncAt !== lastSyncAt.value && !online.value && started) void probe()
     running.value = status.running
     pause.value = status.pause === null ? null : { ...status.pause }
     categoryPauses.value = status.categoryPauses.map((p) => ({ ...p }))

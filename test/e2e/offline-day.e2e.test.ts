@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import { startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, duplicates, pasteText, simpleEmployees, stateCount, testIdSuffixes, until } from './support'
+import { BIG_SIREN, attributeValues, duplicates, pasteText, simpleEmployees, stateCount, testIdSuffixes, until } from './support'
 
 let ws: Workstation
 const figures: Record<string, number> = {}
@@ -89,6 +89,12 @@ describe('offline day on the 250-employee dossier', () => {
     await ws.restartSandbox()
     await until('all synced', async () => (await stateCount(page, 'synced')) === entered, 120_000)
     figures['secondsToSync'] = Math.round((Date.now() - back) / 100) / 10
+    // The list agrees with the counters: every row shown is synced.
+    await until('rows shown synced', async () => {
+      const states = await attributeValues(page, '[data-testid^="queue-row-"][data-state]', 'data-state')
+      return states.length > 0 && states.every((s) => s === 'synced')
+    }, 10_000)
+    await until('online shown', async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === 'true', 20_000)
     await ws.screenshot('offline-synced-queue')
 
     // On the server: every entry once, nothing missing.
