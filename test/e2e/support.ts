@@ -55,3 +55,34 @@ export async function testIdSuffixes(page: Page, prefix: string): Promise<string
   const ids: unknown = await page.evaluate(`[...document.querySelectorAll('[data-testid^="${prefix}"]')].map((e) => e.getAttribute('data-testid'))`)
   return z.array(z.string()).parse(ids).map((id) => id.slice(prefix.length))
 }
+
+/** Values of attribute `name` on the elements matching `selector`, in document order. */
+export async function attributeValues(page: Page, selector: string, name: string): Promise<string[]> {
+  const values: unknown = await page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => e.getAttribute(${JSON.stringify(name)}) ?? '')`)
+  return z.array(z.string()).parse(values)
+}
+
+/** Client ids of the queue rows rendered on the page (#/file), optionally only those in `state`. */
+export async function queueRowIds(page: Page, state?: EntryState): Promise<string[]> {
+  const selector = state === undefined ? '[data-testid^="queue-row-"][data-state]' : `[data-testid^="queue-row-"][data-state="${state}"]`
+  const ids: unknown = await page.evaluate(`[...document.querySelectorAll('${selector}')].map((e) => e.getAttribute('data-testid'))`)
+  return z.array(z.string()).parse(ids).map((id) => id.slice('queue-row-'.length))
+}
+
+/** Clicks the export button `testId` and parses the CSV it downloads (`;`-separated, BOM, header row) into records. */
+export async function downloadCsv(page: Page, testId: string): Promise<Record<string, string>[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid="${testId}"]`)])
+  const path = await download.path()
+  const { readFileSync } = await import('node:fs')
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+  const [header, ...lines] = text.split('\r\n').filter((l) => l !== '')
+  const fields = (header ?? '').split(';')
+  return lines.map((line) => Object.fromEntries(line.split(';').map((cell, i) => [fields[i] ?? String(i), cell])))
+}
+
+/** Text of the pause banner, or null when it is not shown. */
+export async function pauseBannerText(page: Page): Promise<string | null> {
+  const banner = page.locator('[data-testid="pause-banner"]')
+  if ((await banner.count()) === 0) return null
+  return (await banner.first().textContent())?.trim() ?? null
+}
