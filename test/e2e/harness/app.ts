@@ -44,6 +44,8 @@ export interface Workstation {
 /** Opens the app at `hash` and waits until Vue has mounted. */
 async function openApp(context: BrowserContext, url: string, hash = '#/'): Promise<Page> {
   const page = context.pages()[0] ?? (await context.newPage())
+  // The clerk answers "yes" to "leave the grid with cells not saved?": scenarios navigate on purpose.
+  page.on('dialog', (dialog) => { void dialog.accept() })
   await page.goto(`${url}/${hash}`)
   await page.waitForSelector('[data-testid="online-indicator"]')
   return page
