@@ -107,6 +107,9 @@ describe('offline day on the 250-employee dossier', () => {
     figures['duplicates'] = duplicates(created, (f) => f).length
     figures['lost'] = entered - created.length
     expect(figures['duplicates']).toBe(0)
+    // Each form was saved for the employee it was opened for.
+    expect(new Set(store.absences.slice(before.absences).map((a) => a.matricule))).toEqual(new Set(people))
+    expect(new Set(store.fraisProfessionnels.slice(before.frais).map((f) => f.matricule))).toEqual(new Set(people))
     expect(created.length).toBe(entered)
   })
 })
