@@ -122,7 +122,10 @@ export interface AttemptFacts {
   readonly error: unknown
 }
 
-/** Audit attempt of one request: the error's code and BridgeError body when it failed, the payload's hash. */
+/**
+ * Audit attempt of one request: the error's code (for a 422 REGLE_METIER, the broken rule's code, as the entry shows
+ * it) and BridgeError body when it failed, the payload's hash.
+ */
 export function auditAttempt(facts: AttemptFacts): AuditAttempt {
   const apiError = facts.error instanceof ApiError ? facts.error : null
   const failed = facts.error !== null && facts.error !== undefined
@@ -132,7 +135,7 @@ export function auditAttempt(facts: AttemptFacts): AuditAttempt {
     method: facts.method,
     status: apiError !== null ? apiError.status : facts.status,
     serverId: facts.serverId,
-    errorCode: apiError !== null ? apiError.code : failed ? ERREUR_INTERNE : null,
+    errorCode: apiError !== null ? syncErrorOf(apiError).code : failed ? ERREUR_INTERNE : null,
     errorBody: apiError?.body ?? null,
     payloadHash: facts.payload === null || facts.payload === undefined ? null : payloadHash(facts.payload),
     durationMs: Math.max(0, Math.round(facts.durationMs)),

@@ -165,8 +165,8 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
       const auditRows = await page.locator('[data-testid^="audit-row-"]').allTextContents()
       expect(auditRows.length).toBeGreaterThanOrEqual(2)
       expect(auditRows[0]).toContain('422')
-      // The audit log keeps the API's error class (REGLE_METIER); the rule's code is on the revision.
-      expect(auditRows[0]).toContain('REGLE_METIER')
+      // The audit log names the broken rule, as the revision does (the full BridgeError body is kept with it).
+      expect(auditRows[0]).toContain(code)
       expect(auditRows[0]).toMatch(/refusé/i)
       expect(auditRows.at(-1)).toContain('201')
       expect(auditRows.at(-1)).toMatch(/synchronisé/i)

@@ -85,7 +85,7 @@ describe('createSyncExecutor: outcomes', () => {
     expect(first.outcomes.map((o) => o.result)).toEqual(['synced', 'rejected', 'rejected', 'synced'])
     expect(first.outcomes[1]!.error).toMatchObject({ code: 'CODE_INCONNU', status: 422, champs: [{ champ: 'code_evp' }] })
     expect(first.outcomes[1]!.error!.message).toContain('ZZZZ')
-    expect(first.outcomes[1]!.attempts[0]).toMatchObject({ method: 'POST', status: 422, errorCode: 'REGLE_METIER', serverId: null })
+    expect(first.outcomes[1]!.attempts[0]).toMatchObject({ method: 'POST', status: 422, errorCode: 'CODE_INCONNU', serverId: null })
     expect(first.outcomes[1]!.attempts[0]!.errorBody).toMatchObject({ code: 'REGLE_METIER', erreurs: [{ chemin: 'body.code_evp' }] })
     expect(first.outcomes[2]!.error).toMatchObject({ code: 'CODE_INDISPONIBLE', status: 422, champs: [{ champ: 'code_absence' }] })
     expect(second.outcomes[0]).toMatchObject({ result: 'rejected', serverId: null, error: { code: 'CHEVAUCHEMENT', status: 422, champs: [{ champ: 'date_debut' }] } })
