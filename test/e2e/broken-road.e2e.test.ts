@@ -1,11 +1,12 @@
 /**
  * "Broken road": the payroll service fails in the three ways a road breaks — 5xx answers for a while, a burst of 429
- * with Retry-After, and every token expired mid-run. Each time the clerk's entries are queued, the queue pauses
+ * with Retry-After, every token expired mid-run (refreshed transparently), and a token refused after expiry. Each time the clerk's entries are queued, the queue pauses
  * with the reason and the automatic resume time when the road is really broken, and then completes without a
  * click: on the server, each entry exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
+import { DEMO_CREDENTIALS } from '../../src-main/sandbox/store/seed'
 import { startWorkstation, type Workstation } from './harness/app'
 import { BIG_SIREN, duplicates, pasteText, pauseBannerText, simpleEmployees, stateCount, until } from './support'
 
@@ -95,6 +96,20 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
     figures['expiredTokenSecondsToSync'] = Math.round((Date.now() - t0) / 100) / 10
     figures['expiredTokenPauseSeen'] = String(tokenPauseSeen)
     expect(tokenPauseSeen).toBe(false)
+
+    // (d) Tokens expire and the new one is refused (the API client's secret was rotated on the server): a 401 after
+    // one refresh pauses the queue with its reason and resume time; once the secret is valid again, it completes.
+    const client = store.clients.find((c) => c.client_id === DEMO_CREDENTIALS.client_id)!
+    const secret = client.client_secret
+    client.client_secret = 'secret-renouvele-cote-serveur'
+    faults().expireTokens()
+    t0 = Date.now()
+    await enter('HNUIT', (i) => `${(i % 3) + 1}`)
+    await bannerShown('tokenRefused')
+    await ws.screenshot('broken-road-token-refused')
+    client.client_secret = secret
+    await until('token refused: all synced', async () => (await stateCount(page, 'synced')) === 4 * PER_PHASE, 60_000)
+    figures['tokenRefusedSecondsToSync'] = Math.round((Date.now() - t0) / 100) / 10
     await ws.screenshot('broken-road-synced')
 
     // On the server: every entry once, nothing missing.
@@ -104,7 +119,7 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
     figures['onServer'] = created.length
     figures['duplicates'] = duplicates(created, (f) => f).length
     figures['lost'] = entered - created.length
-    expect(entered).toBe(3 * PER_PHASE)
+    expect(entered).toBe(4 * PER_PHASE)
     expect(figures['duplicates']).toBe(0)
     expect(created.length).toBe(entered)
   })
