@@ -3,6 +3,8 @@
  * wire field labels, API categories. vue-i18n syntax: `{name}` is a parameter, `|` separates plural forms;
  * `@`, `|`, `{`, `}` are reserved (write `{'@'}` for a literal).
  */
+import { CATEGORY_LABELS } from '../../../src-shared/api/categories'
+
 export const appFr = {
   app: {
     name: 'Paie hors ligne',
@@ -92,21 +94,6 @@ export const appFr = {
     mode_evaluation: 'Mode d’évaluation',
     general: 'Saisie',
   },
-  categories: {
-    dossiers: 'Dossiers et établissements',
-    salaries: 'Salariés et contrats',
-    bulletins: 'Bulletins de paie',
-    cumuls: 'Cumuls',
-    absences: 'Absences',
-    elements_variables: 'Éléments variables (EVP, primes et indemnités)',
-    frais_professionnels: 'Frais professionnels',
-    avantages_nature: 'Avantages en nature',
-    acomptes: 'Acomptes',
-    declarations: 'Déclarations sociales (DSN)',
-    notes: 'Notes',
-    extractions: 'Extractions',
-    codification: 'Codification',
-    facturation: 'Facturation',
-    cabinet: 'Cabinet (utilisateurs et affectations)',
-  },
+  /** The French labels of the API categories are the contract's own (src-shared/api/categories.ts). */
+  categories: { ...CATEGORY_LABELS },
 }
