@@ -48,7 +48,7 @@ export const NO_FAULTS: Readonly<FaultSettings> = {
 const Rate = z.number().min(0).max(1)
 const Ms = z.number().int().min(0).max(600_000)
 
-/** Schema of a change of switches (body of `PUT /__sandbox/faults`): any subset, unknown keys refused. */
+/** Schema of a change of switches (body of `PUT /__sandbox/faults`): some or all switches, unknown keys refused. */
 export const FaultSettingsPatch = z
   .object({
     latencyMs: Ms,

@@ -8,7 +8,7 @@
  */
 import { ibanCountryRule } from './iban-registry'
 
-/** Characters a human may put inside an identifier: any Unicode white space (incl. U+00A0, U+202F), dots, hyphens and dashes. */
+/** Characters a human may put inside an identifier: every Unicode white space (incl. U+00A0, U+202F), dots, hyphens and dashes. */
 const SEPARATORS = /[\s.\-\u2010-\u2015\u2212]+/g
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Admin routes of the sandbox, outside the published API and reachable only from the loopback interface:
  *   GET  /__sandbox/faults          current fault switches;
- *   PUT  /__sandbox/faults          changes some switches (body: any subset of FaultSettings), answers the new ones;
+ *   PUT  /__sandbox/faults          changes some switches (body: some or all FaultSettings), answers the new ones;
  *   POST /__sandbox/expire-tokens   every issued token becomes expired (401 JETON_EXPIRE), answers 204;
  *   POST /__sandbox/reset           fresh seed data, fault switches as at start, rate-limit windows cleared
  *                                   (issued tokens stay valid), answers 204.

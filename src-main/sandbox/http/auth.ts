@@ -36,7 +36,7 @@ export function clientIdOf(authorization: string | undefined, tokens: TokenRegis
 
 /**
  * Checks the right an operation needs.
- * @param category the operation's category (null: any authenticated caller).
+ * @param category the operation's category (null: every authenticated caller).
  * @throws ApiError 403 DROIT_MANQUANT with `droit_requis` and the right's French label.
  */
 export function requireRight(session: Session, category: Categorie | null): void {
