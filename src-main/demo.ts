@@ -1,6 +1,7 @@
 /**
  * Demo mode: with no connection profile, main starts the sandbox payroll API in-process on a free loopback port
- * and the app talks to it with the demo credentials (issue 4 adds profiles; until then the app is always in demo).
+ * and the app talks to it with the demo credentials. The profile service (src-main/profiles/service.ts) starts it
+ * when the built-in demo profile is active, which it is on a first start.
  */
 import { startSandbox, type RunningSandbox } from './sandbox/server'
 import { DEMO_CREDENTIALS } from './sandbox/store/seed'

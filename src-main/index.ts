@@ -12,12 +12,14 @@ import type { BrowserWindow } from 'electron'
 import { IPC_ERROR_CODES } from '../src-shared/ipc/contract'
 import type { AppInfo } from '../src-shared/ipc/contract'
 import type { IpcFailure } from './ipc/dispatcher'
-import { startDemoService, type DemoService } from './demo'
+import { startDemoService } from './demo'
 import { createEventSender } from './ipc/events'
 import { createIpcHandlers } from './ipc/handlers'
 import { registerIpcHandlers } from './ipc/register'
 import { describeError, log } from './log'
-import { connectionFromDemo, type PayrollConnection } from './services/connection'
+import { createKeyringCoffre } from './profiles/coffre'
+import { createProfileFileStore } from './profiles/profile-file'
+import { createProfileService } from './profiles/service'
 import { DEFAULT_EXTERNAL_HOSTS, denyAllPermissions, guardWebContents } from './shell/guards'
 import type { GuardOptions } from './shell/guards'
 import { APP_SCHEME } from './shell/origin'
@@ -36,17 +38,26 @@ const guardOptions: GuardOptions = {
 }
 
 let mainWindow: BrowserWindow | null = null
-let demoService: DemoService | null = null
-let connection: PayrollConnection | null = null
+
+/**
+ * Connection profiles: the list in userData/profiles.json, secrets in the OS keychain, the demo sandbox started
+ * in-process on first use (a first start with no profile is in demo mode).
+ */
+const profiles = createProfileService({
+  store: createProfileFileStore(app.getPath('userData')),
+  coffre: createKeyringCoffre(),
+  startDemo: startDemoService,
+})
 
 /** Main → renderer events go to the main window, when there is one. */
 const sendEvent = createEventSender((event, payload) => {
   if (mainWindow !== null && !mainWindow.isDestroyed()) mainWindow.webContents.send(event, payload)
 })
 
-/** Facts for `app:info`. No real payroll service can be configured yet, so the app runs in demo mode. */
+/** Facts for `app:info`, from the active profile. */
 function appInfo(): AppInfo {
-  return { version: app.getVersion(), demo: true, apiBaseUrl: demoService?.baseUrl ?? '', platform: process.platform }
+  const active = profiles.active()
+  return { version: app.getVersion(), demo: active.demo, apiBaseUrl: active.baseUrl, platform: process.platform }
 }
 
 /** Logs a failed IPC request by channel and code only (never its input). */
@@ -75,15 +86,17 @@ async function openMainWindow(): Promise<void> {
 async function start(): Promise<void> {
   await app.whenReady()
   denyAllPermissions(session.defaultSession)
-  try {
-    demoService = await startDemoService()
-    connection = connectionFromDemo(demoService)
-    log.info('Mode démo : API bac à sable démarrée', { url: demoService.baseUrl })
-  } catch (error) {
-    log.error('Mode démo : démarrage du bac à sable impossible', { cause: describeError(error) })
-  }
+  const active = await profiles.init()
+  log.info('Profil actif', { profil: active.id, demo: active.demo })
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_ROOT))
-  registerIpcHandlers(createIpcHandlers({ appInfo, connection: () => connection, sendEvent }), { trustedOrigins: origins, onFailure: logIpcFailure })
+  const handlers = createIpcHandlers({
+    appInfo,
+    profiles,
+    connection: () => profiles.connection(),
+    connectionProblem: () => profiles.active().probleme,
+    sendEvent,
+  })
+  registerIpcHandlers(handlers, { trustedOrigins: origins, onFailure: logIpcFailure })
   await openMainWindow()
 }
 
@@ -100,7 +113,7 @@ if (app.requestSingleInstanceLock()) {
     mainWindow.focus()
   })
   app.on('will-quit', () => {
-    void demoService?.close()
+    void profiles.close()
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

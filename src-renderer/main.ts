@@ -1,6 +1,7 @@
 /**
- * Renderer entry: wires the services (database, `window.api`, sync coordinator), mounts the Vue app with Pinia,
- * the router and i18n, then loads the reference cache and starts the sync coordinator.
+ * Renderer entry: learns the active connection profile, wires the services on its database (`window.api`, sync
+ * coordinator), mounts the Vue app with Pinia, the router and i18n, then loads the reference cache and starts the
+ * sync coordinator.
  */
 import { createPinia, storeToRefs } from 'pinia'
 import { createApp } from 'vue'
@@ -10,14 +11,30 @@ import { createAppI18n } from './i18n'
 import { createAppRouter } from './router'
 import { bootstrapServices } from './services/bootstrap'
 import { refreshOnReconnect } from './services/reconnect'
+import { useProfileStore } from './stores/profile'
 import { useReferenceStore } from './stores/reference'
 import { useSyncStore } from './stores/sync'
 
-bootstrapServices()
-const pinia = createPinia()
-createApp(App).use(pinia).use(createAppRouter()).use(createAppI18n()).mount('#app')
-const reference = useReferenceStore(pinia)
-const sync = useSyncStore(pinia)
-void reference.load()
-void sync.start()
-refreshOnReconnect(storeToRefs(sync).online, () => reference.refresh())
+/**
+ * Asks main which profile is active, then opens THAT profile's database (one per profile: demo data never mixes
+ * with real data). Without an answer nothing is opened: a message says so rather than guessing a database.
+ */
+async function start(): Promise<void> {
+  const active = await window.api['profile:active']({})
+  if (!active.ok) {
+    const root = document.getElementById('app')
+    if (root !== null) root.textContent = `Démarrage impossible : ${active.error.message}`
+    return
+  }
+  bootstrapServices(active.value.dbName)
+  const pinia = createPinia()
+  useProfileStore(pinia).setActive(active.value)
+  createApp(App).use(pinia).use(createAppRouter()).use(createAppI18n()).mount('#app')
+  const reference = useReferenceStore(pinia)
+  const sync = useSyncStore(pinia)
+  void reference.load()
+  void sync.start()
+  refreshOnReconnect(storeToRefs(sync).online, () => reference.refresh())
+}
+
+void start()

@@ -9,6 +9,7 @@
  * /dossiers/:siren/frais     professional expenses form (?matricule=)
  * /file                      the queue (?state=&siren=&kind=&matricule=)
  * /entrees/:clientId         one entry: fields, state, error, edit, cancel, history
+ * /reglages/connexions       connection profiles (demo, real services), test, activate, sign out
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
 import type { Router } from 'vue-router'
@@ -17,6 +18,7 @@ import CabinetView from './features/cabinet/CabinetView.vue'
 import DossierView from './features/dossier/DossierView.vue'
 import EntryView from './features/entree/EntryView.vue'
 import QueueView from './features/file/QueueView.vue'
+import ConnexionsView from './features/reglages/ConnexionsView.vue'
 import AbsenceView from './features/saisie/AbsenceView.vue'
 import EvpGridView from './features/saisie/EvpGridView.vue'
 import FraisView from './features/saisie/FraisView.vue'
@@ -33,6 +35,7 @@ export function createAppRouter(): Router {
       { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: FraisView, props: true },
       { path: '/file', name: 'file', component: QueueView },
       { path: '/entrees/:clientId', name: 'entree', component: EntryView, props: true },
+      { path: '/reglages/connexions', name: 'connexions', component: ConnexionsView },
       { path: '/:chemin(.*)*', redirect: '/' },
     ],
   })

@@ -1,13 +1,12 @@
 /**
  * The active payroll connection: one typed API client, its base URL and the rate budget its answers feed.
- * Today it is made from the demo service (the embedded sandbox, src-main/demo.ts); connection profiles (issue 4)
- * will make it from a stored profile instead. Credentials stay inside the client: never exposed, never logged.
+ * The profile service (src-main/profiles/service.ts) makes it from the active profile: the demo service (the
+ * embedded sandbox) or a stored profile whose secret it reads from the OS keychain. Credentials stay inside the client: never exposed, never logged.
  */
 import type { ConnectionStatus } from '../../src-shared/domain/reference'
 import type { OperationId } from '../../src-shared/api/endpoints'
 import { createApiClient, type ApiClient, type ResponseInfo } from '../api/client'
 import { ApiError } from '../api/errors'
-import type { DemoService } from '../demo'
 import { createRateBudget, type RateBudget, type RateBudgetOptions } from '../sync/rate-budget'
 
 /** The connection every main-process service uses to talk to the payroll API. */
@@ -60,11 +59,6 @@ export function createPayrollConnection(options: PayrollConnectionOptions): Payr
     },
   })
   return { client, baseUrl: options.baseUrl.replace(/\/+$/, ''), budget }
-}
-
-/** The connection to the demo service (embedded sandbox with the demo credentials). */
-export function connectionFromDemo(demo: Pick<DemoService, 'baseUrl' | 'clientId' | 'clientSecret'>, options: Omit<PayrollConnectionOptions, 'baseUrl' | 'clientId' | 'clientSecret'> = {}): PayrollConnection {
-  return createPayrollConnection({ ...options, baseUrl: demo.baseUrl, clientId: demo.clientId, clientSecret: demo.clientSecret })
 }
 
 /** Default timeout of the health probe, in ms (assumption: short, the probe runs on "back online"). */

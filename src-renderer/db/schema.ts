@@ -21,7 +21,7 @@ import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 
-/** Database name of the demo profile; issue 4 adds one database per profile (`paie-<profil>`). */
+/** Database name of the demo profile; each profile has its own (`profileDbName` in src-shared/domain/profiles.ts). */
 export const DEFAULT_DB_NAME = 'paie-demo'
 
 /** An outbox row: the shared entry shape plus fields derived for indexes. */

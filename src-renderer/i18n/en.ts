@@ -1,6 +1,7 @@
 import { appEn } from './en/app'
 import { cabinetEn } from './en/cabinet'
 import { fileEn } from './en/file'
+import { reglagesEn } from './en/reglages'
 import { saisieEn } from './en/saisie'
 import type { Messages } from './fr'
 
@@ -10,4 +11,5 @@ export const en: Messages = {
   ...cabinetEn,
   ...saisieEn,
   ...fileEn,
+  ...reglagesEn,
 }

@@ -6,6 +6,7 @@
 import { appFr } from './fr/app'
 import { cabinetFr } from './fr/cabinet'
 import { fileFr } from './fr/file'
+import { reglagesFr } from './fr/reglages'
 import { saisieFr } from './fr/saisie'
 
 export const fr = {
@@ -13,6 +14,7 @@ export const fr = {
   ...cabinetFr,
   ...saisieFr,
   ...fileFr,
+  ...reglagesFr,
 }
 
 /** Shape of the messages of every locale. */

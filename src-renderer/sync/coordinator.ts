@@ -18,7 +18,7 @@ import type { OutcomeSummary } from '../db/outbox-sync'
 import { getMeta } from '../db/meta'
 import type { PaieDb } from '../db/schema'
 import type { OutboxEnv } from '../db/write'
-import { CATEGORY_PAUSE_MS, activeCategoryPauses, activePause, addCategoryPauses, clearPause, liftCategoryPauses, registerFailure, registerSuccess } from './pauses'
+import { CATEGORY_PAUSE_MS, activeCategoryPauses, categoriesWithoutRight, activePause, addCategoryPauses, clearPause, liftCategoryPauses, registerFailure, registerSuccess } from './pauses'
 import { invalidItems, settleFailedPush } from './push-failures'
 import { SYNC_LOCK_NAME } from './locks'
 import type { SyncLockManager } from './locks'
@@ -83,7 +83,7 @@ export interface SyncCoordinator {
    * one the server asked for (Retry-After), and drains.
    */
   connectionRestored(): Promise<void>
-  /** After a reference refresh: lifts the pauses of categories whose right is back, then drains. */
+  /** After a reference refresh (rights from /api/moi cached): lifts the pauses of categories whose right is back, then drains. */
   rightsRefreshed(droits: readonly Categorie[]): Promise<void>
   /** Drains now (pauses respected). Resolves when the queue is empty, paused, or offline. */
   drain(): Promise<void>
@@ -199,7 +199,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
         if (stopped || deps.isOnline?.() === false) break
         const nowMs = deps.now()
         if ((await activePause(db, nowMs)) !== null) break
-        const paused = (await activeCategoryPauses(db, nowMs)).map((p) => p.category)
+        // Categories paused after a 403, and those /api/moi says the credentials lack: their entries wait.
+        const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
         const claimed = await claimBatch(db, batchSize, paused, env)
         if (claimed.length === 0) break
         if (!(await push(claimed))) break
@@ -281,8 +282,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     },
     connectionRestored,
     async rightsRefreshed(droits) {
-      const lifted = await liftCategoryPauses(db, droits, deps.now())
-      if (lifted.length === 0) return
+      // A right granted again may free entries that waited (paused after a 403, or left out by /api/moi).
+      await liftCategoryPauses(db, droits, deps.now())
       await reloadStatus()
       await drain()
     },

@@ -3,7 +3,7 @@
  * a global pause when the road is broken (resumes at `Retry-After`, else exponential backoff with full jitter,
  * src-shared/domain/backoff.ts), and a pause per API category when a right is missing (HTTP 403).
  */
-import type { Categorie } from '../../src-shared/api/categories'
+import { CATEGORIES, type Categorie } from '../../src-shared/api/categories'
 import { backoffDelay } from '../../src-shared/domain/backoff'
 import type { CategoryPause } from '../../src-shared/domain/sync-protocol'
 import { getMeta, setMeta } from '../db/meta'
@@ -38,6 +38,17 @@ export async function addCategoryPauses(db: PaieDb, pauses: readonly CategoryPau
   const kept = (await activeCategoryPauses(db, nowMs)).filter((p) => !added.has(p.category))
   const resumeAt = iso(nowMs + durationMs)
   await setMeta(db, 'sync.categoryPauses', [...kept, ...pauses.map((p) => ({ category: p.category, message: p.message, resumeAt }))])
+}
+
+/**
+ * Categories the credentials lack according to the last `/api/moi` (cached by the reference refresh as
+ * `reference.droits`): their entries wait in the queue instead of being sent to a certain 403. Empty when the
+ * rights are not known yet (then the first 403 pauses the category, see {@link addCategoryPauses}).
+ */
+export async function categoriesWithoutRight(db: PaieDb): Promise<Categorie[]> {
+  const droits = await getMeta(db, 'reference.droits')
+  if (droits == null) return []
+  return CATEGORIES.filter((c) => !droits.includes(c))
 }
 
 /**

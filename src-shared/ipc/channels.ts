@@ -11,7 +11,19 @@
  * Every request/response channel, named `domain:action` (camelCase on both sides of the colon).
  * Add a name here and its row in `ipcChannels` (contract.ts); the compiler refuses one without the other.
  */
-export const channelNames = ['app:info', 'connection:probe', 'reference:refresh', 'sync:push'] as const
+export const channelNames = [
+  'app:info',
+  'connection:probe',
+  'profile:active',
+  'profile:list',
+  'profile:save',
+  'profile:test',
+  'profile:activate',
+  'profile:remove',
+  'profile:signOut',
+  'reference:refresh',
+  'sync:push',
+] as const
 
 /**
  * Every main → renderer event, named `domain:changed`. None is needed yet; the first one is added as

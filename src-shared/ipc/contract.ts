@@ -14,6 +14,7 @@
 import { z } from 'zod'
 
 import type { ChannelName, EventMethodName, EventName } from './channels'
+import { ProfilActif, ProfilCible, ProfilResume, ProfilSaisie, ProfilsEtat, ResultatTestConnexion, TestConnexionEntree } from '../domain/profiles'
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
 import { SyncProgress, SyncPushInput, SyncPushResult } from '../domain/sync-protocol'
 
@@ -47,6 +48,20 @@ export const ipcChannels = {
   'app:info': { input: z.strictObject({}), output: appInfoSchema },
   /** GET /api/health through main: is the payroll service reachable now? */
   'connection:probe': { input: z.strictObject({}), output: ConnectionStatus },
+  /** The active connection profile: its database name, the "Démo" label, why it cannot connect if so. */
+  'profile:active': { input: z.strictObject({}), output: ProfilActif },
+  /** Every connection profile (demo first) with the state of its secret; never the secret itself. */
+  'profile:list': { input: z.strictObject({}), output: ProfilsEtat },
+  /** Tests then saves a profile (secret to the OS keychain); nothing is saved when the test fails. */
+  'profile:save': { input: ProfilSaisie, output: ProfilResume },
+  /** GET /api/health and /api/moi with a stored profile or typed credentials: who, which version, which categories. */
+  'profile:test': { input: TestConnexionEntree, output: ResultatTestConnexion },
+  /** Makes a profile the active one; the renderer then reloads on that profile's database. */
+  'profile:activate': { input: ProfilCible, output: ProfilActif },
+  /** Removes a non-active profile and deletes its keychain entry. */
+  'profile:remove': { input: ProfilCible, output: ProfilsEtat },
+  /** Signs out: deletes the profile's keychain entry (the profile and its local data are kept). */
+  'profile:signOut': { input: ProfilCible, output: ProfilsEtat },
   /** Fetches the reference data of some or all dossiers (main calls the API; the renderer caches the answer). */
   'reference:refresh': { input: ReferenceRefreshInput, output: ReferenceSnapshot },
   /** Sends a batch of claimed entries; one outcome per entry, with its audit attempts. */

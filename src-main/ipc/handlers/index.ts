@@ -7,6 +7,8 @@ import { createAppHandlers } from './app'
 import type { AppHandlerDeps } from './app'
 import { createConnectionHandlers } from './connection'
 import type { ConnectionHandlerDeps } from './connection'
+import { createProfileHandlers } from './profiles'
+import type { ProfileHandlerDeps } from './profiles'
 import { createReferenceHandlers } from './reference'
 import type { ReferenceHandlerDeps } from './reference'
 import { createSyncHandlers } from './sync'
@@ -15,17 +17,19 @@ import type { SyncHandlerDeps } from './sync'
 /**
  * Everything the handlers need from the app wiring:
  * - `appInfo()`: facts for `app:info`;
- * - `connection()`: the active payroll connection or null (read on each call);
+ * - `connection()`: the active payroll connection or null (read on each call), and `connectionProblem()` why not;
+ * - `profiles`: the connection-profile service (profiles file, OS keychain, demo);
  * - `sendEvent(event, payload)`: main → renderer events (`sync:changed`);
  * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default 8).
  */
-export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps
+export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ProfileHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
   return {
     ...createAppHandlers(deps),
     ...createConnectionHandlers(deps),
+    ...createProfileHandlers(deps),
     ...createReferenceHandlers(deps),
     ...createSyncHandlers(deps),
   } satisfies IpcHandlers

@@ -4,16 +4,19 @@
  * served on 127.0.0.1 and opened in Debian's Chromium with `window.api` bridged to main's handler table.
  * The browser can be closed and reopened on the same profile; the sandbox can be stopped and restarted on its port.
  */
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { createIpcDispatcher } from '../../../src-main/ipc/dispatcher'
+import { createIpcDispatcher, type IpcDispatcher } from '../../../src-main/ipc/dispatcher'
 import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-main/sandbox/server'
 import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
 import type { SandboxStore } from '../../../src-main/sandbox/store/types'
-import { createPayrollConnection, type PayrollConnection } from '../../../src-main/services/connection'
+import { createMemoryCoffre, type Coffre } from '../../../src-main/profiles/coffre'
+import { createProfileFileStore } from '../../../src-main/profiles/profile-file'
+import { createProfileService, type ProfileService } from '../../../src-main/profiles/service'
 import { installBridge, type Bridge } from './bridge'
 import { newProfileDir, openBrowser } from './browser'
 import { serveRenderer, type StaticServer } from './static-server'
@@ -26,6 +29,14 @@ export interface Workstation {
   readonly sandboxUrl: string
   /** The sandbox data (the same object across a restart: the store is kept in memory by the harness). */
   readonly store: SandboxStore
+  /** Main's profile service (profiles file in a temporary folder; demo = the harness sandbox). */
+  readonly profiles: ProfileService
+  /** The keychain stand-in the profile service uses (in memory unless one was passed). */
+  readonly coffre: Coffre
+  /** Every IPC answer and event payload sent to the page, serialised as JSON, in order. */
+  readonly ipcTraffic: string[]
+  /** Every access token main's connections received (read from the token answers), to look for leaks. */
+  readonly issuedTokens: string[]
   sandbox: RunningSandbox | null
   page: Page
   context: BrowserContext
@@ -52,7 +63,7 @@ async function openApp(context: BrowserContext, url: string, hash = '#/'): Promi
 }
 
 /** Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }. */
-export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string } } = {}): Promise<Workstation> {
+export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string }; coffre?: Coffre } = {}): Promise<Workstation> {
   mkdirSync(ARTIFACTS, { recursive: true })
   const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: quietLogger, ...options.sandbox }
   let sandbox: RunningSandbox | null = await startSandbox(sandboxOptions)
@@ -60,16 +71,47 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
   const store = sandbox.store
   const sandboxUrl = sandbox.url
   const credentials = options.credentials ?? DEMO_CREDENTIALS
-  const connection: PayrollConnection = createPayrollConnection({ baseUrl: sandboxUrl, clientId: credentials.client_id, clientSecret: credentials.client_secret, timeoutMs: 5_000 })
+  const coffre = options.coffre ?? createMemoryCoffre()
+  const issuedTokens: string[] = []
+  /** Main's fetch, noting the access token of every token answer (a copy of the body; the client reads the original). */
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init)
+    const url = input instanceof Request ? input.url : String(input)
+    if (url.endsWith('/api/auth/token') && response.ok) {
+      const body: unknown = await response.clone().json().catch(() => null)
+      if (typeof body === 'object' && body !== null && 'access_token' in body && typeof body.access_token === 'string') issuedTokens.push(body.access_token)
+    }
+    return response
+  }
+  // Main's profile service, as in the app: a first start has no profile, so the demo profile is active; its
+  // "embedded sandbox" is the harness's sandbox (same URL across a restart).
+  const profiles = createProfileService({
+    store: createProfileFileStore(mkdtempSync(join(tmpdir(), 'paie-e2e-data-'))),
+    coffre,
+    startDemo: () => Promise.resolve({ baseUrl: sandboxUrl, clientId: credentials.client_id, clientSecret: credentials.client_secret }),
+    connectionOptions: { timeoutMs: 5_000, fetch: recordingFetch },
+  })
+  await profiles.init()
   const server: StaticServer = await serveRenderer(resolve(import.meta.dirname, '../../../out/renderer'))
   let bridge: Bridge | null = null
+  const ipcTraffic: string[] = []
   const handlers = createIpcHandlers({
-    appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: sandboxUrl, platform: 'linux' }),
-    connection: () => connection,
-    sendEvent: createEventSender((event, payload) => bridge?.emit(event, payload)),
+    appInfo: () => ({ version: '0.1.0', demo: profiles.active().demo, apiBaseUrl: profiles.active().baseUrl, platform: 'linux' }),
+    profiles,
+    connection: () => profiles.connection(),
+    connectionProblem: () => profiles.active().probleme,
+    sendEvent: createEventSender((event, payload) => {
+      ipcTraffic.push(JSON.stringify({ event, payload }))
+      bridge?.emit(event, payload)
+    }),
     probeTimeoutMs: 1_000,
   })
-  const dispatch = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
+  const served = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
+  const dispatch: IpcDispatcher = async (channel, input, sender) => {
+    const result = await served(channel, input, sender)
+    ipcTraffic.push(JSON.stringify({ channel, result }))
+    return result
+  }
   const profile = newProfileDir()
 
   async function launch(): Promise<{ context: BrowserContext; page: Page }> {
@@ -84,6 +126,10 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
   const ws: Workstation = {
     sandboxUrl,
     store,
+    profiles,
+    coffre,
+    ipcTraffic,
+    issuedTokens,
     sandbox,
     page: first.page,
     context: first.context,

@@ -11,6 +11,9 @@ import type { PayrollConnection } from '../../../src-main/services/connection'
 import type { EventName } from '../../../src-shared/ipc/contract'
 import type { SyncProgress, SyncPushResult } from '../../../src-shared/domain/sync-protocol'
 import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
+import type { ProfileService } from '../../../src-main/profiles/service'
+import { SEED_CLIENTS } from '../../../src-main/sandbox/store/seed'
+import { testProfileService } from '../../support/profiles'
 import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, startTestSandbox } from '../sync/helpers'
 
 const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
@@ -23,11 +26,12 @@ afterEach(async () => {
   sandbox = null
 })
 
-function serve(connection: PayrollConnection | null, syncConcurrency?: number) {
+function serve(connection: PayrollConnection | null, syncConcurrency?: number, profiles: ProfileService = testProfileService()) {
   const events: { event: EventName; payload: unknown }[] = []
   const transport: EventTransport = (event, payload) => events.push({ event, payload })
   const handlers = createIpcHandlers({
     appInfo: () => APP_INFO,
+    profiles,
     connection: () => connection,
     sendEvent: createEventSender(transport),
     probeTimeoutMs: 1_000,
@@ -42,6 +46,28 @@ async function ok<T>(promise: Promise<unknown>): Promise<T> {
   if (!result.ok) throw new Error(`réponse en échec : ${JSON.stringify(result.error)}`)
   return result.value as T
 }
+
+describe('profile:*', () => {
+  it('answers a refused secret and a keychain that does not answer as French IPC errors, and never a secret', async () => {
+    sandbox = await startTestSandbox()
+    const url = sandbox.url
+    const profiles = testProfileService({ baseUrl: url, clientId: 'demo-gestionnaire', clientSecret: 'demo-secret-sandbox' })
+    await profiles.init()
+    const { dispatch } = serve(null, undefined, profiles)
+    const secret = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-2')?.client_secret ?? ''
+    const input = { nom: 'Cabinet', baseUrl: url, clientId: 'gestionnaire-2', clientSecret: 'faux' }
+
+    expect(await dispatch('profile:save', input, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'IDENTIFIANTS_REFUSES' } })
+    profiles.coffre.indisponible = true
+    expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/trousseau/) as string } })
+    profiles.coffre.indisponible = false
+    const saved = await ok<{ id: string }>(dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME))
+    const answers = [saved, await ok(dispatch('profile:list', {}, MAIN_FRAME)), await ok(dispatch('profile:activate', { id: saved.id }, MAIN_FRAME)), await ok(dispatch('profile:active', {}, MAIN_FRAME))]
+
+    expect(JSON.stringify(answers)).not.toContain(secret)
+    expect(await dispatch('profile:remove', { id: '../../etc/passwd' }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'ENTREE_INVALIDE' } })
+  })
+})
 
 describe('connection:probe', () => {
   it('says online with the service version, then offline in French once the service is gone', async () => {

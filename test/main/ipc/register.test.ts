@@ -31,6 +31,13 @@ function setup(answer: IpcHandler<'app:info'> = () => Promise.resolve(APP_INFO),
   const handlers: IpcHandlers = {
     'app:info': appInfo,
     'connection:probe': unused,
+    'profile:active': unused,
+    'profile:list': unused,
+    'profile:save': unused,
+    'profile:test': unused,
+    'profile:activate': unused,
+    'profile:remove': unused,
+    'profile:signOut': unused,
     'reference:refresh': unused,
     'sync:push': unused,
   }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { channelNames } from '../../../src-shared/ipc/channels'
+
 type Listener = (...args: unknown[]) => unknown
 
 /**
@@ -15,6 +17,8 @@ const fake = vi.hoisted(() => {
   const appListeners = new Map<string, Listener>()
   const ipcListeners = new Map<string, Listener>()
   const privileged: unknown[] = []
+  // A first start: an empty data folder, so the demo profile is the active one.
+  const userData = `${process.env['TMPDIR'] ?? '/tmp'}/paie-wiring-${String(process.pid)}-${String(Date.now())}`
 
   class FakeBrowserWindow {
     static created: FakeBrowserWindow[] = []
@@ -46,6 +50,10 @@ const fake = vi.hoisted(() => {
     app: {
       isPackaged: true,
       getVersion: () => '1.4.2',
+      getPath: vi.fn((name: string) => {
+        calls.push(`getPath ${name}`)
+        return userData
+      }),
       enableSandbox: vi.fn(() => calls.push('enableSandbox')),
       requestSingleInstanceLock: () => true,
       on: vi.fn((name: string, listener: Listener) => {
@@ -110,7 +118,7 @@ describe('main process wiring (src-main/index.ts)', () => {
   })
 
   it('declares the app scheme privileged and enforces the sandbox before the app is ready', () => {
-    expect(fake.calls).toEqual(['registerSchemesAsPrivileged', 'enableSandbox'])
+    expect(fake.calls).toEqual(['getPath userData', 'registerSchemesAsPrivileged', 'enableSandbox'])
     expect(fake.privileged).toEqual([[{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]])
   })
 
@@ -124,15 +132,12 @@ describe('main process wiring (src-main/index.ts)', () => {
       expect(fake.calls.at(-1)).toBe('loadURL app://paie/index.html')
     })
 
-    expect(fake.calls.slice(2)).toEqual([
+    expect(fake.calls.slice(3)).toEqual([
       'ready',
       'setPermissionRequestHandler',
       'startDemoService',
       'protocol.handle app',
-      'ipcMain.handle app:info',
-      'ipcMain.handle connection:probe',
-      'ipcMain.handle reference:refresh',
-      'ipcMain.handle sync:push',
+      ...channelNames.map((channel) => `ipcMain.handle ${channel}`),
       'new BrowserWindow',
       'loadURL app://paie/index.html',
     ])

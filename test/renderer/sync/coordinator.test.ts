@@ -3,13 +3,14 @@ import '../support/db'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { countsByState } from '../../../src-renderer/db/counts'
-import { getMeta } from '../../../src-renderer/db/meta'
+import { getMeta, setMeta } from '../../../src-renderer/db/meta'
 import { enqueueMany } from '../../../src-renderer/db/outbox'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import { claimBatch } from '../../../src-renderer/db/outbox-sync'
 import type { PaieDb } from '../../../src-renderer/db/schema'
 import { createSyncCoordinator } from '../../../src-renderer/sync/coordinator'
 import type { OnlineEvents, SyncCoordinator, SyncCoordinatorDeps } from '../../../src-renderer/sync/coordinator'
+import { CATEGORIES } from '../../../src-shared/api/categories'
 import type { SyncItem, SyncOutcome } from '../../../src-shared/domain/sync-protocol'
 import { dbWithReference, testEnv } from '../support/db'
 import { ManualClock, acceptAll, fakeApi, fakeLockManager, syncedOutcome } from '../support/fakes'
@@ -134,6 +135,22 @@ describe('coordinateur de synchronisation', () => {
     await coordinator.rightsRefreshed(['elements_variables'])
     expect(coordinator.status().categoryPauses).toEqual([])
     expect(await countsByState(db)).toMatchObject({ synced: 23, queued: 0 })
+  })
+
+  it('les éléments d’une catégorie que /api/moi refuse attendent dans la file sans être envoyés, puis partent quand le droit arrive', async () => {
+    const { api, coordinator } = await harness()
+    await setMeta(db, 'reference.droits', CATEGORIES.filter((c) => c !== 'absences'))
+    await queue(6, (i) => (i % 2 === 0 ? { kind: 'evp', payload: valid.evp({ matricule: `G${String(i).padStart(3, '0')}` }) } : { kind: 'absence', payload: valid.absence({ matricule: `G${String(i).padStart(3, '0')}` }) }))
+
+    await coordinator.start()
+
+    expect(api.pushes.flat().map((i) => i.kind)).toEqual(['evp', 'evp', 'evp'])
+    expect(await countsByState(db)).toMatchObject({ synced: 3, queued: 3, rejected: 0 })
+
+    await setMeta(db, 'reference.droits', [...CATEGORIES])
+    await coordinator.rightsRefreshed([...CATEGORIES])
+    expect(api.pushes.at(-1)?.map((i) => i.kind)).toEqual(['absence', 'absence', 'absence'])
+    expect(await countsByState(db)).toMatchObject({ synced: 6, queued: 0 })
   })
 
   it('un seul pilote à la fois entre fenêtres : deux coordinateurs, un seul verrou', async () => {
