@@ -5,13 +5,17 @@
  *   refused and nothing is saved; the connection test shows who, which version and which categories; once active,
  *   the expenses feature is disabled with the explanation from /api/moi, and its data stays separate;
  * - the queue of the inactive profile is kept and synced when it is active again;
- * - after the syncs, no IPC answer or event, no IndexedDB table of any profile holds the secret or an access token.
+ * - after the syncs, no IPC answer or event, no IndexedDB table of any profile, no line of main's log holds a secret
+ *   or an access token.
  */
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/server'
 import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
-import { TODAY, startWorkstation, type Workstation } from './harness/app'
+import { LOG_DIR, TODAY, startWorkstation, type Workstation } from './harness/app'
 import { BIG_SIREN, pasteText, simpleEmployees, stateCount, until } from './support'
 
 const RESTRICTED = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-restreint')
@@ -152,19 +156,25 @@ describe('connection profiles', () => {
     expect(second.store.evp.length - evpBefore.second).toBe(3)
     await ws.screenshot('profiles-demo-synced')
 
-    // 5. No secret and no access token anywhere the renderer can see: IPC answers and events, IndexedDB.
+    // 5. No secret and no access token anywhere the renderer can see (IPC answers and events, IndexedDB), nor in
+    //    main's log file.
     const secrets = [RESTRICTED.client_secret, 'demo-secret-sandbox']
     const tokens = [...ws.issuedTokens]
     expect(tokens.length).toBeGreaterThanOrEqual(2)
     const traffic = ws.ipcTraffic.join('\n')
     const databases = await dumpIndexedDb()
+    const logFile = resolve(LOG_DIR, 'profiles.log')
+    const logText = existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''
+    expect(logText).toContain('Profil activé')
     expect(databases.names).toEqual(expect.arrayContaining(['paie-demo', `paie-${restricted.id}`]))
     for (const needle of [...secrets, ...tokens]) {
       expect(traffic.includes(needle), 'secret ou jeton dans une réponse IPC').toBe(false)
       expect(databases.text.includes(needle), 'secret ou jeton dans IndexedDB').toBe(false)
+      expect(logText.includes(needle), 'secret ou jeton dans le journal').toBe(false)
     }
     figures['ipcMessages'] = ws.ipcTraffic.length
     figures['indexedDbBytes'] = databases.text.length
+    figures['logBytes'] = logText.length
     figures['tokensChecked'] = tokens.length
     figures['demoSynced'] = 9
     figures['secondSynced'] = 3

@@ -4,13 +4,15 @@
  * served on 127.0.0.1 and opened in Debian's Chromium with `window.api` bridged to main's handler table.
  * The browser can be closed and reopened on the same profile; the sandbox can be stopped and restarted on its port.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { createIpcDispatcher, type IpcDispatcher } from '../../../src-main/ipc/dispatcher'
 import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
+import { configureLogFile, describeError, log } from '../../../src-main/log'
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-main/sandbox/server'
 import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
 import type { SandboxStore } from '../../../src-main/sandbox/store/types'
@@ -23,7 +25,36 @@ import { serveRenderer, type StaticServer } from './static-server'
 
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts')
 export const TODAY = '2026-11-16'
-const quietLogger = { error: () => undefined, warn: () => undefined, info: () => undefined }
+/** Main-side logs of each suite (`<suite>.log`) and the access tokens its sandboxes issued (`<suite>.tokens.json`),
+ * read by the log scan (test/logscan) after the end-to-end runs. */
+export const LOG_DIR = resolve(ARTIFACTS, 'logs')
+const suitesStarted = new Set<string>()
+
+/** Name of the running suite file without `.e2e.test.ts` (`offline-day`). */
+function suiteName(): string {
+  const path = expect.getState().testPath
+  return path === undefined ? 'e2e' : basename(path).replace(/\.e2e\.test\.ts$|\.test\.ts$/, '')
+}
+
+/** Sends main-side logs to `logs/<suite>.log` (emptied at the suite's first workstation); returns the tokens file. */
+function logToSuiteFile(suite: string): string {
+  mkdirSync(LOG_DIR, { recursive: true })
+  const logFile = resolve(LOG_DIR, `${suite}.log`)
+  const tokensFile = resolve(LOG_DIR, `${suite}.tokens.json`)
+  if (!suitesStarted.has(suite)) {
+    suitesStarted.add(suite)
+    rmSync(logFile, { force: true })
+    rmSync(tokensFile, { force: true })
+  }
+  configureLogFile(logFile)
+  return tokensFile
+}
+
+/** Adds `tokens` to the suite's list of issued access tokens. */
+function recordTokens(tokensFile: string, tokens: readonly string[]): void {
+  const known = existsSync(tokensFile) ? (JSON.parse(readFileSync(tokensFile, 'utf8')) as string[]) : []
+  writeFileSync(tokensFile, JSON.stringify([...new Set([...known, ...tokens])]))
+}
 
 export interface Workstation {
   readonly sandboxUrl: string
@@ -65,7 +96,8 @@ async function openApp(context: BrowserContext, url: string, hash = '#/'): Promi
 /** Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }. */
 export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string }; coffre?: Coffre } = {}): Promise<Workstation> {
   mkdirSync(ARTIFACTS, { recursive: true })
-  const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: quietLogger, ...options.sandbox }
+  const tokensFile = logToSuiteFile(suiteName())
+  const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: log, ...options.sandbox }
   let sandbox: RunningSandbox | null = await startSandbox(sandboxOptions)
   const port = sandbox.port
   const store = sandbox.store
@@ -106,7 +138,12 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     }),
     probeTimeoutMs: 1_000,
   })
-  const served = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
+  const served = createIpcDispatcher(handlers, {
+    trustedOrigins: [server.url],
+    onFailure: (failure) => {
+      log.warn('IPC : demande non aboutie', { channel: failure.channel, code: failure.code, cause: failure.cause === undefined ? null : describeError(failure.cause) })
+    },
+  })
   const dispatch: IpcDispatcher = async (channel, input, sender) => {
     const result = await served(channel, input, sender)
     ipcTraffic.push(JSON.stringify({ channel, result }))
@@ -134,6 +171,7 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     page: first.page,
     context: first.context,
     async stopSandbox() {
+      if (sandbox !== null) recordTokens(tokensFile, sandbox.issuedTokens())
       await sandbox?.close()
       sandbox = null
       ws.sandbox = null
@@ -158,6 +196,8 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     },
     async close() {
       await ws.context.close().catch(() => undefined)
+      // Tokens of every service main talked to (a scenario's other sandboxes too), for the log scan.
+      recordTokens(tokensFile, [...issuedTokens, ...(sandbox === null ? [] : sandbox.issuedTokens())])
       await sandbox?.close()
       await server.close()
     },
