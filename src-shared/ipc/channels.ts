@@ -11,13 +11,16 @@
  * Every request/response channel, named `domain:action` (camelCase on both sides of the colon).
  * Add a name here and its row in `ipcChannels` (contract.ts); the compiler refuses one without the other.
  */
-export const channelNames = ['app:info', 'connection:probe', 'reference:refresh', 'sync:push'] as const
+export const channelNames = [
+  'app:info', 'connection:probe', 'reference:refresh', 'sync:push',
+  'declarations:search', 'downloads:start', 'downloads:cancel', 'downloads:list', 'downloads:open', 'downloads:show', 'downloads:chooseFolder',
+] as const
 
 /**
  * Every main → renderer event, named `domain:changed`. None is needed yet; the first one is added as
  * `['reference:changed'] as const` here plus its payload schema in `ipcEvents` (contract.ts).
  */
-export const eventNames = ['sync:changed'] as const satisfies readonly `${string}:changed`[]
+export const eventNames = ['sync:changed', 'downloads:changed'] as const satisfies readonly `${string}:changed`[]
 
 /** Name of a request/response channel, e.g. `'app:info'`. */
 export type ChannelName = (typeof channelNames)[number]

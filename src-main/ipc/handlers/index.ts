@@ -11,15 +11,18 @@ import { createReferenceHandlers } from './reference'
 import type { ReferenceHandlerDeps } from './reference'
 import { createSyncHandlers } from './sync'
 import type { SyncHandlerDeps } from './sync'
+import { createDeclarationHandlers } from './declarations'
+import type { DeclarationHandlerDeps } from './declarations'
 
 /**
  * Everything the handlers need from the app wiring:
  * - `appInfo()`: facts for `app:info`;
  * - `connection()`: the active payroll connection or null (read on each call);
  * - `sendEvent(event, payload)`: main → renderer events (`sync:changed`);
- * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default 8).
+ * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default 8);
+ * - optional `downloads`: Downloads and data folders, openPath, showItemInFolder, pickFolder (DSN summaries).
  */
-export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps
+export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps & DeclarationHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
@@ -28,5 +31,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createConnectionHandlers(deps),
     ...createReferenceHandlers(deps),
     ...createSyncHandlers(deps),
+    ...createDeclarationHandlers(deps),
   } satisfies IpcHandlers
 }
