@@ -3,7 +3,7 @@
  * (real PDFs, the truncation and HTML fault switches) and against a local HTTP server that answers what a broken or
  * hostile service might (a PDF type over HTML, an oversized body, a hostile Content-Disposition). Temp folders only.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -131,11 +131,11 @@ describe('downloadRecapitulatif against the sandbox', () => {
 describe('downloadRecapitulatif against a hostile or broken server', () => {
   let server: Server
   let base: string
-  let answer: (res: import('node:http').ServerResponse) => void
+  let answer: (res: ServerResponse) => void
   let requests: string[]
   const fakeClient: Pick<ApiClient, 'stream'> = {
     async stream(_id, ...args) {
-      const req = args[0] as { params: { id: string } }
+      const req = args[0] as unknown as { params: { id: string } }
       const res = await fetch(`${base}/api/declarations/${encodeURIComponent(req.params.id)}/recapitulatif`, { signal: args[1]?.signal ?? null })
       return { status: res.status, headers: res.headers, body: res.body } as StreamResult
     },
