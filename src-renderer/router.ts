@@ -9,11 +9,13 @@
  * /dossiers/:siren/frais     professional expenses form (?matricule=)
  * /file                      the queue (?state=&siren=&kind=&matricule=)
  * /entrees/:clientId         one entry: fields, state, error, edit, cancel, history
+ * /declarations              DSN across the cabinet's dossiers, PDF summaries downloaded by main
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
 import type { Router } from 'vue-router'
 
 import CabinetView from './features/cabinet/CabinetView.vue'
+import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
 import EntryView from './features/entree/EntryView.vue'
 import QueueView from './features/file/QueueView.vue'
@@ -33,6 +35,7 @@ export function createAppRouter(): Router {
       { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: FraisView, props: true },
       { path: '/file', name: 'file', component: QueueView },
       { path: '/entrees/:clientId', name: 'entree', component: EntryView, props: true },
+      { path: '/declarations', name: 'declarations', component: DeclarationsView },
       { path: '/:chemin(.*)*', redirect: '/' },
     ],
   })

@@ -2,6 +2,7 @@ import { appEn } from './en/app'
 import { cabinetEn } from './en/cabinet'
 import { fileEn } from './en/file'
 import { saisieEn } from './en/saisie'
+import { declarationsEn } from './en/declarations'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -10,4 +11,5 @@ export const en: Messages = {
   ...cabinetEn,
   ...saisieEn,
   ...fileEn,
+  ...declarationsEn,
 }

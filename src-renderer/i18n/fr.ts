@@ -7,12 +7,14 @@ import { appFr } from './fr/app'
 import { cabinetFr } from './fr/cabinet'
 import { fileFr } from './fr/file'
 import { saisieFr } from './fr/saisie'
+import { declarationsFr } from './fr/declarations'
 
 export const fr = {
   ...appFr,
   ...cabinetFr,
   ...saisieFr,
   ...fileFr,
+  ...declarationsFr,
 }
 
 /** Shape of the messages of every locale. */

@@ -4,8 +4,9 @@
  * served on 127.0.0.1 and opened in Debian's Chromium with `window.api` bridged to main's handler table.
  * The browser can be closed and reopened on the same profile; the sandbox can be stopped and restarted on its port.
  */
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { createIpcDispatcher } from '../../../src-main/ipc/dispatcher'
 import { createEventSender } from '../../../src-main/ipc/events'
@@ -22,8 +23,24 @@ export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts')
 export const TODAY = '2026-11-16'
 const quietLogger = { error: () => undefined, warn: () => undefined, info: () => undefined }
 
+/** What the fake Electron shell and dialog received (downloads of DSN summaries). */
+export interface ShellRecorder {
+  /** Paths passed to shell.openPath, in order. */
+  readonly opened: string[]
+  /** Paths passed to shell.showItemInFolder, in order. */
+  readonly shown: string[]
+  /** Folder the next "choose a folder" dialog answers (null: the clerk closes it). */
+  nextPick: string | null
+}
+
 export interface Workstation {
   readonly sandboxUrl: string
+  /** Temporary folder standing for the clerk's Downloads (app.getPath('downloads')). */
+  readonly downloadsDir: string
+  /** Temporary data folder of main (app.getPath('userData')): the registry of written summaries. */
+  readonly dataDir: string
+  /** Recording fakes of shell.openPath / showItemInFolder and the folder dialog. */
+  readonly shell: ShellRecorder
   /** The sandbox data (the same object across a restart: the store is kept in memory by the harness). */
   readonly store: SandboxStore
   sandbox: RunningSandbox | null
@@ -63,11 +80,27 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
   const connection: PayrollConnection = createPayrollConnection({ baseUrl: sandboxUrl, clientId: credentials.client_id, clientSecret: credentials.client_secret, timeoutMs: 5_000 })
   const server: StaticServer = await serveRenderer(resolve(import.meta.dirname, '../../../out/renderer'))
   let bridge: Bridge | null = null
+  const filesRoot = mkdtempSync(join(tmpdir(), 'paie-e2e-files-'))
+  const downloadsDir = join(filesRoot, 'Téléchargements')
+  const dataDir = join(filesRoot, 'donnees')
+  const shell: ShellRecorder = { opened: [], shown: [], nextPick: null }
   const handlers = createIpcHandlers({
     appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: sandboxUrl, platform: 'linux' }),
     connection: () => connection,
     sendEvent: createEventSender((event, payload) => bridge?.emit(event, payload)),
     probeTimeoutMs: 1_000,
+    downloads: {
+      downloadsDir: () => downloadsDir,
+      dataDir: () => dataDir,
+      openPath: (path) => {
+        shell.opened.push(path)
+        return Promise.resolve('')
+      },
+      showItemInFolder: (path) => {
+        shell.shown.push(path)
+      },
+      pickFolder: () => Promise.resolve(shell.nextPick),
+    },
   })
   const dispatch = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
   const profile = newProfileDir()
@@ -83,6 +116,9 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
 
   const ws: Workstation = {
     sandboxUrl,
+    downloadsDir,
+    dataDir,
+    shell,
     store,
     sandbox,
     page: first.page,
