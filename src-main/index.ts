@@ -6,12 +6,13 @@
  */
 import path from 'node:path'
 
-import { app, protocol, session, shell } from 'electron'
+import { app, dialog, protocol, session, shell } from 'electron'
 import type { BrowserWindow } from 'electron'
 
 import { IPC_ERROR_CODES } from '../src-shared/ipc/contract'
 import type { AppInfo } from '../src-shared/ipc/contract'
 import type { IpcFailure } from './ipc/dispatcher'
+import { electronDownloadDeps } from './declarations/electron'
 import { startDemoService, type DemoService } from './demo'
 import { createEventSender } from './ipc/events'
 import { createIpcHandlers } from './ipc/handlers'
@@ -83,7 +84,8 @@ async function start(): Promise<void> {
     log.error('Mode démo : démarrage du bac à sable impossible', { cause: describeError(error) })
   }
   protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_ROOT))
-  registerIpcHandlers(createIpcHandlers({ appInfo, connection: () => connection, sendEvent }), { trustedOrigins: origins, onFailure: logIpcFailure })
+  const downloads = electronDownloadDeps({ app, shell, dialog, window: () => mainWindow })
+  registerIpcHandlers(createIpcHandlers({ appInfo, connection: () => connection, sendEvent, downloads }), { trustedOrigins: origins, onFailure: logIpcFailure })
   await openMainWindow()
 }
 

@@ -69,7 +69,8 @@ const fake = vi.hoisted(() => {
         setPermissionCheckHandler: vi.fn(),
       },
     },
-    shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    shell: { openExternal: vi.fn(() => Promise.resolve()), openPath: vi.fn(() => Promise.resolve('')), showItemInFolder: vi.fn() },
+    dialog: { showOpenDialog: vi.fn(() => Promise.resolve({ canceled: true, filePaths: [] })) },
     ipcMain: {
       handle: vi.fn((channel: string, listener: Listener) => {
         calls.push(`ipcMain.handle ${channel}`)
@@ -92,6 +93,7 @@ vi.mock('electron', () => ({
   protocol: fake.protocol,
   session: fake.session,
   shell: fake.shell,
+  dialog: fake.dialog,
   ipcMain: fake.ipcMain,
   BrowserWindow: fake.FakeBrowserWindow,
 }))
@@ -133,6 +135,13 @@ describe('main process wiring (src-main/index.ts)', () => {
       'ipcMain.handle connection:probe',
       'ipcMain.handle reference:refresh',
       'ipcMain.handle sync:push',
+      'ipcMain.handle declarations:search',
+      'ipcMain.handle downloads:start',
+      'ipcMain.handle downloads:cancel',
+      'ipcMain.handle downloads:list',
+      'ipcMain.handle downloads:open',
+      'ipcMain.handle downloads:show',
+      'ipcMain.handle downloads:chooseFolder',
       'new BrowserWindow',
       'loadURL app://paie/index.html',
     ])
