@@ -6,12 +6,13 @@
  */
 import path from 'node:path'
 
-import { app, protocol, session, shell } from 'electron'
+import { app, dialog, protocol, session, shell } from 'electron'
 import type { BrowserWindow } from 'electron'
 
 import { IPC_ERROR_CODES } from '../src-shared/ipc/contract'
 import type { AppInfo } from '../src-shared/ipc/contract'
 import type { IpcFailure } from './ipc/dispatcher'
+import { electronDownloadDeps } from './declarations/electron'
 import { startDemoService } from './demo'
 import { createEventSender } from './ipc/events'
 import { createIpcHandlers } from './ipc/handlers'
@@ -95,6 +96,7 @@ async function start(): Promise<void> {
     connection: () => profiles.connection(),
     connectionProblem: () => profiles.active().probleme,
     sendEvent,
+    downloads: electronDownloadDeps({ app, shell, dialog, window: () => mainWindow }),
   })
   registerIpcHandlers(handlers, { trustedOrigins: origins, onFailure: logIpcFailure })
   await openMainWindow()

@@ -10,11 +10,13 @@
  * /file                      the queue (?state=&siren=&kind=&matricule=)
  * /entrees/:clientId         one entry: fields, state, error, edit, cancel, history
  * /reglages/connexions       connection profiles (demo, real services), test, activate, sign out
+ * /declarations              DSN across the cabinet's dossiers, PDF summaries downloaded by main
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
 import type { Router } from 'vue-router'
 
 import CabinetView from './features/cabinet/CabinetView.vue'
+import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
 import EntryView from './features/entree/EntryView.vue'
 import QueueView from './features/file/QueueView.vue'
@@ -36,6 +38,7 @@ export function createAppRouter(): Router {
       { path: '/file', name: 'file', component: QueueView },
       { path: '/entrees/:clientId', name: 'entree', component: EntryView, props: true },
       { path: '/reglages/connexions', name: 'connexions', component: ConnexionsView },
+      { path: '/declarations', name: 'declarations', component: DeclarationsView },
       { path: '/:chemin(.*)*', redirect: '/' },
     ],
   })

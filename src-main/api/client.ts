@@ -45,6 +45,17 @@ export interface CallResult<K extends OperationId> {
   headers: Headers
 }
 
+/**
+ * A successful answer whose body is still streaming (PDF summary): status 2xx, headers, and the body as a web
+ * ReadableStream the caller must consume or cancel. Nothing about the body is checked (type, signature, size):
+ * the caller does it while streaming.
+ */
+export interface StreamResult {
+  status: number
+  headers: Headers
+  body: ReadableStream<Uint8Array>
+}
+
 type ArgsOf<K extends OperationId> = Record<string, never> extends RequestOf<K> ? [req?: RequestOf<K>, options?: CallOptions] : [req: RequestOf<K>, options?: CallOptions]
 
 /** One typed function per operation id. */
@@ -55,6 +66,12 @@ export interface ApiClient {
   call<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<ResponseOf<K>>
   /** Same, with status and headers. @throws ApiError */
   callWithMeta<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<CallResult<K>>
+  /**
+   * Calls an operation and returns its raw body as a stream, after the same auth (bearer, one refresh on 401) and
+   * the same error handling (>= 400 → ApiError with the BridgeError body). `timeoutMs` bounds the wait for the
+   * head of the answer only. @throws ApiError
+   */
+  stream<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<StreamResult>
   /** `ops.listerDossiers({ query })`, one function per operation. */
   ops: ApiOperations
   token: TokenSource
@@ -107,6 +124,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const defaultTimeout = options.timeoutMs ?? 15_000
 
   async function send(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+    const res = await sendRaw(id, def, req, bearer, callOptions, 'arrayBuffer')
+    const data: unknown = res._data
+    return { status: res.status, headers: res.headers, bytes: data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(0) }
+  }
+
+  async function sendStream(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; body: ReadableStream<Uint8Array> | null }> {
+    const res = await sendRaw(id, def, req, bearer, callOptions, 'stream')
+    const data: unknown = res._data
+    return { status: res.status, headers: res.headers, body: data instanceof ReadableStream ? (data as ReadableStream<Uint8Array>) : null }
+  }
+
+  async function sendRaw(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined, responseType: 'arrayBuffer' | 'stream') {
     const url = base + buildPath(def.path, req.params) + buildQueryString(req.query)
     const headers: Record<string, string> = { accept: def.response === 'pdf' ? 'application/pdf, application/json' : 'application/json' }
     if (bearer !== null) headers['authorization'] = `Bearer ${bearer}`
@@ -122,16 +151,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const started = performance.now()
     try {
-      const res = await $fetch.raw<ArrayBuffer, 'arrayBuffer'>(url, {
+      const res = await $fetch.raw(url, {
         method: def.method,
         headers,
         ...(body === undefined ? {} : { body }),
-        responseType: 'arrayBuffer',
+        responseType,
         timeout: callOptions?.timeoutMs ?? defaultTimeout,
         ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
       })
       options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started })
-      return { status: res.status, headers: res.headers, bytes: new Uint8Array(res._data ?? new ArrayBuffer(0)) }
+      return res
     } catch (error) {
       const t = classifyTransportFailure(error, def.method)
       throw new ApiError({ operation: id, method: def.method, status: null, body: null, retryAfterMs: null, errorClass: t.errorClass, code: t.code, message: t.message, cause: error })
@@ -200,10 +229,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  async function stream<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<StreamResult> {
+    const def: EndpointDef = ENDPOINTS[id]
+    const req = (args[0] ?? {}) as LooseRequest
+    const callOptions = args[1]
+    for (let attempt = 0; ; attempt++) {
+      const bearer = def.auth ? await token.get() : null
+      const res = await sendStream(id, def, req, bearer, callOptions)
+      if (res.status === 401 && bearer !== null && attempt === 0) {
+        await res.body?.cancel()
+        token.invalidate(bearer)
+        continue
+      }
+      if (res.status >= 400) {
+        const bytes = res.body === null ? new Uint8Array(0) : new Uint8Array(await new Response(res.body).arrayBuffer().catch(() => new ArrayBuffer(0)))
+        throw httpError(id, def, res.status, res.headers, bytes)
+      }
+      return { status: res.status, headers: res.headers, body: res.body ?? new ReadableStream<Uint8Array>({ start: (c) => { c.close() } }) }
+    }
+  }
+
   async function call<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<ResponseOf<K>> {
     return (await callWithMeta(id, ...args)).value
   }
 
   const ops = Object.fromEntries(OPERATION_IDS.map((id) => [id, (...args: ArgsOf<typeof id>) => call(id, ...args)])) as unknown as ApiOperations
-  return { call, callWithMeta, ops, token }
+  return { call, callWithMeta, stream, ops, token }
 }

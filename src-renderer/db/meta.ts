@@ -39,6 +39,8 @@ export const META_SCHEMAS = {
   'sync.lastSyncAt': z.iso.datetime(),
   /** Consecutive global failures (backoff exponent), reset by a batch that goes through. */
   'sync.failures': z.number().int().min(0),
+  /** ISO instant of the cached DSN list (`declarations` table, issue 5). */
+  'declarations.fetchedAt': z.iso.datetime(),
 } as const
 
 export type MetaKey = keyof typeof META_SCHEMAS

@@ -8,6 +8,8 @@
  *   `[state+category+createdAt]`, so claiming a batch skips paused categories without scanning them; plus
  *   `serverId` (update/delete targets), `[siren+matricule]` (an employee's absences), `[siren+updatedAt]` and
  *   `[siren+state+updatedAt]` (queue pages in a stable order). The upgrade fills `category` on every row.
+ * - v3: table `declarations` (the cached cabinet-wide DSN search, rows of both lists keyed by id), indexes `siren`,
+ *   `periode`, `kind`, `[siren+periode]`. Additive: no upgrade function.
  */
 import Dexie from 'dexie'
 import type { Table, Transaction } from 'dexie'
@@ -18,6 +20,7 @@ import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
+import type { DeclarationRow } from '../../src-shared/domain/declarations'
 import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 
@@ -74,6 +77,11 @@ export const SCHEMA_V2 = {
     'category, serverId, [state+category+createdAt], [siren+matricule], [siren+updatedAt], [siren+state+updatedAt]',
 } as const
 
+/** Indexes of version 3: the cached DSN list (issue 5). */
+export const SCHEMA_V3 = {
+  declarations: 'id, siren, periode, kind, [siren+periode]',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -102,11 +110,14 @@ export class PaieDb extends Dexie {
   codes!: Table<CodesRow, [string, CodeListType]>
   meta!: Table<MetaRow, string>
   counts!: Table<CountRow, [string, EntryState]>
+  /** Cached DSN of the last cabinet-wide search (since v3). */
+  declarations!: Table<DeclarationRow, string>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name)
     this.version(1).stores(SCHEMA_V1)
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
+    this.version(3).stores(SCHEMA_V3)
   }
 }

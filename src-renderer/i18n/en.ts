@@ -3,6 +3,7 @@ import { cabinetEn } from './en/cabinet'
 import { fileEn } from './en/file'
 import { reglagesEn } from './en/reglages'
 import { saisieEn } from './en/saisie'
+import { declarationsEn } from './en/declarations'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -12,4 +13,5 @@ export const en: Messages = {
   ...saisieEn,
   ...fileEn,
   ...reglagesEn,
+  ...declarationsEn,
 }

@@ -8,6 +8,7 @@ import { cabinetFr } from './fr/cabinet'
 import { fileFr } from './fr/file'
 import { reglagesFr } from './fr/reglages'
 import { saisieFr } from './fr/saisie'
+import { declarationsFr } from './fr/declarations'
 
 export const fr = {
   ...appFr,
@@ -15,6 +16,7 @@ export const fr = {
   ...saisieFr,
   ...fileFr,
   ...reglagesFr,
+  ...declarationsFr,
 }
 
 /** Shape of the messages of every locale. */

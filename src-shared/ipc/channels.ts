@@ -23,13 +23,20 @@ export const channelNames = [
   'profile:signOut',
   'reference:refresh',
   'sync:push',
+  'declarations:search',
+  'downloads:start',
+  'downloads:cancel',
+  'downloads:list',
+  'downloads:open',
+  'downloads:show',
+  'downloads:chooseFolder',
 ] as const
 
 /**
  * Every main → renderer event, named `domain:changed`. None is needed yet; the first one is added as
  * `['reference:changed'] as const` here plus its payload schema in `ipcEvents` (contract.ts).
  */
-export const eventNames = ['sync:changed'] as const satisfies readonly `${string}:changed`[]
+export const eventNames = ['sync:changed', 'downloads:changed'] as const satisfies readonly `${string}:changed`[]
 
 /** Name of a request/response channel, e.g. `'app:info'`. */
 export type ChannelName = (typeof channelNames)[number]

@@ -17,6 +17,10 @@ import type { ChannelName, EventMethodName, EventName } from './channels'
 import { ProfilActif, ProfilCible, ProfilResume, ProfilSaisie, ProfilsEtat, ResultatTestConnexion, TestConnexionEntree } from '../domain/profiles'
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
 import { SyncProgress, SyncPushInput, SyncPushResult } from '../domain/sync-protocol'
+import {
+  ChosenFolder, DeclarationsSearchInput, DeclarationsSearchResult, DownloadJobProgress, DownloadPathInput, DownloadedRecapitulatif,
+  DownloadsCancelInput, DownloadsStartInput, DownloadsStartResult,
+} from '../domain/declarations'
 
 export type { ChannelName, EventName } from './channels'
 
@@ -66,12 +70,28 @@ export const ipcChannels = {
   'reference:refresh': { input: ReferenceRefreshInput, output: ReferenceSnapshot },
   /** Sends a batch of claimed entries; one outcome per entry, with its audit attempts. */
   'sync:push': { input: SyncPushInput, output: SyncPushResult },
+  /** Cabinet-wide search of periodic and event-based DSN (every page of both lists). */
+  'declarations:search': { input: DeclarationsSearchInput, output: DeclarationsSearchResult },
+  /** Starts a download job of PDF summaries; progress comes as `downloads:changed`. */
+  'downloads:start': { input: DownloadsStartInput, output: DownloadsStartResult },
+  /** Cancels a job, or one file of it. */
+  'downloads:cancel': { input: DownloadsCancelInput, output: z.object({ cancelled: z.number().int().min(0) }) },
+  /** The summaries main wrote (its registry), newest first; works offline. */
+  'downloads:list': { input: z.strictObject({}), output: z.array(DownloadedRecapitulatif) },
+  /** Opens a summary main wrote with the system's PDF reader; any other path is refused (CHEMIN_REFUSE). */
+  'downloads:open': { input: DownloadPathInput, output: z.object({ opened: z.literal(true) }) },
+  /** Shows a summary main wrote in its folder; any other path is refused (CHEMIN_REFUSE). */
+  'downloads:show': { input: DownloadPathInput, output: z.object({ shown: z.literal(true) }) },
+  /** Asks the clerk for a destination folder (system dialog); later jobs with destination `choisi` write there. */
+  'downloads:chooseFolder': { input: z.strictObject({}), output: ChosenFolder },
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec }
 
 /** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */
 export const ipcEvents = {
   /** Progress of the push in flight: one event per finished entry. */
   'sync:changed': SyncProgress,
+  /** Progress of a download job of DSN summaries: the whole job after each change. */
+  'downloads:changed': DownloadJobProgress,
 } as const satisfies { readonly [E in EventName]: z.ZodType }
 
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false

@@ -13,6 +13,8 @@ import { createReferenceHandlers } from './reference'
 import type { ReferenceHandlerDeps } from './reference'
 import { createSyncHandlers } from './sync'
 import type { SyncHandlerDeps } from './sync'
+import { createDeclarationHandlers } from './declarations'
+import type { DeclarationHandlerDeps } from './declarations'
 
 /**
  * Everything the handlers need from the app wiring:
@@ -20,9 +22,10 @@ import type { SyncHandlerDeps } from './sync'
  * - `connection()`: the active payroll connection or null (read on each call), and `connectionProblem()` why not;
  * - `profiles`: the connection-profile service (profiles file, OS keychain, demo);
  * - `sendEvent(event, payload)`: main → renderer events (`sync:changed`);
- * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default 8).
+ * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default 8);
+ * - optional `downloads`: Downloads and data folders, openPath, showItemInFolder, pickFolder (DSN summaries).
  */
-export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ProfileHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps
+export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ProfileHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps & DeclarationHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
@@ -32,5 +35,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createProfileHandlers(deps),
     ...createReferenceHandlers(deps),
     ...createSyncHandlers(deps),
+    ...createDeclarationHandlers(deps),
   } satisfies IpcHandlers
 }

@@ -8,7 +8,7 @@ export const appEn: typeof appFr = {
     demoExplication: 'Demo mode: data comes from the built-in sample payroll service.',
     allerAuContenu: 'Skip to content',
     navigation: 'Main navigation',
-    nav: { cabinet: 'Firm', file: 'Queue', reglages: 'Connections' },
+    nav: { cabinet: 'Firm', file: 'Queue', declarations: 'Declarations', reglages: 'Connections' },
   },
   sync: {
     enLigne: 'Online',

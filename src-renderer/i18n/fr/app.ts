@@ -12,7 +12,7 @@ export const appFr = {
     demoExplication: 'Mode démonstration : les données viennent du service de paie fictif intégré.',
     allerAuContenu: 'Aller au contenu',
     navigation: 'Navigation principale',
-    nav: { cabinet: 'Cabinet', file: 'File d’attente', reglages: 'Connexions' },
+    nav: { cabinet: 'Cabinet', file: 'File d’attente', declarations: 'Déclarations', reglages: 'Connexions' },
   },
   sync: {
     enLigne: 'En ligne',

@@ -56,8 +56,24 @@ function recordTokens(tokensFile: string, tokens: readonly string[]): void {
   writeFileSync(tokensFile, JSON.stringify([...new Set([...known, ...tokens])]))
 }
 
+/** What the fake Electron shell and dialog received (downloads of DSN summaries). */
+export interface ShellRecorder {
+  /** Paths passed to shell.openPath, in order. */
+  readonly opened: string[]
+  /** Paths passed to shell.showItemInFolder, in order. */
+  readonly shown: string[]
+  /** Folder the next "choose a folder" dialog answers (null: the clerk closes it). */
+  nextPick: string | null
+}
+
 export interface Workstation {
   readonly sandboxUrl: string
+  /** Temporary folder standing for the clerk's Downloads (app.getPath('downloads')). */
+  readonly downloadsDir: string
+  /** Temporary data folder of main (app.getPath('userData')): the registry of written summaries. */
+  readonly dataDir: string
+  /** Recording fakes of shell.openPath / showItemInFolder and the folder dialog. */
+  readonly shell: ShellRecorder
   /** The sandbox data (the same object across a restart: the store is kept in memory by the harness). */
   readonly store: SandboxStore
   /** Main's profile service (profiles file in a temporary folder; demo = the harness sandbox). */
@@ -127,6 +143,10 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
   const server: StaticServer = await serveRenderer(resolve(import.meta.dirname, '../../../out/renderer'))
   let bridge: Bridge | null = null
   const ipcTraffic: string[] = []
+  const filesRoot = mkdtempSync(join(tmpdir(), 'paie-e2e-files-'))
+  const downloadsDir = join(filesRoot, 'Téléchargements')
+  const dataDir = join(filesRoot, 'donnees')
+  const shell: ShellRecorder = { opened: [], shown: [], nextPick: null }
   const handlers = createIpcHandlers({
     appInfo: () => ({ version: '0.1.0', demo: profiles.active().demo, apiBaseUrl: profiles.active().baseUrl, platform: 'linux' }),
     profiles,
@@ -137,6 +157,18 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
       bridge?.emit(event, payload)
     }),
     probeTimeoutMs: 1_000,
+    downloads: {
+      downloadsDir: () => downloadsDir,
+      dataDir: () => dataDir,
+      openPath: (path) => {
+        shell.opened.push(path)
+        return Promise.resolve('')
+      },
+      showItemInFolder: (path) => {
+        shell.shown.push(path)
+      },
+      pickFolder: () => Promise.resolve(shell.nextPick),
+    },
   })
   const served = createIpcDispatcher(handlers, {
     trustedOrigins: [server.url],
@@ -162,6 +194,9 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
 
   const ws: Workstation = {
     sandboxUrl,
+    downloadsDir,
+    dataDir,
+    shell,
     store,
     profiles,
     coffre,

@@ -40,6 +40,13 @@ function setup(answer: IpcHandler<'app:info'> = () => Promise.resolve(APP_INFO),
     'profile:signOut': unused,
     'reference:refresh': unused,
     'sync:push': unused,
+    'declarations:search': unused,
+    'downloads:start': unused,
+    'downloads:cancel': unused,
+    'downloads:list': unused,
+    'downloads:open': unused,
+    'downloads:show': unused,
+    'downloads:chooseFolder': unused,
   }
   const dispatch = createIpcDispatcher(handlers, { trustedOrigins, onFailure: (failure) => failures.push(failure) })
   return { appInfo, handlers, dispatch, failures }

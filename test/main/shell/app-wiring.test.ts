@@ -77,7 +77,8 @@ const fake = vi.hoisted(() => {
         setPermissionCheckHandler: vi.fn(),
       },
     },
-    shell: { openExternal: vi.fn(() => Promise.resolve()) },
+    shell: { openExternal: vi.fn(() => Promise.resolve()), openPath: vi.fn(() => Promise.resolve('')), showItemInFolder: vi.fn() },
+    dialog: { showOpenDialog: vi.fn(() => Promise.resolve({ canceled: true, filePaths: [] })) },
     ipcMain: {
       handle: vi.fn((channel: string, listener: Listener) => {
         calls.push(`ipcMain.handle ${channel}`)
@@ -100,6 +101,7 @@ vi.mock('electron', () => ({
   protocol: fake.protocol,
   session: fake.session,
   shell: fake.shell,
+  dialog: fake.dialog,
   ipcMain: fake.ipcMain,
   BrowserWindow: fake.FakeBrowserWindow,
 }))

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 
-import { PaieDb, SCHEMA_V1 } from '../../../src-renderer/db/schema'
+import { PaieDb, SCHEMA_V1, SCHEMA_V2 } from '../../../src-renderer/db/schema'
 
 const NAME = `paie-upgrade-${crypto.randomUUID()}`
 
@@ -29,7 +29,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(2)
+    expect(db.verno).toBe(3)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -44,11 +44,32 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 2 une base neuve', async () => {
+  it('ouvre directement en version 3 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(2)
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['audit', 'codes', 'counts', 'dossiers', 'meta', 'outbox', 'salaries'])
+    expect(db.verno).toBe(3)
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['audit', 'codes', 'counts', 'declarations', 'dossiers', 'meta', 'outbox', 'salaries'])
+    await db.delete()
+  })
+
+  it('montée 2 → 3 : garde les saisies et ajoute la table des déclarations', async () => {
+    const name = `paie-v2-${crypto.randomUUID()}`
+    const v2 = new Dexie(name)
+    v2.version(1).stores(SCHEMA_V1)
+    v2.version(2).stores(SCHEMA_V2)
+    await v2.open()
+    await v2.table('outbox').add({ ...v1Row('a', 'evp', 'queued'), category: 'elements_variables' })
+    v2.close()
+
+    const db = new PaieDb(name)
+    await db.open()
+    expect(db.verno).toBe(3)
+    expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
+    await db.declarations.put({
+      kind: 'periodique', id: 'f0e1d2c3-0000-4000-8000-000000000009', siren: '732829320', nic: '00012', periode: '2026-10', nature: '01', type: '01',
+      statut: 'acceptee', date_envoi: '2026-11-12T09:00:00.000Z', date_dernier_envoi: '2026-11-12T09:00:00.000Z', nombre_salaries: 3, recapitulatif_disponible: true,
+    })
+    expect(await db.declarations.where('[siren+periode]').equals(['732829320', '2026-10']).count()).toBe(1)
     await db.delete()
   })
 })

@@ -1,0 +1,85 @@
+/**
+ * Names and folders of downloaded DSN summaries, built by the app from checked fields (SIREN, NIC, period, nature,
+ * type, a hash of the id), never from what the server calls the file (Content-Disposition) nor from a raw id.
+ * Every part is checked against a strict pattern again here (defence in depth: the IPC input was already parsed),
+ * and the final path is checked to stay inside its folder.
+ */
+import { createHash } from 'node:crypto'
+import { relative, resolve, sep, isAbsolute } from 'node:path'
+
+/** What a file name is built from (shape of `RecapitulatifRef`, src-shared/domain/declarations.ts). */
+export interface NamedDeclaration {
+  readonly id: string
+  readonly siren: string
+  readonly nic: string
+  readonly periode: string
+  readonly nature: string
+  readonly type: string
+}
+
+/** A name or folder could not be built safely: code `NOM_FICHIER_REFUSE`, French message. */
+export class UnsafeFileNameError extends Error {
+  readonly code = 'NOM_FICHIER_REFUSE'
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnsafeFileNameError'
+  }
+}
+
+const SIREN = /^\d{9}$/
+const NIC = /^\d{5}$/
+const PERIODE = /^\d{4}-(0[1-9]|1[0-2])$/
+/** Record ids are UUIDs (RecordId, src-shared/api/common.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** DSN nature (S20.G00.05.001) → word used in the file name. */
+const NATURE_WORDS: Readonly<Record<string, string>> = { '01': 'mensuelle', '02': 'fin-contrat', '04': 'arret', '05': 'reprise' }
+/** DSN type (S20.G00.05.002). */
+const TYPES = new Set(['01', '02', '03'])
+
+function check(ok: boolean, what: string): void {
+  if (!ok) throw new UnsafeFileNameError(`Récapitulatif non enregistré : ${what} de la déclaration est invalide, aucun fichier n’a été écrit.`)
+}
+
+/**
+ * File name of a summary: `DSN_<siren>_<periode>_<nature>_type<type>_<nic>_<hash8>.pdf`, e.g.
+ * `DSN_832147607_2026-10_mensuelle_type01_00012_3f9a1c2b.pdf`. `hash8` is the first 8 hex digits of SHA-256 of
+ * the id, so two declarations of one establishment and period (a re-sent one) never share a file.
+ * @throws UnsafeFileNameError when a field does not match its pattern (SIREN 9 digits, NIC 5, period YYYY-MM, known
+ *   nature and type, id a UUID).
+ */
+export function recapitulatifFileName(d: NamedDeclaration): string {
+  check(SIREN.test(d.siren), 'le SIREN')
+  check(NIC.test(d.nic), 'le NIC')
+  check(PERIODE.test(d.periode), 'la période')
+  const nature = NATURE_WORDS[d.nature]
+  check(nature !== undefined, 'la nature')
+  check(TYPES.has(d.type), 'le type')
+  check(UUID.test(d.id), 'l’identifiant')
+  const hash = createHash('sha256').update(d.id).digest('hex').slice(0, 8)
+  return `DSN_${d.siren}_${d.periode}_${nature ?? ''}_type${d.type}_${d.nic}_${hash}.pdf`
+}
+
+/** True when `child` is strictly inside `parent` (both resolved; no `..` escape, not another drive). */
+export function isInside(parent: string, child: string): boolean {
+  const rel = relative(resolve(parent), resolve(child))
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..')
+}
+
+/**
+ * Destination folder of a summary: `<root>/<siren>` (a folder per dossier) when `perDossier`, else `root`.
+ * @throws UnsafeFileNameError when the SIREN is not 9 digits.
+ */
+export function destinationFolder(root: string, siren: string, perDossier: boolean): string {
+  check(SIREN.test(siren), 'le SIREN')
+  return perDossier ? resolve(root, siren) : resolve(root)
+}
+
+/**
+ * Full path of a summary inside `folder`.
+ * @throws UnsafeFileNameError when the name is unsafe or the path would leave `folder`.
+ */
+export function recapitulatifPath(folder: string, d: NamedDeclaration): string {
+  const path = resolve(folder, recapitulatifFileName(d))
+  check(isInside(folder, path), 'le chemin')
+  return path
+}

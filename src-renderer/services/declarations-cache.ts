@@ -1,0 +1,79 @@
+/**
+ * The cached DSN list (issue 5): main runs the cabinet-wide search (`declarations:search`); the renderer keeps the
+ * answer in Dexie (`declarations` table, schema v3) with the instant it was fetched, so the list stays readable
+ * offline with its age. Filters on the cached rows (dossier, period, nature, sending dates) run locally.
+ */
+import type { DeclarationRow, DeclarationsSearchInput, DeclarationsSearchResult } from '../../src-shared/domain/declarations'
+import type { IpcResult, WindowApi } from '../../src-shared/ipc/contract'
+import { getMeta, setMeta } from '../db/meta'
+import type { PaieDb } from '../db/schema'
+
+/** The part of `window.api` the DSN screen uses. */
+export type DeclarationsApi = Pick<
+  WindowApi,
+  'declarations:search' | 'downloads:start' | 'downloads:cancel' | 'downloads:list' | 'downloads:open' | 'downloads:show' | 'downloads:chooseFolder' | 'onDownloadsChanged'
+>
+
+/** Filters of the screen. Empty strings / empty list mean "no filter". Periods `YYYY-MM`, dates `YYYY-MM-DD`. */
+export interface DeclarationFilters {
+  sirens: string[]
+  periodeDu: string
+  periodeAu: string
+  /** DSN nature (S20.G00.05.001): '01' mensuelle, '02' fin de contrat, '04' arrêt, '05' reprise; '' all. */
+  nature: string
+  dateEnvoiDu: string
+  dateEnvoiAu: string
+}
+
+/** The filters as the server search takes them (decision 21): a nature picks the list it lives in. */
+export function searchInputOf(f: DeclarationFilters): DeclarationsSearchInput {
+  return {
+    ...(f.sirens.length === 0 ? {} : { sirens: [...f.sirens] }),
+    ...(f.periodeDu === '' ? {} : { periodeDu: f.periodeDu }),
+    ...(f.periodeAu === '' ? {} : { periodeAu: f.periodeAu }),
+    ...(f.dateEnvoiDu === '' ? {} : { dateEnvoiDu: f.dateEnvoiDu }),
+    ...(f.dateEnvoiAu === '' ? {} : { dateEnvoiAu: f.dateEnvoiAu }),
+    ...(f.nature === '' ? {} : { kinds: [f.nature === '01' ? 'periodique' : 'evenementielle'] }),
+  }
+}
+
+/** True when a cached row passes the filters (same rules as the server: sending date = UTC day of `date_envoi`). */
+export function matchesFilters(d: DeclarationRow, f: DeclarationFilters): boolean {
+  if (f.sirens.length > 0 && !f.sirens.includes(d.siren)) return false
+  if (f.periodeDu !== '' && d.periode < f.periodeDu) return false
+  if (f.periodeAu !== '' && d.periode > f.periodeAu) return false
+  if (f.nature !== '' && d.nature !== f.nature) return false
+  if (f.dateEnvoiDu === '' && f.dateEnvoiAu === '') return true
+  const day = d.date_envoi?.slice(0, 10)
+  if (day === undefined) return false
+  return (f.dateEnvoiDu === '' || day >= f.dateEnvoiDu) && (f.dateEnvoiAu === '' || day <= f.dateEnvoiAu)
+}
+
+/** Rows in display order: latest period first, then SIREN, periodic before event-based, NIC, event date. */
+export function sortDeclarations(rows: DeclarationRow[]): DeclarationRow[] {
+  const key = (d: DeclarationRow): string => `${d.siren}|${d.kind === 'periodique' ? 0 : 1}|${d.nic}|${'date_evenement' in d ? d.date_evenement : ''}|${d.id}`
+  return rows.sort((a, b) => (a.periode !== b.periode ? (a.periode < b.periode ? 1 : -1) : key(a).localeCompare(key(b))))
+}
+
+/**
+ * Runs the search through main and replaces the cached list with its answer in ONE transaction.
+ * @returns main's envelope; on `ok: false` (French message) the cache is left as it was.
+ */
+export async function refreshDeclarations(db: PaieDb, api: Pick<DeclarationsApi, 'declarations:search'>, input: DeclarationsSearchInput): Promise<IpcResult<DeclarationsSearchResult>> {
+  const result = await api['declarations:search'](input)
+  if (!result.ok) return result
+  await db.transaction('rw', db.declarations, db.meta, async () => {
+    await db.declarations.clear()
+    await db.declarations.bulkPut(result.value.declarations)
+    await setMeta(db, 'declarations.fetchedAt', result.value.fetchedAt)
+  })
+  return result
+}
+
+/** The cached list (display order) and when it was fetched (null: never). */
+export async function loadDeclarations(db: PaieDb): Promise<{ rows: DeclarationRow[]; fetchedAt: string | null }> {
+  return db.transaction('r', db.declarations, db.meta, async () => {
+    const [rows, fetchedAt] = await Promise.all([db.declarations.toArray(), getMeta(db, 'declarations.fetchedAt')])
+    return { rows: sortDeclarations(rows), fetchedAt: fetchedAt ?? null }
+  })
+}
