@@ -241,7 +241,13 @@ async function openHarness(): Promise<Harness> {
     sendEvent: createEventSender((event, payload) => bridge?.emit(event, payload)),
     probeTimeoutMs: 2_000,
   })
-  const dispatch = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
+  const inner = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
+  const dispatch: typeof inner = async (channel, input, sender) => {
+    const t = performance.now()
+    const r = await inner(channel, input, sender)
+    if (process.env['BENCH_TRACE'] === '1') process.stderr.write(`ipc ${channel} ${(performance.now() - t).toFixed(0)} ms\n`)
+    return r
+  }
   const profile = mkdtempSync(join(os.tmpdir(), 'paie-bench-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
