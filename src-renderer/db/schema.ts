@@ -8,6 +8,14 @@
  *   `[state+category+createdAt]`, so claiming a batch skips paused categories without scanning them; plus
  *   `serverId` (update/delete targets), `[siren+matricule]` (an employee's absences), `[siren+updatedAt]` and
  *   `[siren+state+updatedAt]` (queue pages in a stable order). The upgrade fills `category` on every row.
+ * - v3: reserved (declarations table, another branch).
+ * - v4: keyset paging of the queue screen. The queue order (`updatedAt` descending, then `clientId` descending) gets
+ *   indexes that END with the primary key, so a page starts right after the last row of the previous one with one
+ *   key range, whatever its depth and however many rows share an instant (a sync batch stamps 200 rows alike):
+ *   `[updatedAt+clientId]`, `[state+updatedAt+clientId]`, `[siren+updatedAt+clientId]` and
+ *   `[siren+state+updatedAt+clientId]` replace `updatedAt`, `[state+updatedAt]`, `[siren+updatedAt]` and
+ *   `[siren+state+updatedAt]` (same number of indexes: writes cost the same). No data change: IndexedDB builds the
+ *   new indexes from the rows during the upgrade.
  */
 import Dexie from 'dexie'
 import type { Table, Transaction } from 'dexie'
@@ -74,6 +82,14 @@ export const SCHEMA_V2 = {
     'category, serverId, [state+category+createdAt], [siren+matricule], [siren+updatedAt], [siren+state+updatedAt]',
 } as const
 
+/** Indexes of version 4: v2's outbox indexes with the queue-order ones ending with `clientId` (file comment). */
+export const SCHEMA_V4 = {
+  outbox:
+    'clientId, state, siren, kind, matricule, [siren+state], [kind+state], scopeKey, ' +
+    'category, serverId, [state+category+createdAt], [siren+matricule], ' +
+    '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId]',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -108,5 +124,6 @@ export class PaieDb extends Dexie {
     super(name)
     this.version(1).stores(SCHEMA_V1)
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
+    this.version(4).stores(SCHEMA_V4)
   }
 }
