@@ -31,6 +31,7 @@ import { buildWrite, callLoose } from '../src-main/sync/entry-calls'
 import { scopeKey, scopeOf } from '../src-shared/domain/fingerprint'
 import { installBridge, type Bridge } from '../test/e2e/harness/bridge'
 import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/harness/browser'
+import { profiled } from './profile'
 import { serveBench, type BenchServer } from './serve'
 import { chromiumVersion, figure, machineInfo, percentile, renderMarkdown, type Figure, type MachineInfo } from './stats'
 
@@ -46,6 +47,8 @@ export interface BenchOptions {
   readonly runs?: number
   /** Small sizes (a smoke run: the test of the bench uses it). */
   readonly quick?: boolean
+  /** Saves CPU profiles of the bench page (paste, drain) under `out` (last run only). */
+  readonly profile?: boolean
   /** Called with progress lines (default: none). */
   readonly log?: (line: string) => void
 }
@@ -291,8 +294,9 @@ async function openHarness(): Promise<Harness> {
 
 type RunFigures = Record<FigureKey, number>
 
-async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employee[], log: (line: string) => void, notes: Set<string>): Promise<RunFigures> {
+async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employee[], log: (line: string) => void, notes: Set<string>, profileDir: string | null): Promise<RunFigures> {
   const f: Partial<RunFigures> = {}
+  const maybeProfiled = <T>(name: string, work: () => Promise<T>): Promise<T> => (profileDir === null ? work() : profiled(h.context, h.bench, profileDir, name, work))
   const plain = await startSandboxChild({ rateLimit: false })
   try {
     const connection = h.connect(plain.url)
@@ -300,7 +304,8 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
     // 1. Grid paste through the outbox, then the raw IndexedDB floor, then entries saved one at a time.
     await call(h.bench, 'reset', 'bench-paste')
     await call(h.bench, 'loadReference', 'bench-paste')
-    const paste = EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-paste', evpInputs(employees, sizes.paste, 0)))
+    const pasteInputs = evpInputs(employees, sizes.paste, 0)
+    const paste = EnqueueResult.parse(await maybeProfiled('paste', () => call(h.bench, 'enqueueMany', 'bench-paste', pasteInputs)))
     if (paste.saved !== sizes.paste) throw new Error(`Collage : ${paste.saved} saisies enregistrées sur ${sizes.paste}`)
     const raw = z.object({ ms: z.number(), rows: z.number() }).parse(await call(h.bench, 'rawPut', 'bench-paste'))
     f['enqueue.entriesPerSecond'] = paste.saved / (paste.ms / 1000)
@@ -315,7 +320,7 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
     f['enqueue.p95SingleMs'] = percentile(singles, 95)
 
     // 2. Drain of the pasted entries, no added latency.
-    const loop = DrainResult.parse(await call(h.bench, 'drain', 'bench-paste'))
+    const loop = DrainResult.parse(await maybeProfiled('drain', () => call(h.bench, 'drain', 'bench-paste')))
     if ((loop.counts['synced'] ?? 0) !== sizes.paste) throw new Error(`Envoi : ${JSON.stringify(loop.counts)}`)
     f['sync.loopback.entriesPerSecond'] = sizes.paste / (loop.ms / 1000)
     log(`  drain ${sizes.paste}: ${Math.round(loop.ms)} ms`)
@@ -486,7 +491,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   try {
     for (let r = 0; r < runs; r += 1) {
       log(`run ${r + 1}/${runs}`)
-      perRun.push(await oneRun(h, sizes, employees, log, notes))
+      perRun.push(await oneRun(h, sizes, employees, log, notes, options.profile === true && r === runs - 1 ? options.out : null))
     }
   } finally {
     await h.close()

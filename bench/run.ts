@@ -1,8 +1,10 @@
 /**
- * `npm run bench -- [--out DIR] [--runs N] [--quick]`: runs the bench (bench/bench.ts) and writes DIR/bench.json
- * and DIR/bench.md (default DIR: bench-results). Progress goes to stderr.
+ * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile]`: runs the bench (bench/bench.ts) and writes
+ * DIR/bench.json and DIR/bench.md (default DIR: bench-results); `--profile` adds CPU profiles of the bench page
+ * (paste, drain) of the last run. Progress goes to stderr.
  */
 import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { runBench } from './bench'
 
 /** Command-line options. */
@@ -10,16 +12,18 @@ export interface RunArgs {
   readonly out: string
   readonly runs: number
   readonly quick: boolean
+  readonly profile: boolean
 }
 
 /**
- * Parses `--out DIR`, `--runs N` (>= 1) and `--quick`; `--x=v` accepted too.
+ * Parses `--out DIR`, `--runs N` (>= 1), `--quick` and `--profile`; `--x=v` accepted too.
  * @throws Error for an unknown option or a missing / bad value.
  */
 export function parseRunArgs(argv: readonly string[]): RunArgs {
   let out = 'bench-results'
   let runs = 3
   let quick = false
+  let profile = false
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
     const eq = arg.indexOf('=')
@@ -30,14 +34,15 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
       return v
     }
     if (flag === '--quick') quick = true
+    else if (flag === '--profile') profile = true
     else if (flag === '--out') out = value()
     else if (flag === '--runs') {
       const v = value()
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error('--runs attend un entier >= 1')
       runs = Number(v)
-    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick)`)
+    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile)`)
   }
-  return { out: resolve(out), runs, quick }
+  return { out: resolve(out), runs, quick, profile }
 }
 
 async function main(): Promise<void> {
@@ -46,7 +51,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(report.figures, null, 2)}\nÉcrit : ${args.out}/bench.json, ${args.out}/bench.md\n`)
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-  process.exit(1)
-})
+const entry = process.argv[1]
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exit(1)
+  })
+}
