@@ -123,7 +123,10 @@ interface SandboxChild {
 
 /** Starts the sandbox in a child process; resolves with its URL. */
 async function startSandboxChild(options: { rateLimit: RateLimitSettings | false; faults?: Partial<FaultSettings> }): Promise<SandboxChild> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'sandbox-child.ts'), JSON.stringify({ seed: SEED, today: TODAY, ...options })], {
+  // BENCH_SANDBOX_PROFILE=<dir>: the sandbox process writes a CPU profile there when it stops (--cpu-prof).
+  const profileDir = process.env['BENCH_SANDBOX_PROFILE']
+  const profileArgs = profileDir === undefined || profileDir === '' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+  const child: ChildProcess = spawn(process.execPath, [...profileArgs, '--import', 'tsx', resolve(import.meta.dirname, 'sandbox-child.ts'), JSON.stringify({ seed: SEED, today: TODAY, ...options })], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   })

@@ -17,7 +17,7 @@ import type { SyncHandlerDeps } from './sync'
  * - `appInfo()`: facts for `app:info`;
  * - `connection()`: the active payroll connection or null (read on each call);
  * - `sendEvent(event, payload)`: main → renderer events (`sync:changed`);
- * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default 8).
+ * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default: sized by the rate budget).
  */
 export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps
 

@@ -17,7 +17,7 @@ export interface SyncHandlerDeps {
   readonly connection: () => PayrollConnection | null
   /** Sends main → renderer events (`sync:changed`). */
   readonly sendEvent: EventSender
-  /** Requests in flight at once per push (default 8). */
+  /** Requests in flight at once per push (default: sized by the rate budget, executor.ts sizeConcurrency). */
   readonly syncConcurrency?: number
 }
 
