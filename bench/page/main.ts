@@ -118,6 +118,7 @@ const bench = {
       request.onupgradeneeded = () => {
         const store = request.result.createObjectStore('outbox', { keyPath: 'clientId' })
         for (const index of schema.indexes) {
+          if (index.keyPath === undefined) continue
           store.createIndex(index.name, index.keyPath, { unique: index.unique === true, multiEntry: index.multi === true })
         }
       }
