@@ -43,10 +43,27 @@ import { asRecordPage, buildWrite, callLoose, createdId, scopeListQuery, type En
 import {
   auditAttempt, categoryPauseOf, type AttemptFacts, internalError, internalPause, invalidPayloadError, missingPayloadError, missingTargetError, pauseOf, syncErrorOf,
 } from './outcomes'
-import type { RateBudget } from './rate-budget'
+import type { RateBudget, RateBudgetState } from './rate-budget'
 
-/** Default number of requests in flight at once. */
-export const DEFAULT_SYNC_CONCURRENCY = 8
+/** Requests in flight at once while the server's rate is unknown (no RateLimit-Policy seen). */
+export const DEFAULT_SYNC_CONCURRENCY = 16
+/** Bounds of the concurrency sized by the rate budget. */
+export const MIN_SYNC_CONCURRENCY = 2
+export const MAX_SYNC_CONCURRENCY = 32
+
+/**
+ * Requests to keep in flight so that the server's rate is used without queueing at it (Little's law: in flight =
+ * rate × time per request), with 50 % headroom for jitter: `ceil(limit / window × latency × 1.5)` within
+ * [MIN_SYNC_CONCURRENCY, MAX_SYNC_CONCURRENCY]. The budget still decides WHEN each request may start, so more in
+ * flight never means more than the limit. Without a known rate (no policy header, or no limit at all):
+ * DEFAULT_SYNC_CONCURRENCY.
+ * @param state the budget's state (limit, window ms); @param latencyMs mean time of a request, ms (null: unknown)
+ */
+export function sizeConcurrency(state: Pick<RateBudgetState, 'limit' | 'windowMs'>, latencyMs: number | null): number {
+  if (state.limit === null || state.windowMs === null || state.windowMs <= 0 || latencyMs === null) return DEFAULT_SYNC_CONCURRENCY
+  const wanted = Math.ceil((state.limit / state.windowMs) * latencyMs * 1.5)
+  return Math.min(MAX_SYNC_CONCURRENCY, Math.max(MIN_SYNC_CONCURRENCY, wanted))
+}
 
 /** Options of {@link createSyncExecutor}. */
 export interface SyncExecutorOptions {
@@ -54,7 +71,10 @@ export interface SyncExecutorOptions {
   readonly client: ApiClient
   /** Rate budget of the same connection (fed by the client's answers). */
   readonly budget: RateBudget
-  /** Requests in flight at once, list requests included (default {@link DEFAULT_SYNC_CONCURRENCY}). */
+  /**
+   * Requests in flight at once, list requests included. Default: sized by the rate budget ({@link sizeConcurrency}),
+   * re-sized after every answer; a number fixes it.
+   */
   readonly concurrency?: number
   /** Clock of the audit instants (default real time). */
   readonly now?: () => Date
@@ -114,7 +134,13 @@ function validate(item: SyncItem, index: number): Validation {
  * @throws nothing; `push` never rejects on API failures.
  */
 export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_SYNC_CONCURRENCY))
+  const fixed = options.concurrency === undefined ? null : Math.max(1, Math.floor(options.concurrency))
+  /** Mean request time (ms), exponentially weighted over the answers (weight 0.2 to the newest). */
+  let latencyMs: number | null = null
+  const concurrency = (): number => fixed ?? sizeConcurrency(options.budget.state(), latencyMs)
+  const observeLatency = (ms: number): void => {
+    latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
+  }
   const now = options.now ?? (() => new Date())
   let running: Promise<unknown> = Promise.resolve()
 
@@ -126,7 +152,12 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     const categoryPauses = new Map<Categorie, CategoryPause>()
     const stop = new AbortController()
     const matchedInPush = new Set<string>()
-    const queue = new PQueue({ concurrency })
+    const queue = new PQueue({ concurrency: concurrency() })
+    const resize = (ms: number): void => {
+      observeLatency(ms)
+      const next = concurrency()
+      if (queue.concurrency !== next) queue.concurrency = next
+    }
     /** Audit attempts made before an entry's write (its reconciliation list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
 
@@ -196,6 +227,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
         const started = performance.now()
         try {
           const answer = await callLoose(options.client, listOp, { query: scopeListQuery(first.scope, page) })
+          resize(performance.now() - started)
           attempts.push({ at, operation: listOp, method: 'GET', durationMs: performance.now() - started, status: answer.status, payload: null, error: null })
           const body = asRecordPage(answer.value)
           records.push(...body.elements)
@@ -252,6 +284,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
         const base = { at, operation: w.write.operation, method: w.write.method, payload: w.payload }
         try {
           const answer = await callLoose(options.client, w.write.operation, w.write.request)
+          resize(performance.now() - started)
           const serverId = w.item.operation === 'create' ? createdId(answer.value) : w.item.targetServerId
           const attempt = auditAttempt({ ...base, durationMs: performance.now() - started, status: answer.status, serverId, error: null })
           finish(w.index, 'synced', serverId, null, [...before, attempt])

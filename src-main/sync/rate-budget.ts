@@ -14,6 +14,11 @@
  * - a header of a request that started after the answer with the highest used count (`limit - remaining`) of the
  *   window was received, and that reports a used count no higher, proves the server opened a new window (in the
  *   same window its count would be higher): `left` and `resetAt` are then replaced, not lowered / raised;
+ * - `RateLimit-Reset` is rounded UP to whole seconds (at least 1), so later answers of a window would keep pushing
+ *   `resetAt` up to a second past the real end. When the server states its window length (`RateLimit-Policy:
+ *   <limit>;w=<seconds>`), the end is capped at `first answer of the window + w`: the window started before that
+ *   request was answered, so it ends by then (a bound that never lets a request go early), and a client that used
+ *   its window in 300 ms waits ~700 ms, not up to 1 300 ms;
  * - when `left` is 0, `acquire()` waits until `resetAt`, then a new window is assumed with `limit` requests;
  * - a 429 sets `left` to 0 and `resetAt` to at least now + `Retry-After` (or the reset header, or 1 s);
  * - before any header is seen, an initial burst (default 4) may go; the rest wait for the first answer;
@@ -42,6 +47,8 @@ export interface RateBudgetState {
   readonly resetAt: number | null
   /** Requests started and not yet released. */
   readonly inFlight: number
+  /** Window length in ms announced by `RateLimit-Policy`; null when not announced. */
+  readonly windowMs: number | null
 }
 
 /** A rate budget shared by every request of one connection. */
@@ -80,6 +87,13 @@ function intHeader(headers: Headers, name: string): number | null {
   return Number(raw.trim())
 }
 
+/** Window length in ms from `RateLimit-Policy: <limit>;w=<seconds>` (draft-07 §5); null when absent or unreadable. */
+function policyWindowMs(headers: Headers): number | null {
+  const raw = headers.get('ratelimit-policy')
+  const match = raw === null ? null : /(?:^|;)\s*w\s*=\s*(\d+)\s*(?:;|,|$)/.exec(raw)
+  return match?.[1] === undefined ? null : Number(match[1]) * 1000
+}
+
 /** Reads `Retry-After` (seconds or HTTP date, RFC 9110 §10.2.3) as ms from `now`; null when absent. */
 function retryAfterMs(headers: Headers, now: number): number | null {
   const raw = headers.get('retry-after')
@@ -108,6 +122,10 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
   /** Highest `limit - remaining` seen in the current window, and when (ms) its answer was received. */
   let maxUsed = 0
   let maxUsedAt = 0
+  /** Window length announced by the policy header, ms. */
+  let announcedWindowMs: number | null = null
+  /** Proven latest end of the current window: its first answer's instant + the policy's window length. */
+  let windowCap = Infinity
   /** The server announced no limit on its last answer. */
   let unlimited = false
   /** Everything known was learnt from at least one answer (headers or not). */
@@ -128,6 +146,7 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
       seenInWindow = false
       maxUsed = 0
       maxUsedAt = 0
+      windowCap = Infinity
     }
   }
 
@@ -202,6 +221,8 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
       const used = Math.max(0, headerLimit - remaining)
       const room = Math.max(0, remaining - others)
       const windowEnd = reset === null ? null : t + reset * 1000
+      const policyMs = policyWindowMs(answer.headers)
+      if (policyMs !== null) announcedWindowMs = policyMs
       const startedAt = answer.durationMs === undefined ? -Infinity : t - answer.durationMs
       if (!seenInWindow || (startedAt > maxUsedAt && used <= maxUsed)) {
         // First answer of a window, or proof that the server opened a new one.
@@ -210,6 +231,8 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
         maxUsedAt = t
         seenInWindow = true
         resetAt = windowEnd ?? resetAt
+        windowCap = policyMs === null ? Infinity : t + policyMs
+        if (resetAt !== null) resetAt = Math.min(resetAt, windowCap)
       } else {
         // Same window (or a late answer of an older one): only ever lower the room and push the end later.
         left = Math.min(left, room)
@@ -217,13 +240,13 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
           maxUsed = used
           maxUsedAt = t
         }
-        if (windowEnd !== null) resetAt = Math.max(resetAt ?? 0, windowEnd)
+        if (windowEnd !== null) resetAt = Math.min(Math.max(resetAt ?? 0, windowEnd), windowCap)
       }
       wake()
     },
 
     state() {
-      return { limit, left: unlimited ? Infinity : left, resetAt, inFlight }
+      return { limit, left: unlimited ? Infinity : left, resetAt, inFlight, windowMs: announcedWindowMs }
     },
   }
 }

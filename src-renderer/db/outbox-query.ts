@@ -1,9 +1,12 @@
 /**
- * Queue pages and counts over the outbox, through indexes: a page of 50 among 50 000 rows reads about 50 rows
- * (more when `kind` or `matricule` filter rows out of the index range).
+ * Queue pages and counts over the outbox, through indexes. Pages are read by KEYSET (schema v4): the queue order is
+ * `updatedAt` descending then `clientId` descending, and each filter of SIREN/state has an index ending with
+ * `[updatedAt+clientId]`, so the page after (or before) a known row is one key range read from that row on: a page
+ * 400 deep costs what the first one costs. Offsets are left for jumps (a scrollbar dragged far), counted from the
+ * nearest known row or end. `kind` and `matricule` filter the rows of the range in JS.
  */
 import Dexie from 'dexie'
-import type { Collection } from 'dexie'
+import type { Collection, IndexableType } from 'dexie'
 
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import type { EntryState } from '../../src-shared/domain/states'
@@ -25,25 +28,67 @@ function matches(filter: EntryFilter): (e: StoredEntry) => boolean {
     (filter.matricule === undefined || e.matricule === filter.matricule)
 }
 
-/** Rows of the filter's SIREN/state through an index sorted by `updatedAt`. */
-function byUpdatedAt(db: PaieDb, filter: EntryFilter): Collection<StoredEntry, string> {
+/** A row's place in the queue order (an entry's own `updatedAt` and `clientId`). */
+export interface QueueCursor {
+  readonly updatedAt: string
+  readonly clientId: string
+}
+
+/** The cursor of `entry`. */
+export function cursorOf(entry: Pick<StoredEntry, 'updatedAt' | 'clientId'>): QueueCursor {
+  return { updatedAt: entry.updatedAt, clientId: entry.clientId }
+}
+
+/** Index of the filter's SIREN/state ending with `[updatedAt+clientId]`, and the key prefix it is restricted to. */
+function keysetIndex(filter: EntryFilter): { readonly index: string; readonly prefix: readonly IndexableType[] } {
   const { siren, state } = filter
-  if (siren !== undefined && state !== undefined) {
-    return db.outbox.where('[siren+state+updatedAt]').between([siren, state, Dexie.minKey], [siren, state, Dexie.maxKey])
-  }
-  if (siren !== undefined) return db.outbox.where('[siren+updatedAt]').between([siren, Dexie.minKey], [siren, Dexie.maxKey])
-  if (state !== undefined) return db.outbox.where('[state+updatedAt]').between([state, Dexie.minKey], [state, Dexie.maxKey])
-  return db.outbox.orderBy('updatedAt')
+  if (siren !== undefined && state !== undefined) return { index: '[siren+state+updatedAt+clientId]', prefix: [siren, state] }
+  if (siren !== undefined) return { index: '[siren+updatedAt+clientId]', prefix: [siren] }
+  if (state !== undefined) return { index: '[state+updatedAt+clientId]', prefix: [state] }
+  return { index: '[updatedAt+clientId]', prefix: [] }
 }
 
 /**
- * One page of the queue, most recently changed first (`updatedAt` descending, then client id descending).
+ * The filter's rows strictly older than `after` (all when null) or strictly newer than `before`, in index order
+ * (oldest first; `.reverse()` for the queue order).
+ */
+function keyRange(db: PaieDb, filter: EntryFilter, bound: { after?: QueueCursor | null; before?: QueueCursor | null }): Collection<StoredEntry, string> {
+  const { index, prefix } = keysetIndex(filter)
+  // `updatedAt` (ISO 8601) and `clientId` (UUID) are strings: '' sorts before any, U+FFFF after any.
+  const lowest = [...prefix, '', '']
+  const highest = [...prefix, '\uffff', '\uffff']
+  const { after, before } = bound
+  let rows: Collection<StoredEntry, string>
+  if (after != null) rows = db.outbox.where(index).between(lowest, [...prefix, after.updatedAt, after.clientId], true, false)
+  else if (before != null) rows = db.outbox.where(index).between([...prefix, before.updatedAt, before.clientId], highest, false, true)
+  else rows = db.outbox.where(index).between(lowest, highest, true, true)
+  return filter.kind !== undefined || filter.matricule !== undefined ? rows.filter(matches(filter)) : rows
+}
+
+/**
+ * Rows of the queue that come AFTER `cursor` in the queue order (older ones), from the top when `cursor` is null.
+ * @param skip matching rows to skip first (>= 0; a jump); @param limit rows wanted (>= 0)
+ */
+export async function queryAfter(db: PaieDb, filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
+  return keyRange(db, filter, { after: cursor }).reverse().offset(Math.max(0, skip)).limit(Math.max(0, limit)).toArray()
+}
+
+/**
+ * Rows of the queue that come BEFORE `cursor` in the queue order (newer ones; from the bottom of the queue when
+ * `cursor` is null), returned in the queue order: the `limit` rows just above the cursor, `skip` rows further up.
+ */
+export async function queryBefore(db: PaieDb, filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
+  const rows = await keyRange(db, filter, { before: cursor }).offset(Math.max(0, skip)).limit(Math.max(0, limit)).toArray()
+  return rows.reverse()
+}
+
+/**
+ * One page of the queue by offset, most recently changed first (`updatedAt` descending, then client id
+ * descending). Prefer {@link queryAfter} from the previous page's last row: an offset reads every row it skips.
  * @param offset rows to skip (>= 0); @param limit page size (>= 0)
  */
 export async function queryEntries(db: PaieDb, filter: EntryFilter, offset: number, limit: number): Promise<StoredEntry[]> {
-  let rows = byUpdatedAt(db, filter).reverse()
-  if (filter.kind !== undefined || filter.matricule !== undefined) rows = rows.filter(matches(filter))
-  return rows.offset(Math.max(0, offset)).limit(Math.max(0, limit)).toArray()
+  return queryAfter(db, filter, null, limit, offset)
 }
 
 /**
@@ -70,7 +115,5 @@ export async function countEntries(db: PaieDb, filter: EntryFilter): Promise<num
  * are read once instead of page by page).
  */
 export async function listEntries(db: PaieDb, filter: EntryFilter): Promise<StoredEntry[]> {
-  let rows = byUpdatedAt(db, filter).reverse()
-  if (filter.kind !== undefined || filter.matricule !== undefined) rows = rows.filter(matches(filter))
-  return rows.toArray()
+  return keyRange(db, filter, {}).reverse().toArray()
 }

@@ -21,10 +21,53 @@ import type { OutboxEnv, RowChange } from './write'
 
 const ENTRY_CATEGORIES: readonly Categorie[] = [...new Set(Object.values(ENTRY_KIND_SPECS).map((s) => s.category))]
 
-/** Server ids of a scope held by synced entries (a reconciliation must not match them again). */
-async function claimedServerIds(db: PaieDb, key: string): Promise<string[]> {
-  const synced = await db.outbox.where('scopeKey').equals(key).filter((e) => e.state === 'synced' && e.serverId !== null).toArray()
-  return [...new Set(synced.map((e) => e.serverId).filter((id): id is string => id !== null))]
+/**
+ * Server ids held by synced entries, per scope key, for the given scopes (one index query for them all): a
+ * reconciliation must not match them again.
+ */
+async function claimedServerIds(db: PaieDb, keys: readonly string[]): Promise<Map<string, string[]>> {
+  const byScope = new Map<string, Set<string>>()
+  if (keys.length === 0) return new Map()
+  await db.outbox
+    .where('scopeKey')
+    .anyOf([...keys])
+    .filter((e) => e.state === 'synced' && e.serverId !== null)
+    .each((e) => {
+      let ids = byScope.get(e.scopeKey)
+      if (ids === undefined) byScope.set(e.scopeKey, (ids = new Set()))
+      if (e.serverId !== null) ids.add(e.serverId)
+    })
+  return new Map([...byScope].map(([key, ids]) => [key, [...ids]]))
+}
+
+/** Most `unknown` entries read to group them by scope (they are crash leftovers: few in practice). */
+const UNKNOWN_SCAN_LIMIT = 10_000
+
+function byAge(a: StoredEntry, b: StoredEntry): number {
+  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.clientId < b.clientId ? -1 : 1
+}
+
+/**
+ * `unknown` entries to claim, whole scopes at a time (oldest scope first) up to `max`: every entry of a scope is
+ * then reconciled by ONE list of that scope, instead of one list per push the scope is split over. A scope with
+ * more than `max` unknown entries is split (its first `max`).
+ */
+function wholeScopes(unknown: readonly StoredEntry[], max: number): StoredEntry[] {
+  const groups = new Map<string, StoredEntry[]>()
+  for (const entry of [...unknown].sort(byAge)) {
+    const group = groups.get(entry.scopeKey)
+    if (group === undefined) groups.set(entry.scopeKey, [entry])
+    else group.push(entry)
+  }
+  const picked: StoredEntry[] = []
+  for (const group of groups.values()) {
+    if (picked.length + group.length > max) {
+      if (picked.length === 0) picked.push(...group.slice(0, max))
+      continue
+    }
+    picked.push(...group)
+  }
+  return picked
 }
 
 function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
@@ -44,8 +87,10 @@ function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
 }
 
 /**
- * Claims up to `limit` entries in state `queued` or `unknown`, oldest (`createdAt`) first, leaving out the paused
- * categories, and marks them `sending` in the same transaction (durable before main is called).
+ * Claims up to `limit` entries in state `queued` or `unknown`, leaving out the paused categories, and marks them
+ * `sending` in the same transaction (durable before main is called). `unknown` entries come first, whole scopes at
+ * a time (so that each scope is listed once for all its entries), then `queued` ones, oldest (`createdAt`) first.
+ * Only reconciling creates carry `claimedServerIds` (read in one index query for all their scopes).
  * @param limit batch size, at most MAX_PUSH_BATCH (500)
  * @param pausedCategories API categories paused for a missing right (HTTP 403)
  * @returns the claimed entries as SyncItems (`reconcile` = the entry was `unknown`); [] when nothing is claimable
@@ -54,27 +99,24 @@ export async function claimBatch(db: PaieDb, limit: number, pausedCategories: re
   const max = Math.max(0, Math.min(limit, MAX_PUSH_BATCH))
   const categories = ENTRY_CATEGORIES.filter((c) => !pausedCategories.includes(c))
   return db.transaction('rw', db.outbox, db.counts, async () => {
-    const candidates: StoredEntry[] = []
-    for (const state of ['queued', 'unknown'] as const) {
-      for (const category of categories) {
-        const range = db.outbox.where('[state+category+createdAt]').between([state, category, Dexie.minKey], [state, category, Dexie.maxKey])
-        candidates.push(...(await range.limit(max).toArray()))
-      }
+    const range = (state: EntryState, category: Categorie) => db.outbox.where('[state+category+createdAt]').between([state, category, Dexie.minKey], [state, category, Dexie.maxKey])
+    const unknown: StoredEntry[] = []
+    for (const category of categories) unknown.push(...(await range('unknown', category).limit(UNKNOWN_SCAN_LIMIT).toArray()))
+    const claimed = wholeScopes(unknown, max)
+    const room = max - claimed.length
+    if (room > 0) {
+      const queued: StoredEntry[] = []
+      for (const category of categories) queued.push(...(await range('queued', category).limit(room).toArray()))
+      claimed.push(...queued.sort(byAge).slice(0, room))
     }
-    candidates.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.clientId < b.clientId ? -1 : 1))
-    const claimed = candidates.slice(0, max)
-    const idsByScope = new Map<string, string[]>()
-    const items: SyncItem[] = []
     const now = env.now()
     const changes = claimed.map((before) => {
       assertTransition(before.state, 'sending')
       return { before, after: { ...before, state: 'sending' as const, updatedAt: now } }
     })
-    for (const entry of claimed) {
-      let ids = idsByScope.get(entry.scopeKey)
-      if (ids === undefined) idsByScope.set(entry.scopeKey, (ids = await claimedServerIds(db, entry.scopeKey)))
-      items.push(toItem(entry, ids))
-    }
+    const reconciling = claimed.filter((e) => e.state === 'unknown')
+    const idsByScope = await claimedServerIds(db, [...new Set(reconciling.map((e) => e.scopeKey))])
+    const items = claimed.map((entry) => toItem(entry, entry.state === 'unknown' ? (idsByScope.get(entry.scopeKey) ?? []) : []))
     await writeEntries(db, changes)
     return items
   })

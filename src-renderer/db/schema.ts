@@ -10,6 +10,13 @@
  *   `[siren+state+updatedAt]` (queue pages in a stable order). The upgrade fills `category` on every row.
  * - v3: table `declarations` (the cached cabinet-wide DSN search, rows of both lists keyed by id), indexes `siren`,
  *   `periode`, `kind`, `[siren+periode]`. Additive: no upgrade function.
+ * - v4: keyset paging of the queue screen. The queue order (`updatedAt` descending, then `clientId` descending) gets
+ *   indexes that END with the primary key, so a page starts right after the last row of the previous one with one
+ *   key range, whatever its depth and however many rows share an instant (a sync batch stamps 200 rows alike):
+ *   `[updatedAt+clientId]`, `[state+updatedAt+clientId]`, `[siren+updatedAt+clientId]` and
+ *   `[siren+state+updatedAt+clientId]` replace `updatedAt`, `[state+updatedAt]`, `[siren+updatedAt]` and
+ *   `[siren+state+updatedAt]` (same number of indexes: writes cost the same). No data change: IndexedDB builds the
+ *   new indexes from the rows during the upgrade.
  */
 import Dexie from 'dexie'
 import type { Table, Transaction } from 'dexie'
@@ -82,6 +89,14 @@ export const SCHEMA_V3 = {
   declarations: 'id, siren, periode, kind, [siren+periode]',
 } as const
 
+/** Indexes of version 4: v2's outbox indexes with the queue-order ones ending with `clientId` (file comment). */
+export const SCHEMA_V4 = {
+  outbox:
+    'clientId, state, siren, kind, matricule, [siren+state], [kind+state], scopeKey, ' +
+    'category, serverId, [state+category+createdAt], [siren+matricule], ' +
+    '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId]',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -119,5 +134,6 @@ export class PaieDb extends Dexie {
     this.version(1).stores(SCHEMA_V1)
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
     this.version(3).stores(SCHEMA_V3)
+    this.version(4).stores(SCHEMA_V4)
   }
 }

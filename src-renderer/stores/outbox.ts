@@ -15,7 +15,8 @@ import type { StateCounts, SirenCounts } from '../db/counts'
 import { countsByState as readCountsByState, countsBySiren as readCountsBySiren, emptyStateCounts } from '../db/counts'
 import type { EnqueueManyResult, EntryHistory, EntryResult, NewEntryInput } from '../db/outbox'
 import { cancelEntry, countEntries, enqueue as enqueueEntry, enqueueMany as enqueueEntries, entryHistory, getEntry, queryEntries, reviseEntry, submitDrafts } from '../db/outbox'
-import type { EntryFilter } from '../db/outbox-query'
+import type { EntryFilter, QueueCursor } from '../db/outbox-query'
+import { queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
 import type { StoredEntry } from '../db/schema'
 import { appServices, maybeAppServices } from '../services/app-services'
 import { exportAuditCsv as auditCsv, exportQueueCsv as queueCsv } from '../services/csv-export'
@@ -127,6 +128,16 @@ export const useOutboxStore = defineStore('outbox', () => {
     return queryEntries(appServices().db, filter, offset, limit)
   }
 
+  /** Queue rows after `cursor` (older; from the top when null), `skip` rows further: keyset paging. */
+  async function queryAfter(filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
+    return queryRowsAfter(appServices().db, filter, cursor, limit, skip)
+  }
+
+  /** Queue rows before `cursor` (newer; from the bottom when null), in queue order, `skip` rows further up. */
+  async function queryBefore(filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
+    return queryRowsBefore(appServices().db, filter, cursor, limit, skip)
+  }
+
   /** Number of entries matching the filter (for the pager). */
   async function count(filter: EntryFilter): Promise<number> {
     return countEntries(appServices().db, filter)
@@ -154,6 +165,6 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   return {
     countsByState, countsBySiren,
-    enqueue, enqueueMany, revise, cancel, submit, query, count, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
+    enqueue, enqueueMany, revise, cancel, submit, query, queryAfter, queryBefore, count, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
   }
 })

@@ -22,7 +22,7 @@ import type { DeclarationHandlerDeps } from './declarations'
  * - `connection()`: the active payroll connection or null (read on each call), and `connectionProblem()` why not;
  * - `profiles`: the connection-profile service (profiles file, OS keychain, demo);
  * - `sendEvent(event, payload)`: main → renderer events (`sync:changed`);
- * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default 8);
+ * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default: sized by the rate budget);
  * - optional `downloads`: Downloads and data folders, openPath, showItemInFolder, pickFolder (DSN summaries).
  */
 export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ProfileHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps & DeclarationHandlerDeps

@@ -1,7 +1,9 @@
 /**
  * Rows of the queue for a virtualised list: the count of the filter (`count`) and pages fetched on demand as
- * the visible range moves (`query(filter, offset, limit)`), a bounded cache, and a refresh when entries change
- * (counts move during a sync). With 50 000 entries, only the pages around the screen are ever read.
+ * the visible range moves, a bounded cache, and a refresh when entries change (counts move during a sync). With
+ * 50 000 entries, only the pages around the screen are ever read, and each is read by KEYSET from the nearest row
+ * already known (planPage: the edge of a cached page, or the top or bottom of the queue), never by an offset
+ * counted from the top: the last rows of 50 000 cost what the first do.
  *
  * While a sync drains thousands of entries, counts change many times a second: refreshes are coalesced (one in
  * flight, at most one more queued) and their answers are kept even when a newer refresh started, so rows never
@@ -14,7 +16,8 @@ import type { Ref } from 'vue'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import type { EntryFilter } from '../../db/outbox-query'
 import { useOutboxStore } from '../../stores/outbox'
-import { pagesFor, pagesToEvict, rowAt } from './queuePages'
+import { pagesFor, pagesToEvict, planPage, rowAt } from './queuePages'
+import { cursorOf } from '../../db/outbox-query'
 
 export const QUEUE_PAGE_SIZE = 100
 const MAX_CACHED_PAGES = 30
@@ -40,8 +43,18 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
     pages.value = next
   }
 
-  async function fetchPage(page: number): Promise<readonly [number, readonly OutboxEntry[]]> {
-    return [page, await outbox.query(filter.value, page * QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZE)] as const
+  /** Reads `page` from the nearest known row of `known` (pages read since the last refresh). */
+  async function fetchPage(page: number, known: ReadonlyMap<number, readonly OutboxEntry[]>): Promise<readonly [number, readonly OutboxEntry[]]> {
+    const full = [...known].filter(([, rows]) => rows.length === QUEUE_PAGE_SIZE).map(([p]) => p)
+    const loaded = [...known].filter(([, rows]) => rows.length > 0).map(([p]) => p)
+    const plan = planPage(page, QUEUE_PAGE_SIZE, total.value, full, loaded)
+    const anchorRows = plan.anchor === null ? undefined : known.get(plan.anchor)
+    const anchorRow = plan.direction === 'after' ? anchorRows?.[anchorRows.length - 1] : anchorRows?.[0]
+    const cursor = anchorRow === undefined ? null : cursorOf(anchorRow)
+    const rows = plan.direction === 'after'
+      ? await outbox.queryAfter(filter.value, cursor, plan.limit, plan.skip)
+      : await outbox.queryBefore(filter.value, cursor, plan.limit, plan.skip)
+    return [page, rows] as const
   }
 
   /** The first page the screen needs that is not cached: visible rows first, then the margin around them. */
@@ -62,7 +75,7 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
     try {
       for (let page = nextWanted(); page !== undefined; page = nextWanted()) {
         const gen = filterGen
-        const loaded = await fetchPage(page)
+        const loaded = await fetchPage(page, pages.value)
         if (gen !== filterGen) continue
         store(gen, [loaded])
       }
@@ -92,9 +105,16 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
       total.value = n
       error.value = null
       const wanted = pagesFor(range[0], range[1], n, QUEUE_PAGE_SIZE)
-      // Pages off screen are stale now: drop them, refetch those on screen.
+      // Pages off screen are stale now: drop them, refetch those on screen, the first from an end of the queue
+      // and each next one from the fresh one before it (stale rows are never used as cursors).
       if (!reset) pages.value = new Map([...pages.value].filter(([p]) => wanted.includes(p)))
-      store(gen, await Promise.all(wanted.map(fetchPage)))
+      const fresh = new Map<number, readonly OutboxEntry[]>()
+      for (const page of wanted) {
+        const [p, rows] = await fetchPage(page, fresh)
+        if (gen !== filterGen) return
+        fresh.set(p, rows)
+      }
+      store(gen, [...fresh])
       void pump()
     } catch (thrown) {
       if (gen === filterGen) error.value = thrown instanceof Error ? thrown.message : String(thrown)

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispatcher'
 import { createEventSender, type EventTransport } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
+import { coalesceProgress } from '../../../src-main/ipc/handlers/sync'
 import type { RunningSandbox } from '../../../src-main/sandbox/server'
 import type { PayrollConnection } from '../../../src-main/services/connection'
 import type { EventName } from '../../../src-shared/ipc/contract'
@@ -120,7 +121,7 @@ describe('reference:refresh', () => {
 })
 
 describe('sync:push', () => {
-  it('sends the batch, emits one sync:changed event per entry, and runs concurrent pushes one after the other', async () => {
+  it('sends the batch, emits sync:changed for the first and the last entry of each push, and runs concurrent pushes one after the other', async () => {
     sandbox = await startTestSandbox({ faults: { latencyMs: 10 } })
     const { dispatch, events } = serve(connect(sandbox).connection, 2)
     const codes = codesOf(sandbox.store)
@@ -134,10 +135,15 @@ describe('sync:push', () => {
     ])
 
     expect([...a.outcomes, ...b.outcomes].map((o) => o.result)).toEqual(['synced', 'synced', 'synced', 'synced', 'synced'])
-    expect(events.map((e) => e.event)).toEqual(Array.from({ length: 5 }, () => 'sync:changed'))
+    expect(new Set(events.map((e) => e.event))).toEqual(new Set(['sync:changed']))
     const progress = events.map((e) => e.payload as SyncProgress)
-    expect(progress.map((p) => [p.done, p.total])).toEqual([[1, 3], [2, 3], [3, 3], [1, 2], [2, 2]])
-    expect(new Set(progress.slice(0, 3).map((p) => p.clientId))).toEqual(new Set(first.map((i) => i.clientId)))
+    const pairs = progress.map((p) => [p.done, p.total])
+    // First and last of each push always; the one in between only when 50 ms passed (coalesced).
+    expect(pairs[0]).toEqual([1, 3])
+    expect(pairs).toContainEqual([3, 3])
+    expect(pairs.slice(pairs.findIndex(([d, t]) => d === 3 && t === 3) + 1)).toEqual(expect.arrayContaining([[1, 2], [2, 2]]))
+    expect(pairs.at(-1)).toEqual([2, 2])
+    expect(first.map((i) => i.clientId)).toContain(progress[0]?.clientId)
   })
 
   it('refuses an invalid batch before any handler runs', async () => {
@@ -155,6 +161,27 @@ describe('sync:push', () => {
     expect(result.outcomes.map((o) => o.result)).toEqual(['requeue', 'unknown'])
     expect(result.pause).toMatchObject({ code: 'CONNEXION_ABSENTE', retryAfterMs: null })
     expect(events).toEqual([])
+  })
+})
+
+describe('coalesceProgress', () => {
+  it('sends the first and the last report at once, the latest in between at most every interval', () => {
+    vi.useFakeTimers()
+    try {
+      const sent: number[] = []
+      const report = coalesceProgress((p) => sent.push(p.done), 50)
+      const at = (done: number): SyncProgress => ({ done, total: 100, clientId: null, result: 'synced' })
+      for (let done = 1; done <= 60; done += 1) report(at(done))
+      expect(sent).toEqual([1])
+      vi.advanceTimersByTime(50)
+      expect(sent).toEqual([1, 60])
+      for (let done = 61; done <= 100; done += 1) report(at(done))
+      expect(sent).toEqual([1, 60, 100])
+      vi.advanceTimersByTime(500)
+      expect(sent).toEqual([1, 60, 100])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -3,6 +3,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRateBudget, type RateBudget, type RateRelease } from '../../../src-main/sync/rate-budget'
+import { DEFAULT_SYNC_CONCURRENCY, MAX_SYNC_CONCURRENCY, sizeConcurrency } from '../../../src-main/sync/executor'
 
 function headers(limit: number, remaining: number, reset: number, extra: Record<string, string> = {}): Headers {
   return new Headers({ 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': String(reset), ...extra })
@@ -59,6 +60,28 @@ describe('createRateBudget', () => {
     expect(budget.state().left).toBe(2)
   })
 
+  it('caps the window end at its first answer + the policy window, though each Reset rounds up to a whole second', async () => {
+    const policy = { 'RateLimit-Policy': '3;w=1' }
+    const budget = createRateBudget({ initialBurst: 1, now: Date.now })
+    const r1 = await budget.acquire()
+    budget.observe({ status: 200, headers: headers(3, 2, 1, policy), durationMs: 1 })
+    r1?.()
+    const r2 = await budget.acquire()
+    const r3 = await budget.acquire()
+    await vi.advanceTimersByTimeAsync(600)
+    // 600 ms later, two more answers of the same window still say "reset in 1 s" (rounded up).
+    budget.observe({ status: 200, headers: headers(3, 1, 1, policy), durationMs: 1 })
+    budget.observe({ status: 200, headers: headers(3, 0, 1, policy), durationMs: 1 })
+    r2?.()
+    r3?.()
+    const blocked = track(budget)
+    await vi.advanceTimersByTimeAsync(399)
+    expect(blocked.settled()).toBe(false)
+    await vi.advanceTimersByTimeAsync(2)
+    // Without the policy the wait would have lasted until 600 + 1 000 ms.
+    expect(blocked.settled()).toBe(true)
+  })
+
   it('never raises the room from a late answer of the same window, but trusts a new window', async () => {
     const budget = createRateBudget({ initialBurst: 4, now: Date.now })
     const permits = await Promise.all([budget.acquire(), budget.acquire(), budget.acquire(), budget.acquire()])
@@ -112,5 +135,21 @@ describe('createRateBudget', () => {
     r?.()
     expect(budget.state()).toMatchObject({ inFlight: 0, left: 1 })
     await expect(budget.acquire()).resolves.toBeTypeOf('function')
+  })
+})
+
+describe('sizeConcurrency', () => {
+  it('keeps rate × latency × 1.5 requests in flight, within bounds, and the default while the rate is unknown', () => {
+    expect(sizeConcurrency({ limit: 200, windowMs: 1000 }, 40)).toBe(12)
+    expect(sizeConcurrency({ limit: 100, windowMs: 1000 }, 5)).toBe(2)
+    expect(sizeConcurrency({ limit: 10_000, windowMs: 1000 }, 50)).toBe(MAX_SYNC_CONCURRENCY)
+    expect(sizeConcurrency({ limit: null, windowMs: null }, 40)).toBe(DEFAULT_SYNC_CONCURRENCY)
+    expect(sizeConcurrency({ limit: 200, windowMs: 1000 }, null)).toBe(DEFAULT_SYNC_CONCURRENCY)
+  })
+
+  it('reads the window length from RateLimit-Policy into the budget state', () => {
+    const budget = createRateBudget({ now: () => 0 })
+    budget.observe({ status: 200, headers: headers(200, 199, 1, { 'RateLimit-Policy': '200;w=1' }), durationMs: 3 })
+    expect(budget.state()).toMatchObject({ limit: 200, windowMs: 1000 })
   })
 })

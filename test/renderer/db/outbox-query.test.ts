@@ -3,6 +3,7 @@ import '../support/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { countEntries, enqueueMany, queryEntries } from '../../../src-renderer/db/outbox'
+import { cursorOf, queryAfter, queryBefore } from '../../../src-renderer/db/outbox-query'
 import type { EntryFilter, NewEntryInput } from '../../../src-renderer/db/outbox'
 import { claimBatch } from '../../../src-renderer/db/outbox-sync'
 import type { PaieDb, StoredEntry } from '../../../src-renderer/db/schema'
@@ -59,5 +60,35 @@ describe('queryEntries et countEntries', () => {
       expect((await queryEntries(db, filter, offset, limit)).map((e) => e.clientId)).toEqual(expected(filter, offset, limit))
     }
     expect(await countEntries(db, filter)).toBe(expected(filter, 0, 10_000).length)
+  })
+})
+
+describe('queryAfter et queryBefore (pagination par clé)', () => {
+  it.each(FILTERS)('filtre %j : chaque page part de la dernière ligne de la précédente, et remonte de même', async (filter) => {
+    const full = expected(filter, 0, 1_000)
+    const pages: string[][] = []
+    let cursor = null as ReturnType<typeof cursorOf> | null
+    for (;;) {
+      const page = await queryAfter(db, filter, cursor, 7)
+      if (page.length === 0) break
+      pages.push(page.map((e) => e.clientId))
+      cursor = cursorOf(page[page.length - 1]!)
+    }
+    expect(pages.flat()).toEqual(full)
+    // Upwards from the last row: the rows just above it, in the queue order.
+    const last = all.find((e) => e.clientId === full[full.length - 1])
+    if (last !== undefined) expect((await queryBefore(db, filter, cursorOf(last), 5)).map((e) => e.clientId)).toEqual(full.slice(-6, -1))
+    // A jump: skip rows from the top, or count from the bottom.
+    expect((await queryAfter(db, filter, null, 4, 3)).map((e) => e.clientId)).toEqual(full.slice(3, 7))
+    expect((await queryBefore(db, filter, null, 4)).map((e) => e.clientId)).toEqual(full.slice(-4))
+    expect((await queryBefore(db, filter, null, 4, 2)).map((e) => e.clientId)).toEqual(full.slice(Math.max(0, full.length - 6), full.length - 2))
+  })
+
+  it('départage les saisies modifiées au même instant par leur identifiant (un lot marque 15 saisies d’un coup)', async () => {
+    const sending = all.filter((e) => e.state === 'sending')
+    expect(new Set(sending.map((e) => e.updatedAt)).size).toBe(1)
+    const first = await queryAfter(db, { state: 'sending' }, null, 6)
+    const rest = await queryAfter(db, { state: 'sending' }, cursorOf(first[5]!), 100)
+    expect([...first, ...rest].map((e) => e.clientId)).toEqual(sending.map((e) => e.clientId).sort().reverse())
   })
 })

@@ -81,6 +81,23 @@ describe('claimBatch', () => {
     expect(first.scopeKey).toBe(second.scopeKey)
   })
 
+  it('prend les saisies « à vérifier » par portée entière, avant les saisies en attente, pour une seule liste par portée', async () => {
+    // Interleaved creation: M001, M002, M001, M002, M001, M002 — then every one becomes `unknown`.
+    const unknown = [] as StoredEntry[]
+    for (let i = 0; i < 6; i++) unknown.push(await mustEnqueue({ kind: 'evp', payload: valid.evp({ matricule: i % 2 === 0 ? 'M001' : 'M002', quantite: `${i + 1}` }) }))
+    const sent = await claimBatch(db, 10, [], env)
+    await applyOutcomes(db, sent, [], env)
+    const queued = await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: '9' }) })
+
+    // Room for 4: the oldest scope (M001, 3 entries) whole; M002 (3 more) does not fit; then the oldest queued entry.
+    const items = await claimBatch(db, 4, [], env)
+    expect(items.map((i) => i.clientId)).toEqual([unknown[0]!.clientId, unknown[2]!.clientId, unknown[4]!.clientId, queued.clientId])
+    expect(items.map((i) => i.reconcile)).toEqual([true, true, true, false])
+    const next = await claimBatch(db, 4, [], env)
+    expect(next.map((i) => i.clientId)).toEqual([unknown[1]!.clientId, unknown[3]!.clientId, unknown[5]!.clientId])
+    await expectExactCounts()
+  })
+
   it('ne prend ni brouillon, ni refusée, ni annulée, ni synchronisée', async () => {
     await mustEnqueue({ kind: 'evp', payload: valid.evp(), asDraft: true })
     const c = await mustEnqueue({ kind: 'prime', payload: valid.prime() })

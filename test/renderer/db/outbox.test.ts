@@ -3,7 +3,7 @@ import '../support/db'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { countsExact } from '../../../src-renderer/db/counts'
-import { cancelEntry, countsBySiren, enqueue, enqueueMany, entryHistory, reviseEntry, submitDrafts, OutboxError } from '../../../src-renderer/db/outbox'
+import { ENQUEUE_CHUNK, SLICE_MS, cancelEntry, countsBySiren, enqueue, enqueueMany, entryHistory, reviseEntry, submitDrafts, OutboxError } from '../../../src-renderer/db/outbox'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import { applyOutcomes, claimBatch } from '../../../src-renderer/db/outbox-sync'
 import type { PaieDb, StoredEntry } from '../../../src-renderer/db/schema'
@@ -92,7 +92,7 @@ describe('enqueue', () => {
 })
 
 describe('enqueueMany (collage dans la grille)', () => {
-  it('écrit 1 000 lignes valides en transactions de 500 et rend un résultat par ligne', async () => {
+  it('écrit 1 000 lignes valides en transactions de ENQUEUE_CHUNK lignes et rend un résultat par ligne', async () => {
     const inputs: NewEntryInput[] = Array.from({ length: 1_000 }, (_, i) => ({
       kind: 'evp',
       payload: valid.evp({ matricule: `G${String(i % 20).padStart(3, '0')}`, quantite: `${(i % 7) + 1}.25` }),
@@ -107,9 +107,24 @@ describe('enqueueMany (collage dans la grille)', () => {
     expect(results).toHaveLength(1_000)
     expect(results[10]).toMatchObject({ ok: false, issues: [{ champ: 'quantite' }] })
     expect(results[999]).toMatchObject({ ok: false, issues: [{ champ: 'code_evp' }] })
-    expect(writes).toHaveLength(2)
+    expect(writes).toHaveLength(Math.ceil(998 / ENQUEUE_CHUNK))
     expect(await db.outbox.count()).toBe(998)
     expect((await countsBySiren(db))[SIREN]).toEqual({ queued: 998 })
+  })
+
+  it('rend la main au navigateur (scheduler.yield) entre des tranches de validation de quelques ms', async () => {
+    const inputs: NewEntryInput[] = Array.from({ length: 600 }, (_, i) => ({ kind: 'evp', payload: valid.evp({ quantite: `${(i % 7) + 1}.5` }) }))
+    const yields = vi.fn(() => Promise.resolve())
+    vi.stubGlobal('scheduler', { yield: yields })
+    try {
+      const started = performance.now()
+      expect((await enqueueMany(db, inputs, env)).saved).toBe(600)
+      // At least one yield per SLICE_MS of work (the writes' own waits included, so a lower bound).
+      expect(yields.mock.calls.length).toBeGreaterThan(0)
+      expect(yields.mock.calls.length).toBeLessThanOrEqual(Math.ceil((performance.now() - started) / SLICE_MS) + 1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('compte les absences collées plus haut dans le même collage', async () => {

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 
-import { PaieDb, SCHEMA_V1, SCHEMA_V2 } from '../../../src-renderer/db/schema'
+import { PaieDb, SCHEMA_V1, SCHEMA_V2, upgradeToV2 } from '../../../src-renderer/db/schema'
 
 const NAME = `paie-upgrade-${crypto.randomUUID()}`
 
@@ -29,7 +29,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(3)
+    expect(db.verno).toBe(4)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -44,15 +44,15 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 3 une base neuve', async () => {
+  it('ouvre directement en version 4 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(3)
+    expect(db.verno).toBe(4)
     expect(db.tables.map((t) => t.name).sort()).toEqual(['audit', 'codes', 'counts', 'declarations', 'dossiers', 'meta', 'outbox', 'salaries'])
     await db.delete()
   })
 
-  it('montée 2 → 3 : garde les saisies et ajoute la table des déclarations', async () => {
+  it('montée 2 → 4 : garde les saisies et ajoute la table des déclarations', async () => {
     const name = `paie-v2-${crypto.randomUUID()}`
     const v2 = new Dexie(name)
     v2.version(1).stores(SCHEMA_V1)
@@ -63,7 +63,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(3)
+    expect(db.verno).toBe(4)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
       kind: 'periodique', id: 'f0e1d2c3-0000-4000-8000-000000000009', siren: '732829320', nic: '00012', periode: '2026-10', nature: '01', type: '01',
@@ -71,5 +71,38 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     })
     expect(await db.declarations.where('[siren+periode]').equals(['732829320', '2026-10']).count()).toBe(1)
     await db.delete()
+  })
+})
+
+describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la file)', () => {
+  it('garde saisies, audit et compteurs, remplace les index de tri par ceux qui finissent par clientId', async () => {
+    const name = `paie-upgrade-v4-${crypto.randomUUID()}`
+    const v2 = new Dexie(name)
+    v2.version(1).stores(SCHEMA_V1)
+    v2.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
+    await v2.open()
+    const rows = ['a', 'b', 'c', 'd'].map((id, i) => ({ ...v1Row(id, 'evp', i === 3 ? 'synced' : 'queued'), category: 'elements_variables', updatedAt: i < 2 ? '2026-11-01T08:00:00.000Z' : `2026-11-0${i}T08:00:00.000Z` }))
+    await v2.table('outbox').bulkAdd(rows)
+    await v2.table('audit').add({ clientId: 'd', at: '2026-11-01T08:00:01.000Z', siren: '732829320' })
+    await v2.table('counts').bulkAdd([{ siren: '732829320', state: 'queued', n: 3 }, { siren: '732829320', state: 'synced', n: 1 }])
+    v2.close()
+
+    const db = new PaieDb(name)
+    await db.open()
+    expect(db.verno).toBe(4)
+    expect(await db.outbox.count()).toBe(4)
+    expect(await db.audit.count()).toBe(1)
+    expect(await db.counts.count()).toBe(2)
+    const indexes = db.outbox.schema.indexes.map((i) => i.name)
+    expect(indexes).toEqual(expect.arrayContaining(['[updatedAt+clientId]', '[state+updatedAt+clientId]', '[siren+updatedAt+clientId]', '[siren+state+updatedAt+clientId]']))
+    expect(indexes).not.toContain('[state+updatedAt]')
+    expect(indexes).not.toContain('updatedAt')
+    // The new indexes are built from the rows already there: queue order, ties on updatedAt broken by clientId.
+    const queued = await db.outbox.where('[state+updatedAt+clientId]').between(['queued', '', ''], ['queued', '\uffff', '\uffff']).reverse().primaryKeys()
+    expect(queued).toEqual(['c', 'b', 'a'])
+    const afterB = await db.outbox.where('[siren+updatedAt+clientId]').between(['732829320', '', ''], ['732829320', '2026-11-01T08:00:00.000Z', 'b'], true, false).primaryKeys()
+    expect(afterB).toEqual(['a'])
+    db.close()
+    await Dexie.delete(name)
   })
 })

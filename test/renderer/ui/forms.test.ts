@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { fieldsOf, toFormValue, toPayload } from '../../../src-renderer/features/entree/fieldSpecs'
 import { fieldName, groupIssues, textOrUndefined } from '../../../src-renderer/features/saisie/formIssues'
-import { pagesFor, pagesToEvict, rowAt } from '../../../src-renderer/features/file/queuePages'
+import { pagesFor, pagesToEvict, planPage, rowAt } from '../../../src-renderer/features/file/queuePages'
 import { pendingCount, totalCount } from '../../../src-renderer/components/counts'
 
 describe('form issues', () => {
@@ -71,5 +71,26 @@ describe('counts', () => {
     expect(pendingCount({ queued: 3, sending: 1, unknown: 2, rejected: 5, synced: 9 })).toBe(6)
     expect(pendingCount(undefined)).toBe(0)
     expect(totalCount({ queued: 3, rejected: 5 })).toBe(8)
+  })
+})
+
+describe('planPage (pagination par clé de la file)', () => {
+  it('lit la page qui suit une page chargée depuis sa dernière ligne, sans rien sauter, même au fond de 50 000 lignes', () => {
+    expect(planPage(401, 100, 50_000, [400], [400])).toEqual({ direction: 'after', anchor: 400, skip: 0, limit: 100 })
+    expect(planPage(399, 100, 50_000, [400], [400])).toEqual({ direction: 'before', anchor: 400, skip: 0, limit: 100 })
+  })
+
+  it('sans page voisine, part du bout le plus proche de la file', () => {
+    expect(planPage(0, 100, 50_000, [], [])).toEqual({ direction: 'after', anchor: null, skip: 0, limit: 100 })
+    expect(planPage(3, 100, 50_000, [], [])).toEqual({ direction: 'after', anchor: null, skip: 300, limit: 100 })
+    // The last page (rows 49 900…49 999) is read from the bottom, skipping nothing; a short last page too.
+    expect(planPage(499, 100, 50_000, [], [])).toEqual({ direction: 'before', anchor: null, skip: 0, limit: 100 })
+    expect(planPage(499, 100, 49_950, [], [])).toEqual({ direction: 'before', anchor: null, skip: 0, limit: 50 })
+    expect(planPage(480, 100, 50_000, [], [])).toEqual({ direction: 'before', anchor: null, skip: 1_900, limit: 100 })
+  })
+
+  it('un saut part de la page chargée la plus proche quand elle est plus près qu’un bout', () => {
+    expect(planPage(250, 100, 50_000, [240], [240])).toEqual({ direction: 'after', anchor: 240, skip: 900, limit: 100 })
+    expect(planPage(250, 100, 50_000, [], [260])).toEqual({ direction: 'before', anchor: 260, skip: 900, limit: 100 })
   })
 })

@@ -1,0 +1,533 @@
+/**
+ * The bench (issue 7): how fast the queue fills, drains and displays, beside what the alternatives do, in real
+ * Chromium against the sandbox on loopback, through the app's own code paths:
+ * - the bench page (bench/page) runs the app's outbox, counts and sync coordinator in the page;
+ * - `window.api` is bridged to main's REAL handler table (createIpcHandlers → dispatcher → executor) in this
+ *   process, as the end-to-end harness does (test/e2e/harness/bridge.ts);
+ * - the sandbox runs in a child process (bench/sandbox-child.ts), restarted with the rate limit or latency wanted;
+ * - the queue screen is the built app (out/renderer) opened on the same origin, hence on the same IndexedDB.
+ *
+ * `runBench(options)` writes `<out>/bench.json` and `<out>/bench.md` and returns the report. See
+ * docs/performance.md for what each figure means and what bounds it.
+ */
+import { createMemoryCoffre } from '../src-main/profiles/coffre'
+import { createProfileFileStore } from '../src-main/profiles/profile-file'
+import { createProfileService } from '../src-main/profiles/service'
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { z } from 'zod'
+
+import type { NewEntryInput } from '../src-renderer/db/entry-check'
+import { createIpcDispatcher } from '../src-main/ipc/dispatcher'
+import { createEventSender } from '../src-main/ipc/events'
+import { createIpcHandlers } from '../src-main/ipc/handlers'
+import type { RateLimitSettings } from '../src-main/sandbox/http/rate-limit'
+import type { FaultSettings } from '../src-main/sandbox/faults'
+import { createSeedStore, DEMO_CREDENTIALS } from '../src-main/sandbox/store/seed'
+import type { SandboxStore } from '../src-main/sandbox/store/types'
+import { createPayrollConnection, type PayrollConnection } from '../src-main/services/connection'
+import { buildWrite, callLoose } from '../src-main/sync/entry-calls'
+import { scopeKey, scopeOf } from '../src-shared/domain/fingerprint'
+import { installBridge, type Bridge } from '../test/e2e/harness/bridge'
+import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/harness/browser'
+import { profiled } from './profile'
+import { serveBench, type BenchServer } from './serve'
+import { chromiumVersion, figure, machineInfo, percentile, renderMarkdown, type Figure, type MachineInfo } from './stats'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const SEED = 1
+const TODAY = '2026-11-16'
+
+/** Options of {@link runBench}. */
+export interface BenchOptions {
+  /** Folder for bench.json, bench.md and profiles (created). */
+  readonly out: string
+  /** Runs per scenario (median reported); default 3. */
+  readonly runs?: number
+  /** Small sizes (a smoke run: the test of the bench uses it). */
+  readonly quick?: boolean
+  /** Saves CPU profiles of the bench page (paste, drain) under `out` (last run only). */
+  readonly profile?: boolean
+  /** Called with progress lines (default: none). */
+  readonly log?: (line: string) => void
+}
+
+/** Sizes of one bench. */
+export interface BenchSizes {
+  /** Entries of the grid paste, drained afterwards (target sizes: 10 000). */
+  readonly paste: number
+  /** Entries saved one at a time (p95). */
+  readonly singles: number
+  /** Entries drained with 20 ms added per request, and how many of them the serial replay sends. */
+  readonly latencyEntries: number
+  readonly serialEntries: number
+  /** Rate-limited drain: entries and the limit R per 1 s window. */
+  readonly rateEntries: number
+  readonly rateLimit: number
+  /** `unknown` entries reconciled, and how many of them the server already holds. */
+  readonly reconcile: number
+  /** Rows in the outbox when the queue screen opens. */
+  readonly queueRows: number
+}
+
+export const FULL_SIZES: BenchSizes = { paste: 10_000, singles: 200, latencyEntries: 2_000, serialEntries: 300, rateEntries: 2_000, rateLimit: 200, reconcile: 1_000, queueRows: 50_000 }
+export const QUICK_SIZES: BenchSizes = { paste: 400, singles: 20, latencyEntries: 100, serialEntries: 20, rateEntries: 120, rateLimit: 60, reconcile: 60, queueRows: 2_000 }
+
+/** The bench report (bench.json). */
+export interface BenchReport {
+  readonly generatedAt: string
+  readonly quick: boolean
+  readonly runs: number
+  readonly sizes: BenchSizes
+  readonly machine: MachineInfo
+  /** Median per key (the keys of the issue). */
+  readonly figures: Record<string, number>
+  /** Every figure with its target, spread and per-run values. */
+  readonly details: Figure[]
+  readonly notes: string[]
+}
+
+/** Every key bench.json carries in `figures` (the test of the bench checks them). */
+export const FIGURE_KEYS = [
+  'enqueue.entriesPerSecond',
+  'enqueue.rawIdbEntriesPerSecond',
+  'enqueue.ratioToRaw',
+  'enqueue.p95SingleMs',
+  'enqueue.longestTaskMs',
+  'sync.loopback.entriesPerSecond',
+  'sync.latency20ms.entriesPerSecond',
+  'sync.latency20ms.serialEntriesPerSecond',
+  'sync.latency20ms.ratioToSerial',
+  'sync.rateLimited.entriesPerSecond',
+  'sync.rateLimited.efficiency',
+  'sync.rateLimited.responses429',
+  'reconcile.requests',
+  'reconcile.scopes',
+  'reconcile.requestsPerScope',
+  'queueView.firstRenderMs',
+  'queueView.deepRowsMs',
+  'queueView.countsMs',
+  'queueView.countsScanMs',
+  'queueView.heapMB',
+] as const
+
+type FigureKey = (typeof FIGURE_KEYS)[number]
+
+// ------------------------------------------------------------------------------------------------- the sandbox
+
+interface SandboxChild {
+  readonly url: string
+  stop(): Promise<void>
+}
+
+/** Starts the sandbox in a child process; resolves with its URL. */
+async function startSandboxChild(options: { rateLimit: RateLimitSettings | false; faults?: Partial<FaultSettings> }): Promise<SandboxChild> {
+  // BENCH_SANDBOX_PROFILE=<dir>: the sandbox process writes a CPU profile there when it stops (--cpu-prof).
+  const profileDir = process.env['BENCH_SANDBOX_PROFILE']
+  const profileArgs = profileDir === undefined || profileDir === '' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]
+  const child: ChildProcess = spawn(process.execPath, [...profileArgs, '--import', 'tsx', resolve(import.meta.dirname, 'sandbox-child.ts'), JSON.stringify({ seed: SEED, today: TODAY, ...options })], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  const stdout = child.stdout
+  if (stdout === null) throw new Error('Bac à sable : sortie standard absente')
+  const url = await new Promise<string>((ok, ko) => {
+    const lines = createInterface({ input: stdout })
+    lines.on('line', (line) => {
+      const match = /^READY (\S+)$/.exec(line)
+      if (match?.[1] !== undefined) ok(match[1])
+    })
+    child.once('exit', (code) => { ko(new Error(`Le bac à sable s’est arrêté (code ${String(code)})`)) })
+  })
+  return {
+    url,
+    stop: () => new Promise<void>((ok) => {
+      if (child.exitCode !== null) {
+        ok()
+        return
+      }
+      child.once('exit', () => { ok() })
+      child.kill('SIGTERM')
+    }),
+  }
+}
+
+// ------------------------------------------------------------------------------------------------- the inputs
+
+/** Employees under one open contract in their dossier's current period, with the EVP codes of a quantity. */
+interface Employee {
+  readonly siren: string
+  readonly matricule: string
+  readonly periode: string
+  readonly codes: readonly string[]
+}
+
+/** Employees of the seed data that an EVP of the current period is valid for (up to 250). */
+export function benchEmployees(store: SandboxStore): Employee[] {
+  const employees: Employee[] = []
+  for (const d of store.dossiers) {
+    const periode = d.periode_paie_en_cours
+    const codes = (store.codesEvp[d.siren] ?? []).filter((c) => c.format === 'quantite').map((c) => c.code)
+    if (codes.length === 0) continue
+    const start = `${periode}-01`
+    const absent = new Set(store.absences.filter((a) => a.siren === d.siren).map((a) => a.matricule))
+    const matricules = store.salaries
+      .filter((s) => s.siren === d.siren && s.date_sortie === null && s.contrats.length === 1 && s.contrats.every((c) => c.date_fin === null && c.date_debut < start) && !absent.has(s.matricule))
+      .map((s) => s.matricule)
+      .sort()
+    for (const matricule of matricules) employees.push({ siren: d.siren, matricule, periode, codes })
+  }
+  return employees.slice(0, 250)
+}
+
+/**
+ * `count` EVP creations spread over the employees (a month of variable elements for each), with quantities that
+ * differ by `variant` so that scenarios of one run never share a fingerprint.
+ */
+export function evpInputs(employees: readonly Employee[], count: number, variant: number): NewEntryInput[] {
+  const inputs: NewEntryInput[] = []
+  for (let i = 0; i < count; i += 1) {
+    const e = employees[i % employees.length]
+    if (e === undefined) throw new Error('Aucun salarié pour le banc de mesure')
+    const k = Math.floor(i / employees.length)
+    inputs.push({
+      kind: 'evp',
+      payload: { siren: e.siren, matricule: e.matricule, periode: e.periode, code_evp: e.codes[k % e.codes.length], quantite: (1 + k * 0.25 + variant * 0.001).toFixed(3) },
+    })
+  }
+  return inputs
+}
+
+// ------------------------------------------------------------------------------------------------- the browser
+
+const EnqueueResult = z.object({ ms: z.number(), saved: z.number(), longestTaskMs: z.number(), longTasks: z.number(), longestGapMs: z.number() })
+const DrainResult = z.object({ ms: z.number(), counts: z.record(z.string(), z.number()) })
+const CountsResult = z.object({ ms: z.number(), scanMs: z.number(), total: z.number() })
+
+/** Calls `window.__bench[fn](...args)` in the bench page. */
+async function call(page: Page, fn: string, ...args: unknown[]): Promise<unknown> {
+  return page.evaluate(({ fn: name, args: list }) => {
+    const bench = (globalThis as unknown as { __bench: Record<string, (...a: unknown[]) => unknown> }).__bench
+    const f = bench[name]
+    if (f === undefined) throw new Error(`__bench.${name} absent`)
+    return f(...list)
+  }, { fn, args })
+}
+
+/** Builds out/renderer (when missing) and out/bench (always: it is small and must follow the sources). */
+function buildPages(log: (line: string) => void): void {
+  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
+    log('build: electron-vite build (out/renderer absent)')
+    execFileSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  }
+  log('build: bench page (vite → out/bench)')
+  execFileSync('npx', ['vite', 'build', '--config', 'bench/vite.config.ts'], { cwd: ROOT, stdio: 'inherit' })
+}
+
+interface Harness {
+  readonly context: BrowserContext
+  readonly bench: Page
+  readonly server: BenchServer
+  /** The connection main's handlers use (changed per scenario). */
+  connect(url: string): PayrollConnection
+  /** Answers seen per operation and status since the last `connect`. */
+  answers(): { operation: string; status: number; startedAt: number }[]
+  close(): Promise<void>
+}
+
+async function openHarness(): Promise<Harness> {
+  const server = await serveBench(join(ROOT, 'out/renderer'), join(ROOT, 'out/bench'))
+  let connection: PayrollConnection | null = null
+  let seen: { operation: string; status: number; startedAt: number }[] = []
+  let bridge: Bridge | null = null
+  // The app asks main for its active profile at start-up: the demo one, on the database `paie-demo` the scenarios
+  // fill. Its own connection is never used: the handlers below use the scenario's.
+  const profiles = createProfileService({
+    store: createProfileFileStore(mkdtempSync(join(os.tmpdir(), 'paie-bench-data-'))),
+    coffre: createMemoryCoffre(),
+    startDemo: () => Promise.resolve({ baseUrl: 'http://127.0.0.1:9', clientId: 'bench', clientSecret: 'bench' }),
+  })
+  await profiles.init()
+  const handlers = createIpcHandlers({
+    appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: connection?.baseUrl ?? '', platform: 'linux' }),
+    profiles,
+    connection: () => connection,
+    sendEvent: createEventSender((event, payload) => bridge?.emit(event, payload)),
+    probeTimeoutMs: 2_000,
+  })
+  const inner = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
+  const dispatch: typeof inner = async (channel, input, sender) => {
+    const t = performance.now()
+    const r = await inner(channel, input, sender)
+    if (process.env['BENCH_TRACE'] === '1') process.stderr.write(`ipc ${channel} ${(performance.now() - t).toFixed(0)} ms\n`)
+    return r
+  }
+  const profile = mkdtempSync(join(os.tmpdir(), 'paie-bench-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1440, height: 900 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  })
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f' })
+  bridge = await installBridge(context, dispatch)
+  const bench = context.pages()[0] ?? (await context.newPage())
+  await bench.goto(`${server.url}/__bench/`)
+  await bench.waitForSelector('body[data-ready="true"]', { state: 'attached' })
+  return {
+    context,
+    bench,
+    server,
+    connect(url) {
+      seen = []
+      const c = createPayrollConnection({
+        baseUrl: url,
+        clientId: DEMO_CREDENTIALS.client_id,
+        clientSecret: DEMO_CREDENTIALS.client_secret,
+        timeoutMs: 15_000,
+        onResponse: (info) => { seen.push({ operation: info.operation, status: info.status, startedAt: performance.now() - info.durationMs }) },
+      })
+      connection = c
+      return c
+    },
+    answers: () => seen,
+    async close() {
+      await context.close().catch(() => undefined)
+      await server.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+// ------------------------------------------------------------------------------------------------- one run
+
+type RunFigures = Record<FigureKey, number>
+
+async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employee[], log: (line: string) => void, notes: Set<string>, profileDir: string | null): Promise<RunFigures> {
+  const f: Partial<RunFigures> = {}
+  const maybeProfiled = <T>(name: string, work: () => Promise<T>): Promise<T> => (profileDir === null ? work() : profiled(h.context, h.bench, profileDir, name, work))
+  const plain = await startSandboxChild({ rateLimit: false })
+  try {
+    const connection = h.connect(plain.url)
+
+    // 1. Grid paste through the outbox, then the raw IndexedDB floor, then entries saved one at a time.
+    await call(h.bench, 'reset', 'bench-paste')
+    await call(h.bench, 'loadReference', 'bench-paste')
+    const pasteInputs = evpInputs(employees, sizes.paste, 0)
+    const paste = EnqueueResult.parse(await maybeProfiled('paste', () => call(h.bench, 'enqueueMany', 'bench-paste', pasteInputs)))
+    if (paste.saved !== sizes.paste) throw new Error(`Collage : ${paste.saved} saisies enregistrées sur ${sizes.paste}`)
+    const raw = z.object({ ms: z.number(), rows: z.number() }).parse(await call(h.bench, 'rawPut', 'bench-paste'))
+    f['enqueue.entriesPerSecond'] = paste.saved / (paste.ms / 1000)
+    f['enqueue.rawIdbEntriesPerSecond'] = raw.rows / (raw.ms / 1000)
+    f['enqueue.ratioToRaw'] = f['enqueue.entriesPerSecond'] / f['enqueue.rawIdbEntriesPerSecond']
+    f['enqueue.longestTaskMs'] = paste.longestTaskMs
+    log(`  paste ${sizes.paste}: ${Math.round(paste.ms)} ms, raw ${Math.round(raw.ms)} ms, longest task ${paste.longestTaskMs.toFixed(1)} ms (${paste.longTasks} long tasks)`)
+
+    await call(h.bench, 'reset', 'bench-singles')
+    await call(h.bench, 'loadReference', 'bench-singles')
+    const singles = z.array(z.number()).parse(await call(h.bench, 'enqueueSingles', 'bench-singles', evpInputs(employees, sizes.singles, 1)))
+    f['enqueue.p95SingleMs'] = percentile(singles, 95)
+
+    // 2. Drain of the pasted entries, no added latency.
+    const loop = DrainResult.parse(await maybeProfiled('drain', () => call(h.bench, 'drain', 'bench-paste')))
+    if ((loop.counts['synced'] ?? 0) !== sizes.paste) throw new Error(`Envoi : ${JSON.stringify(loop.counts)}`)
+    f['sync.loopback.entriesPerSecond'] = sizes.paste / (loop.ms / 1000)
+    log(`  drain ${sizes.paste}: ${Math.round(loop.ms)} ms`)
+
+    // 3. 20 ms added per request: the app's drain, and a serial replay (one request at a time) of the same entries.
+    await fetch(`${plain.url}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 20 }) })
+    await call(h.bench, 'reset', 'bench-latency')
+    await call(h.bench, 'loadReference', 'bench-latency')
+    const latencyInputs = evpInputs(employees, sizes.latencyEntries, 2)
+    EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-latency', latencyInputs))
+    const lat = DrainResult.parse(await call(h.bench, 'drain', 'bench-latency'))
+    if ((lat.counts['synced'] ?? 0) !== sizes.latencyEntries) throw new Error(`Envoi (latence) : ${JSON.stringify(lat.counts)}`)
+    f['sync.latency20ms.entriesPerSecond'] = sizes.latencyEntries / (lat.ms / 1000)
+    const serialStarted = performance.now()
+    for (const input of latencyInputs.slice(0, sizes.serialEntries)) {
+      const write = buildWrite('evp', 'create', input.payload, null)
+      await callLoose(connection.client, write.operation, write.request)
+    }
+    f['sync.latency20ms.serialEntriesPerSecond'] = sizes.serialEntries / ((performance.now() - serialStarted) / 1000)
+    f['sync.latency20ms.ratioToSerial'] = f['sync.latency20ms.entriesPerSecond'] / f['sync.latency20ms.serialEntriesPerSecond']
+    notes.add(`sync.latency20ms: the app drains ${sizes.latencyEntries} entries; the serial replay (one POST at a time, the same client and entries, as Workbox background sync and ODK Collect replay) sends the first ${sizes.serialEntries} of them, to keep the run short.`)
+    await fetch(`${plain.url}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 0 }) })
+    log(`  latency 20 ms: app ${f['sync.latency20ms.entriesPerSecond'].toFixed(0)}/s, serial ${f['sync.latency20ms.serialEntriesPerSecond'].toFixed(1)}/s`)
+
+    // 4. Reconciliation of `unknown` entries, half of which the server already holds (commit, then the answer lost).
+    await call(h.bench, 'reset', 'bench-reconcile')
+    await call(h.bench, 'loadReference', 'bench-reconcile')
+    const reconcileInputs = evpInputs(employees, sizes.reconcile, 3)
+    EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-reconcile', reconcileInputs))
+    for (const input of reconcileInputs.filter((_, i) => i % 2 === 0)) {
+      const write = buildWrite('evp', 'create', input.payload, null)
+      await callLoose(connection.client, write.operation, write.request)
+    }
+    await call(h.bench, 'markUnknown', 'bench-reconcile')
+    const before = h.answers().length
+    const rec = DrainResult.parse(await call(h.bench, 'drain', 'bench-reconcile'))
+    if ((rec.counts['synced'] ?? 0) !== sizes.reconcile) throw new Error(`Rapprochement : ${JSON.stringify(rec.counts)}`)
+    const lists = h.answers().slice(before).filter((a) => a.operation === 'listerEvp').length
+    const scopes = new Set(reconcileInputs.map((i) => scopeKey(scopeOf('evp', i.payload ?? {})))).size
+    f['reconcile.requests'] = lists
+    f['reconcile.scopes'] = scopes
+    f['reconcile.requestsPerScope'] = lists / scopes
+    log(`  reconcile ${sizes.reconcile}: ${lists} list requests for ${scopes} scopes`)
+  } finally {
+    await plain.stop()
+  }
+
+  // 5. Rate-limited drain: R requests per 1 s window.
+  const limited = await startSandboxChild({ rateLimit: { limit: sizes.rateLimit, windowMs: 1000 } })
+  try {
+    h.connect(limited.url)
+    await call(h.bench, 'reset', 'bench-rate')
+    await call(h.bench, 'loadReference', 'bench-rate')
+    EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-rate', evpInputs(employees, sizes.rateEntries, 4)))
+    const before = h.answers().length
+    const rate = DrainResult.parse(await call(h.bench, 'drain', 'bench-rate'))
+    if ((rate.counts['synced'] ?? 0) !== sizes.rateEntries) throw new Error(`Envoi limité : ${JSON.stringify(rate.counts)}`)
+    const writes = h.answers().slice(before).filter((a) => a.operation === 'creerEvp')
+    const ok = writes.filter((a) => a.status < 300).map((a) => a.startedAt)
+    const span = ok.length === 0 ? 0 : (Math.max(...ok) - Math.min(...ok)) / 1000
+    const windows = span + 1
+    const achieved = ok.length / windows
+    f['sync.rateLimited.entriesPerSecond'] = sizes.rateEntries / (rate.ms / 1000)
+    f['sync.rateLimited.efficiency'] = achieved / sizes.rateLimit
+    f['sync.rateLimited.responses429'] = writes.filter((a) => a.status === 429).length / Math.ceil(windows)
+    notes.add(`sync.rateLimited: sandbox limited to R = ${sizes.rateLimit} requests per 1 s window (fixed window per client); ${sizes.rateEntries} entries. Achieved rate = successful writes / (time from the first to the last write's start + one window), which is exactly R for a client that fills every window.`)
+    log(`  rate-limited R=${sizes.rateLimit}: ${achieved.toFixed(1)}/s achieved, ${writes.filter((a) => a.status === 429).length} × 429`)
+  } finally {
+    await limited.stop()
+  }
+
+  // 6. The queue screen of the app with `queueRows` entries in its database.
+  const app = await startSandboxChild({ rateLimit: false })
+  try {
+    h.connect(app.url)
+    const templates = await call(h.bench, 'rows', 'bench-latency', 200)
+    await call(h.bench, 'reset', 'paie-demo')
+    await call(h.bench, 'loadReference', 'paie-demo')
+    await call(h.bench, 'seedRows', 'paie-demo', templates, sizes.queueRows, ['synced', 'synced', 'synced', 'synced', 'synced', 'synced', 'rejected', 'draft', 'cancelled'])
+    await call(h.bench, 'close')
+    const page = await h.context.newPage()
+    try {
+      await page.goto(`${h.server.url}/#/`)
+      await page.waitForSelector('[data-testid="online-indicator"]')
+      await page.waitForTimeout(500)
+      const first = await page.evaluate(`(async () => {
+        const started = performance.now()
+        location.hash = '#/file'
+        while (document.querySelector('[data-testid^="queue-row-"][data-state]') === null) await new Promise((ok) => requestAnimationFrame(ok))
+        return performance.now() - started
+      })()`)
+      f['queueView.firstRenderMs'] = z.number().parse(first)
+      const deep = await page.evaluate(`(async () => {
+        const list = document.querySelector('[data-testid="queue-list"]')
+        const total = Number(list.getAttribute('data-total'))
+        const started = performance.now()
+        list.scrollTop = list.scrollHeight
+        const selector = '[data-index="' + (total - 1) + '"][data-state]'
+        while (document.querySelector(selector) === null) await new Promise((ok) => requestAnimationFrame(ok))
+        return performance.now() - started
+      })()`)
+      f['queueView.deepRowsMs'] = z.number().parse(deep)
+      const counts = CountsResult.parse(await call(h.bench, 'countsAfterChange', 'paie-demo'))
+      f['queueView.countsMs'] = counts.ms
+      f['queueView.countsScanMs'] = counts.scanMs
+      const cdp = await h.context.newCDPSession(page)
+      await cdp.send('HeapProfiler.collectGarbage')
+      const heap = await cdp.send('Runtime.getHeapUsage')
+      f['queueView.heapMB'] = heap.usedSize / 1024 ** 2
+      await cdp.detach()
+      log(`  queue view ${sizes.queueRows}: first rows ${f['queueView.firstRenderMs'].toFixed(0)} ms, last rows ${f['queueView.deepRowsMs'].toFixed(0)} ms, heap ${f['queueView.heapMB'].toFixed(1)} MB`)
+    } finally {
+      await page.close()
+      await call(h.bench, 'close')
+    }
+  } finally {
+    await app.stop()
+  }
+
+  for (const key of FIGURE_KEYS) if (typeof f[key] !== 'number') throw new Error(`Mesure manquante : ${key}`)
+  return f as RunFigures
+}
+
+// ------------------------------------------------------------------------------------------------- the report
+
+const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['target'] }> = {
+  'enqueue.entriesPerSecond': { label: 'grid paste through the outbox (validation included)', unit: 'entries/s', target: { op: 'report' } },
+  'enqueue.rawIdbEntriesPerSecond': { label: 'same rows, raw IndexedDB, one transaction', unit: 'entries/s', target: { op: 'report' } },
+  'enqueue.ratioToRaw': { label: 'outbox / raw IndexedDB', unit: '', target: { op: '>=', value: 0.7 } },
+  'enqueue.p95SingleMs': { label: 'one entry saved from the form, p95', unit: 'ms', target: { op: '<=', value: 20 } },
+  'enqueue.longestTaskMs': { label: 'longest main-thread task during the paste', unit: 'ms', target: { op: '<=', value: 50 } },
+  'sync.loopback.entriesPerSecond': { label: 'drain to the sandbox, no added latency', unit: 'entries/s', target: { op: '>=', value: 1500 } },
+  'sync.latency20ms.entriesPerSecond': { label: 'drain with 20 ms per request (app)', unit: 'entries/s', target: { op: 'report' } },
+  'sync.latency20ms.serialEntriesPerSecond': { label: 'serial replay, 20 ms per request', unit: 'entries/s', target: { op: 'report' } },
+  'sync.latency20ms.ratioToSerial': { label: 'app / serial replay, 20 ms per request', unit: '×', target: { op: '>=', value: 6 } },
+  'sync.rateLimited.entriesPerSecond': { label: 'drain under the rate limit (whole drain)', unit: 'entries/s', target: { op: 'report' } },
+  'sync.rateLimited.efficiency': { label: 'achieved rate / R', unit: '', target: { op: '>=', value: 0.95 } },
+  'sync.rateLimited.responses429': { label: '429 answers per window', unit: '', target: { op: '<=', value: 1 } },
+  'reconcile.requests': { label: 'list requests to reconcile the unknown entries', unit: '', target: { op: 'report' } },
+  'reconcile.scopes': { label: 'distinct employee-period-kind scopes', unit: '', target: { op: 'report' } },
+  'reconcile.requestsPerScope': { label: 'list requests / scopes', unit: '', target: { op: '<=', value: 1 } },
+  'queueView.firstRenderMs': { label: 'queue screen opened → first rows', unit: 'ms', target: { op: '<=', value: 300 } },
+  'queueView.deepRowsMs': { label: 'scroll to the last rows → rows shown', unit: 'ms', target: { op: 'report' } },
+  'queueView.countsMs': { label: 'per-state counts after a change (counts table)', unit: 'ms', target: { op: '<=', value: 50 } },
+  'queueView.countsScanMs': { label: 'same counts by a scan of the outbox (comparison)', unit: 'ms', target: { op: 'report' } },
+  'queueView.heapMB': { label: 'renderer JS heap, queue screen open', unit: 'MB', target: { op: '<=', value: 200 } },
+}
+
+/**
+ * Runs the bench and writes `<out>/bench.json` and `<out>/bench.md`.
+ * @throws Error when a scenario does not end as expected (entries not all synced…): figures of a broken run
+ *   would mean nothing.
+ */
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const log = options.log ?? (() => undefined)
+  const runs = Math.max(1, Math.floor(options.runs ?? 3))
+  const quick = options.quick === true
+  const sizes = quick ? QUICK_SIZES : FULL_SIZES
+  const loadStart = os.loadavg()[0] ?? 0
+  mkdirSync(options.out, { recursive: true })
+  buildPages(log)
+  const employees = benchEmployees(createSeedStore({ seed: SEED, today: TODAY }))
+  const notes = new Set<string>([
+    `Grid paste and drain: ${sizes.paste} EVP entries over ${employees.length} employees of the seed data (the employees with one open contract in their dossier's current period).`,
+  ])
+  const h = await openHarness()
+  const perRun: RunFigures[] = []
+  try {
+    for (let r = 0; r < runs; r += 1) {
+      log(`run ${r + 1}/${runs}`)
+      perRun.push(await oneRun(h, sizes, employees, log, notes, options.profile === true && r === runs - 1 ? options.out : null))
+    }
+  } finally {
+    await h.close()
+  }
+  const details = FIGURE_KEYS.map((key) => figure(key, LABELS[key].label, LABELS[key].unit, LABELS[key].target, perRun.map((run) => run[key])))
+  const machine = machineInfo(chromiumVersion(chromiumPath()), loadStart)
+  const report: BenchReport = {
+    generatedAt: new Date().toISOString(),
+    quick,
+    runs,
+    sizes,
+    machine,
+    figures: Object.fromEntries(details.map((d) => [d.key, d.median])),
+    details,
+    notes: [...notes],
+  }
+  const conditions = [
+    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}; sizes: ${JSON.stringify(sizes)}`,
+    'Chromium headless (Debian build, playwright-core), the app’s modules in a bench page on the app’s origin, window.api bridged to main’s real IPC handler table in the Node process; the sandbox in its own Node process on 127.0.0.1.',
+  ]
+  writeFileSync(join(options.out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`)
+  writeFileSync(join(options.out, 'bench.md'), renderMarkdown(details, machine, conditions, report.notes))
+  return report
+}

@@ -1,0 +1,238 @@
+/**
+ * Bench page: a page built by Vite beside the app (bench/vite.config.ts, never part of the app's build), served on
+ * the app's origin so that it shares the app's IndexedDB, with `window.api` bridged to main's real IPC handler
+ * table by the runner (bench/run.ts). It drives the app's OWN modules (outbox, counts, queue queries, sync
+ * coordinator) and exposes one function per measurement on `window.__bench`; the runner calls them through
+ * Playwright and does the statistics.
+ *
+ * Every time is measured with `performance.now()` in ms, in the page.
+ */
+import Dexie from 'dexie'
+
+import { countsBySiren, countsByState, countsExact } from '../../src-renderer/db/counts'
+import { enqueue, enqueueMany, cancelEntry } from '../../src-renderer/db/outbox'
+import type { NewEntryInput } from '../../src-renderer/db/outbox'
+import type { PaieDb, StoredEntry } from '../../src-renderer/db/schema'
+import { writeEntries } from '../../src-renderer/db/write'
+import type { AppServices } from '../../src-renderer/services/app-services'
+import { bootstrapServices } from '../../src-renderer/services/bootstrap'
+import { refreshReference } from '../../src-renderer/services/reference-cache'
+
+/** Longest main-thread task seen while `work` ran: Long Tasks API (tasks >= 50 ms), else the largest event-loop gap. */
+interface TaskWatch {
+  stop(): { longestTaskMs: number; longTasks: number; longestGapMs: number }
+}
+
+function watchTasks(): TaskWatch {
+  const durations: number[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration)
+  })
+  observer.observe({ type: 'longtask', buffered: false })
+  // A macrotask probe: the largest delay between two turns tells the longest block below the 50 ms threshold.
+  let longestGapMs = 0
+  let last = performance.now()
+  let running = true
+  const channel = new MessageChannel()
+  channel.port1.onmessage = () => {
+    const t = performance.now()
+    longestGapMs = Math.max(longestGapMs, t - last)
+    last = t
+    if (running) setTimeout(() => { channel.port2.postMessage(null) }, 1)
+  }
+  channel.port2.postMessage(null)
+  return {
+    stop() {
+      running = false
+      for (const entry of observer.takeRecords()) durations.push(entry.duration)
+      observer.disconnect()
+      channel.port1.close()
+      const longestLong = durations.length === 0 ? 0 : Math.max(...durations)
+      return { longestTaskMs: durations.length > 0 ? longestLong : longestGapMs, longTasks: durations.length, longestGapMs }
+    },
+  }
+}
+
+let current: { name: string; services: AppServices } | null = null
+
+/** The services of database `name` (the app's bootstrap: PaieDb, window.api, coordinator on Web Locks). */
+function app(name: string): AppServices {
+  if (current?.name !== name) {
+    current?.services.db.close()
+    current = { name, services: bootstrapServices(name) }
+  }
+  return current.services
+}
+
+function services(name: string): PaieDb {
+  return app(name).db
+}
+
+async function deleteDb(name: string): Promise<void> {
+  if (current?.name === name) {
+    current.services.db.close()
+    current = null
+  }
+  await Dexie.delete(name)
+}
+
+/** The functions the runner calls (page.evaluate). */
+const bench = {
+  /** Deletes database `name` (and the raw comparison database). */
+  async reset(name: string): Promise<void> {
+    await deleteDb(name)
+    await deleteDb(`${name}-raw`)
+  },
+
+  /** Fetches the reference data through `reference:refresh` and caches it, as the app does at start. */
+  async loadReference(name: string): Promise<number> {
+    const result = await refreshReference(services(name), window.api)
+    if (!result.ok) throw new Error(result.error.message)
+    return result.value.dossiers.length
+  },
+
+  /** Grid paste: `enqueueMany` of the app's outbox (validation included), with the longest task during it. */
+  async enqueueMany(name: string, inputs: NewEntryInput[]): Promise<{ ms: number; saved: number; longestTaskMs: number; longTasks: number; longestGapMs: number }> {
+    const db = services(name)
+    await db.open()
+    const watch = watchTasks()
+    const started = performance.now()
+    const result = await enqueueMany(db, inputs)
+    const ms = performance.now() - started
+    // Let the last task end so that the observer sees it.
+    await new Promise((ok) => setTimeout(ok, 60))
+    const tasks = watch.stop()
+    return { ms, saved: result.saved, ...tasks }
+  },
+
+  /**
+   * The rows `enqueueMany` stored, put again with raw IndexedDB in ONE transaction into a database with the same
+   * object store and indexes (`<name>-raw`): the floor the outbox is compared with.
+   */
+  async rawPut(name: string): Promise<{ ms: number; rows: number }> {
+    const db = services(name)
+    const rows = await db.outbox.toArray()
+    const schema = db.outbox.schema
+    const raw = await new Promise<IDBDatabase>((ok, ko) => {
+      const request = indexedDB.open(`${name}-raw`, 1)
+      request.onupgradeneeded = () => {
+        const store = request.result.createObjectStore('outbox', { keyPath: 'clientId' })
+        for (const index of schema.indexes) {
+          if (index.keyPath === undefined) continue
+          store.createIndex(index.name, index.keyPath, { unique: index.unique === true, multiEntry: index.multi === true })
+        }
+      }
+      request.onsuccess = () => { ok(request.result) }
+      request.onerror = () => { ko(request.error ?? new Error('open')) }
+    })
+    try {
+      const started = performance.now()
+      await new Promise<void>((ok, ko) => {
+        const tx = raw.transaction('outbox', 'readwrite')
+        const store = tx.objectStore('outbox')
+        for (const row of rows) store.put(row)
+        tx.oncomplete = () => { ok() }
+        tx.onerror = () => { ko(tx.error ?? new Error('tx')) }
+      })
+      return { ms: performance.now() - started, rows: rows.length }
+    } finally {
+      raw.close()
+    }
+  },
+
+  /** One entry at a time as the form saves it (`enqueue`), one duration per entry (ms). */
+  async enqueueSingles(name: string, inputs: NewEntryInput[]): Promise<number[]> {
+    const db = services(name)
+    const times: number[] = []
+    for (const input of inputs) {
+      const started = performance.now()
+      const result = await enqueue(db, input)
+      times.push(performance.now() - started)
+      if (!result.ok) throw new Error(`Saisie refusée : ${JSON.stringify(result.issues)}`)
+    }
+    return times
+  },
+
+  /**
+   * Drains the outbox with the app's sync coordinator (claims, `sync:push` over the bridged IPC, outcomes stored).
+   * @returns elapsed ms and the per-state counts afterwards
+   */
+  async drain(name: string): Promise<{ ms: number; counts: Record<string, number> }> {
+    const { db, coordinator } = app(name)
+    const started = performance.now()
+    await coordinator.start()
+    const ms = performance.now() - started
+    coordinator.stop()
+    return { ms, counts: await countsByState(db) }
+  },
+
+  /** Every queued entry becomes `unknown` (as after a crash mid-push), counts kept. @returns how many */
+  async markUnknown(name: string): Promise<number> {
+    const db = services(name)
+    return db.transaction('rw', db.outbox, db.counts, async () => {
+      const rows = await db.outbox.where('state').equals('queued').toArray()
+      await writeEntries(db, rows.map((before) => ({ before, after: { ...before, state: 'unknown' as const } })))
+      return rows.length
+    })
+  },
+
+  /**
+   * Fills the outbox with `n` rows made from `templates` (stored entries, cycled; new ids, one ms apart, states
+   * cycled through `states`) through the app's write path (counts kept), in transactions of 2 000 rows.
+   */
+  async seedRows(name: string, templates: StoredEntry[], n: number, states: StoredEntry['state'][]): Promise<void> {
+    const db = services(name)
+    const origin = Date.parse('2026-01-05T08:00:00.000Z')
+    for (let from = 0; from < n; from += 2_000) {
+      const chunk: StoredEntry[] = []
+      for (let i = from; i < Math.min(n, from + 2_000); i += 1) {
+        const template = templates[i % templates.length]
+        const state = states[i % states.length]
+        if (template === undefined || state === undefined) throw new Error('Modèle de saisie manquant')
+        const at = new Date(origin + i * 60_000).toISOString()
+        chunk.push({ ...template, clientId: crypto.randomUUID(), state, createdAt: at, updatedAt: at, serverId: state === 'synced' ? crypto.randomUUID() : null })
+      }
+      await db.transaction('rw', db.outbox, db.counts, () => writeEntries(db, chunk.map((after) => ({ before: undefined, after }))))
+    }
+  },
+
+  /** Stored rows (for templates). */
+  async rows(name: string, limit: number): Promise<StoredEntry[]> {
+    return services(name).outbox.limit(limit).toArray()
+  },
+
+  /**
+   * Per-state counts after a change: cancels one cancellable entry, then reads the counts as the queue screen does
+   * (`countsByState` + `countsBySiren`), and, for comparison, by a scan of the outbox (`countsExact`).
+   */
+  async countsAfterChange(name: string): Promise<{ ms: number; scanMs: number; total: number }> {
+    const db = services(name)
+    const target = await db.outbox.where('state').anyOf('draft', 'queued', 'rejected').first()
+    if (target === undefined) throw new Error('Aucune saisie annulable')
+    await cancelEntry(db, target.clientId)
+    const started = performance.now()
+    const [byState] = await Promise.all([countsByState(db), countsBySiren(db)])
+    const ms = performance.now() - started
+    const scanStarted = performance.now()
+    await countsExact(db)
+    const scanMs = performance.now() - scanStarted
+    return { ms, scanMs, total: Object.values(byState).reduce((a, b) => a + b, 0) }
+  },
+
+  /** Closes the database (before the app page opens it). */
+  close(): void {
+    current?.services.db.close()
+    current = null
+  },
+}
+
+export type BenchPage = typeof bench
+
+declare global {
+  interface Window {
+    __bench: BenchPage
+  }
+}
+
+window.__bench = bench
+document.body.dataset['ready'] = 'true'

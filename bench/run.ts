@@ -1,0 +1,60 @@
+/**
+ * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile]`: runs the bench (bench/bench.ts) and writes
+ * DIR/bench.json and DIR/bench.md (default DIR: bench-results); `--profile` adds CPU profiles of the bench page
+ * (paste, drain) of the last run. Progress goes to stderr.
+ */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { runBench } from './bench'
+
+/** Command-line options. */
+export interface RunArgs {
+  readonly out: string
+  readonly runs: number
+  readonly quick: boolean
+  readonly profile: boolean
+}
+
+/**
+ * Parses `--out DIR`, `--runs N` (>= 1), `--quick` and `--profile`; `--x=v` accepted too.
+ * @throws Error for an unknown option or a missing / bad value.
+ */
+export function parseRunArgs(argv: readonly string[]): RunArgs {
+  let out = 'bench-results'
+  let runs = 3
+  let quick = false
+  let profile = false
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? ''
+    const eq = arg.indexOf('=')
+    const flag = eq < 0 ? arg : arg.slice(0, eq)
+    const value = (): string => {
+      const v = eq < 0 ? argv[++i] : arg.slice(eq + 1)
+      if (v === undefined || v === '') throw new Error(`${flag} attend une valeur`)
+      return v
+    }
+    if (flag === '--quick') quick = true
+    else if (flag === '--profile') profile = true
+    else if (flag === '--out') out = value()
+    else if (flag === '--runs') {
+      const v = value()
+      if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error('--runs attend un entier >= 1')
+      runs = Number(v)
+    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile)`)
+  }
+  return { out: resolve(out), runs, quick, profile }
+}
+
+async function main(): Promise<void> {
+  const args = parseRunArgs(process.argv.slice(2))
+  const report = await runBench({ ...args, log: (line) => process.stderr.write(`${line}\n`) })
+  process.stdout.write(`${JSON.stringify(report.figures, null, 2)}\nÉcrit : ${args.out}/bench.json, ${args.out}/bench.md\n`)
+}
+
+const entry = process.argv[1]
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.exit(1)
+  })
+}
