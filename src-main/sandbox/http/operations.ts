@@ -12,6 +12,7 @@ import { ENDPOINTS, OPERATION_IDS, type OperationId } from '../../../src-shared/
 import { isWriteMethod, type EndpointDef } from '../../../src-shared/api/endpoint-def'
 import type { FaultController } from '../faults'
 import type { HandlerContext, Handlers, RecapitulatifRenderer, Session } from '../handlers/context'
+import type { StoreFile } from '../store/persist'
 import type { SandboxStore } from '../store/types'
 import { authenticate, requireRight } from './auth'
 import { requeteInvalide, type ErrorDetail } from './errors'
@@ -44,6 +45,8 @@ export interface OperationDeps {
   readonly validateResponses: boolean
   readonly logger: SandboxLogger
   readonly renderPdf: RecapitulatifRenderer
+  /** File the store is kept in: the changes of each write are durable before its answer (none: memory only). */
+  readonly storeFile?: StoreFile
 }
 
 /** Hono path of a table path: `/api/bulletins/{id}/calculer` → `/api/bulletins/:id/calculer`. */
@@ -94,8 +97,9 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     requireRight(session, def.category)
   }
   const req = await parseRequest(c, def)
+  const tracked = deps.storeFile !== undefined && isWriteMethod(def.method) ? deps.storeFile.track(deps.store) : null
   const ctx: HandlerContext = {
-    store: deps.store,
+    store: tracked?.store ?? deps.store,
     now: deps.now,
     session,
     tokens: deps.tokens,
@@ -103,7 +107,13 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     renderPdf: deps.renderPdf,
   }
   const handler = deps.handlers[id] as unknown as (req: LooseRequest, ctx: HandlerContext) => unknown
-  const value: unknown = await handler(req, ctx)
+  let value: unknown
+  try {
+    value = await handler(req, ctx)
+  } finally {
+    // Durable before any answer (a refusal may follow a partial change: journalled too).
+    tracked?.commit()
+  }
 
   // Commit-then-drop: the change is in the store; the caller never hears about it.
   if (isWriteMethod(def.method) && def.auth && deps.faults.chance(deps.faults.get().dropAfterCommitRate) && dropConnection(c)) {
