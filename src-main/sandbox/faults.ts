@@ -65,6 +65,9 @@ export const FaultSettingsPatch = z
   .partial()
   .strict()
 
+/** Faults injected since start, by kind (5xx by status, burst 429, commit-then-drop, delays in ms). */
+export type FaultCounts = Record<string, number>
+
 /** Runtime control of the fault switches. */
 export interface FaultController {
   /** Current switches (a copy). */
@@ -83,6 +86,10 @@ export interface FaultController {
   nextLatencyMs(): number
   /** True with probability `rate` (false for 0 without drawing, true for 1). */
   chance(rate: number): boolean
+  /** Notes one injected fault of `kind` (`by` for amounts such as delays). */
+  count(kind: string, by?: number): void
+  /** Faults injected since start (a copy), for reports such as the chaos suite's figures. */
+  counts(): FaultCounts
 }
 
 /**
@@ -95,6 +102,7 @@ export function createFaultController(initial: Partial<FaultSettings>, seed: num
   const start: FaultSettings = { ...NO_FAULTS, ...FaultSettingsPatch.parse(initial) }
   let current: FaultSettings = { ...start }
   const random = createPrng(seed)
+  const injected: FaultCounts = {}
 
   function chance(rate: number): boolean {
     if (rate <= 0) return false
@@ -124,5 +132,9 @@ export function createFaultController(initial: Partial<FaultSettings>, seed: num
       return current.latencyMs + jitter
     },
     chance,
+    count(kind, by = 1) {
+      injected[kind] = (injected[kind] ?? 0) + by
+    },
+    counts: () => ({ ...injected }),
   }
 }

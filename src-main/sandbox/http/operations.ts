@@ -117,6 +117,7 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
 
   // Commit-then-drop: the change is in the store; the caller never hears about it.
   if (isWriteMethod(def.method) && def.auth && deps.faults.chance(deps.faults.get().dropAfterCommitRate) && dropConnection(c)) {
+    deps.faults.count('dropAfterCommit')
     return RESPONSE_ALREADY_SENT
   }
   if (def.response === 'none') return c.body(null, 204)
