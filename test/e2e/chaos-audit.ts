@@ -20,8 +20,7 @@
 import type { SandboxStore } from '../../src-main/sandbox/store/types'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
-import type { AuditRecord } from '../../src-shared/domain/outbox'
-import type { OutboxRow } from './page-data'
+import type { AuditRow, OutboxRow } from './page-data'
 
 type Collection = 'evp' | 'absences' | 'fraisProfessionnels'
 const COLLECTION: Partial<Record<EntryKind, Collection>> = { evp: 'evp', absence: 'absences', frais: 'fraisProfessionnels' }
@@ -29,12 +28,24 @@ const COLLECTION: Partial<Record<EntryKind, Collection>> = { evp: 'evp', absence
 /** Counts of the verdict; every "problem" list must be empty. */
 export interface ChaosVerdict {
   readonly figures: Record<string, number>
-  readonly problems: Record<string, string[]>
+  readonly problems: ChaosProblems
+}
+
+/** What went wrong, by check (ids and short descriptions); all empty on a good run. */
+export interface ChaosProblems {
+  notSettled: string[]
+  rejectedWithoutReason: string[]
+  duplicates: string[]
+  lost: string[]
+  orphans: string[]
+  wrongRecord: string[]
+  unaccounted: string[]
+  acknowledgedButMissing: string[]
 }
 
 /** Compares the outbox and audit log with the records the server created since `initial`. */
-export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRecord[], initial: SandboxStore, final: SandboxStore): ChaosVerdict {
-  const problems: Record<string, string[]> = { notSettled: [], rejectedWithoutReason: [], duplicates: [], lost: [], orphans: [], wrongRecord: [], unaccounted: [], acknowledgedButMissing: [] }
+export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRow[], initial: SandboxStore, final: SandboxStore): ChaosVerdict {
+  const problems: ChaosProblems = { notSettled: [], rejectedWithoutReason: [], duplicates: [], lost: [], orphans: [], wrongRecord: [], unaccounted: [], acknowledgedButMissing: [] }
   const created = new Map<string, { kind: EntryKind; fingerprint: string }>()
   const finalIds = new Set<string>()
   for (const [kind, key] of Object.entries(COLLECTION) as [EntryKind, Collection][]) {
@@ -46,9 +57,9 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRe
   }
   const perFingerprint = new Map<string, number>()
   for (const c of created.values()) perFingerprint.set(c.fingerprint, (perFingerprint.get(c.fingerprint) ?? 0) + 1)
-  problems['duplicates'] = [...perFingerprint.entries()].filter(([, n]) => n > 1).map(([f, n]) => `${f} ×${n}`)
+  problems.duplicates = [...perFingerprint.entries()].filter(([, n]) => n > 1).map(([f, n]) => `${f} ×${n}`)
 
-  const auditOf = new Map<string, AuditRecord[]>()
+  const auditOf = new Map<string, AuditRow[]>()
   for (const a of audit) {
     const list = auditOf.get(a.clientId) ?? []
     list.push(a)
@@ -59,21 +70,21 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRe
   let reconciled = 0
   for (const row of rows) {
     if (row.state === 'rejected') {
-      if (row.error === null || row.error.message === '') problems['rejectedWithoutReason']?.push(row.clientId)
+      if (row.error === null || row.error.message === '') problems.rejectedWithoutReason.push(row.clientId)
       continue
     }
     if (row.state !== 'synced' || row.serverId === null) {
-      problems['notSettled']?.push(`${row.clientId} ${row.state}`)
+      problems.notSettled.push(`${row.clientId} ${row.state}`)
       continue
     }
     const record = created.get(row.serverId)
     if (record === undefined) {
-      problems['lost']?.push(`${row.clientId} → ${row.serverId}`)
+      problems.lost.push(`${row.clientId} → ${row.serverId}`)
       continue
     }
-    if (held.has(row.serverId)) problems['duplicates']?.push(`${row.serverId} tenu par deux saisies`)
+    if (held.has(row.serverId)) problems.duplicates.push(`${row.serverId} tenu par deux saisies`)
     held.add(row.serverId)
-    if (record.fingerprint !== row.fingerprint) problems['wrongRecord']?.push(`${row.clientId}: ${row.fingerprint} ≠ ${record.fingerprint}`)
+    if (record.fingerprint !== row.fingerprint) problems.wrongRecord.push(`${row.clientId}: ${row.fingerprint} ≠ ${record.fingerprint}`)
     const trail = auditOf.get(row.clientId) ?? []
     const posts = trail.filter((a) => a.method === 'POST')
     if (posts.some((a) => a.status === 201 && a.serverId === row.serverId)) {
@@ -81,12 +92,12 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRe
     } else if (posts.some((a) => a.status === null) && trail.some((a) => a.method === 'GET' && a.serverId === row.serverId)) {
       reconciled += 1
     } else {
-      problems['unaccounted']?.push(`${row.clientId} (${trail.map((a) => `${a.method} ${a.status ?? '—'}`).join(', ') || 'aucune tentative'})`)
+      problems.unaccounted.push(`${row.clientId} (${trail.map((a) => `${a.method} ${a.status ?? '—'}`).join(', ') || 'aucune tentative'})`)
     }
   }
-  for (const id of created.keys()) if (!held.has(id)) problems['orphans']?.push(id)
+  for (const id of created.keys()) if (!held.has(id)) problems.orphans.push(id)
   for (const a of audit) {
-    if (a.method === 'POST' && a.status === 201 && a.serverId !== null && !finalIds.has(a.serverId)) problems['acknowledgedButMissing']?.push(`${a.clientId} → ${a.serverId}`)
+    if (a.method === 'POST' && a.status === 201 && a.serverId !== null && !finalIds.has(a.serverId)) problems.acknowledgedButMissing.push(`${a.clientId} → ${a.serverId}`)
   }
 
   const statuses = new Map<string, number>()
@@ -100,13 +111,13 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRe
       synced: rows.filter((r) => r.state === 'synced').length,
       rejected: rows.filter((r) => r.state === 'rejected').length,
       createdOnServer: created.size,
-      duplicates: problems['duplicates']?.length ?? 0,
-      lost: (problems['lost']?.length ?? 0) + (problems['acknowledgedButMissing']?.length ?? 0),
-      orphans: problems['orphans']?.length ?? 0,
+      duplicates: problems.duplicates.length,
+      lost: (problems.lost.length) + (problems.acknowledgedButMissing.length),
+      orphans: problems.orphans.length,
       auditAttempts: audit.length,
       writesAnswered: answered,
       writesReconciledAfterLostAnswer: reconciled,
-      unaccounted: problems['unaccounted']?.length ?? 0,
+      unaccounted: problems.unaccounted.length,
       ...Object.fromEntries([...statuses.entries()].map(([k, n]) => [`audit_${k}`, n])),
     },
     problems,

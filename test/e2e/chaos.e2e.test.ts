@@ -71,7 +71,7 @@ describe(`chaos (seed ${SEED})`, () => {
     expect(entered.saved).toBe(ENTRIES)
 
     let settled = 0
-    await until('every entry synced or rejected', async () => {
+    const finished = until('every entry synced or rejected', async () => {
       let counts: Awaited<ReturnType<typeof readStateCounts>>
       try {
         counts = await readStateCounts(page())
@@ -102,13 +102,16 @@ describe(`chaos (seed ${SEED})`, () => {
         }
       }
       return settled === ENTRIES
-    }, 170_000)
+    }, 170_000).then(() => null, (error: unknown) => error)
+    const timedOut = await finished
     figures['durationSeconds'] = Math.round((Date.now() - started) / 100) / 10
     addCounts(injected, await faultCounts())
     await sandbox.setFaults({ errorRate: 0, dropAfterCommitRate: 0, latencyMs: 0, latencyJitterMs: 0, burst429: 0 })
 
     const verdict = chaosVerdict(await readOutbox(page()), await readAudit(page()), initial, sandbox.readStore())
     Object.assign(figures, verdict.figures, done, { faults: injected })
+    if (timedOut !== null) process.stdout.write(`\nCHAOS PROBLEMS ${JSON.stringify(verdict.problems, (_key: string, value: unknown) => (Array.isArray(value) ? value.slice(0, 5) : value))}\n`)
+    expect(timedOut).toBeNull()
     expect(done['reloads']).toBeGreaterThanOrEqual(5)
     expect(done['sandboxRestarts']).toBe(1)
     expect((injected['error500'] ?? 0) + (injected['error502'] ?? 0) + (injected['error503'] ?? 0)).toBeGreaterThan(0)
