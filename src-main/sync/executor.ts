@@ -10,9 +10,9 @@
  * - 2xx → `synced` (server id: the created record's id, else the target id);
  * - record-level error → `rejected` with the BridgeError's code, message and fields;
  * - no answer to a write (timeout, cut connection, 502/504…) → `unknown`: reconciled next time, never resent blindly;
- * - a 500 or 503 (a server or proxy failing now and then; nothing committed, ARCHITECTURE.md "global") is tried
- *   once more after a short wait ({@link transientRetryDelayMs}) before it counts as a global failure, for writes
- *   and reconciliation lists alike; both attempts are audited. Without this, a service failing on 10% of requests
+ * - a 500 or 503 (a server or proxy failing now and then; nothing committed, ARCHITECTURE.md "global"), and a
+ *   502/504 on a reconciliation list, is tried once more after a short wait ({@link transientRetryDelayMs}) before
+ *   it counts as a global failure; both attempts are audited. Without this, a service failing on 10% of requests
  *   paused the queue every ~10 entries (found by the chaos suite);
  * - global failure (offline, 401 after a refresh, 429, 5xx…) → no new entry starts; this one and every entry not
  *   started → `requeue`; the answer carries `pause` (code, French message, Retry-After); entries in flight finish;
@@ -64,13 +64,14 @@ export const ATTEMPT_MEMORY = 20_000
 export const MAX_TRANSIENT_RETRY_MS = 1_000
 
 /**
- * Wait before retrying `error` once inside the push, or null when it is not transient: a 500, or a 503 whose
- * Retry-After (if any) is at most {@link MAX_TRANSIENT_RETRY_MS}. 200 ms without Retry-After (assumption: a short
- * hiccup; a second failure pauses the queue with the usual backoff).
+ * Wait before retrying `error` once inside the push, or null when it is not transient: a 500, a 503 whose
+ * Retry-After (if any) is at most {@link MAX_TRANSIENT_RETRY_MS}, or a 502/504 on a read (on a write those are
+ * `unknown`, never retried: errors.ts). 200 ms without Retry-After (assumption: a short hiccup; a second failure
+ * pauses the queue with the usual backoff).
  */
 export function transientRetryDelayMs(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.errorClass !== 'global' || error.missingRight !== undefined) return null
-  if (error.status !== 500 && error.status !== 503) return null
+  if (error.status === null || ![500, 502, 503, 504].includes(error.status)) return null
   const wait = error.retryAfterMs ?? 200
   return wait <= MAX_TRANSIENT_RETRY_MS ? wait : null
 }
