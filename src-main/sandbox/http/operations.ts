@@ -16,6 +16,7 @@ import type { StoreFile } from '../store/persist'
 import type { SandboxStore } from '../store/types'
 import { authenticate, requireRight } from './auth'
 import { requeteInvalide, type ErrorDetail } from './errors'
+import { malformedResponse } from './malformed'
 import { dropConnection } from './node'
 import { bodyValue, issuePath, parseInto, queryObject } from './parse'
 import { pdfResponse } from './pdf-response'
@@ -126,7 +127,13 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     const extra = new Headers(c.get('rateHeaders'))
     return pdfResponse(c, value, `recapitulatif-${(req.params as { id?: string }).id ?? 'dsn'}.pdf`, deps.faults, extra)
   }
-  return c.json(checkedJson(id, def.response, value, deps) as object, def.status === 201 ? 201 : 200)
+  const checked = checkedJson(id, def.response, value, deps)
+  const settings = deps.faults.get()
+  if (settings.malformedResponses !== 'off' && deps.faults.chance(settings.malformedRate)) {
+    deps.faults.count(`malformed_${settings.malformedResponses}`)
+    return malformedResponse(settings.malformedResponses, checked, def.status === 201 ? 201 : 200, c.get('rateHeaders'), settings.malformedOversizeBytes)
+  }
+  return c.json(checked as object, def.status === 201 ? 201 : 200)
 }
 
 /** Registers one route per operation of ENDPOINTS on `app`. */
