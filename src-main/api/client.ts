@@ -241,7 +241,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return bytes as ResponseOf<K>
     }
     const type = headers.get('content-type') ?? ''
-    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw invalid(`type ${type || 'absent'} au lieu de JSON`)
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw invalid(`type ${type.split(';')[0]?.trim() || 'absent'} au lieu de JSON`)
     const json = decodeJson(bytes)
     if (json === undefined) throw invalid('JSON tronqué ou illisible')
     const parsed = def.response.safeParse(json)

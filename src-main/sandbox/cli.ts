@@ -1,5 +1,6 @@
 /**
- * `npm run sandbox` (tsx src-main/sandbox/cli.ts [--port N] [--seed N] [--today AAAA-MM-JJ] [--store-file PATH]):
+ * `npm run sandbox` (tsx src-main/sandbox/cli.ts [--port N] [--seed N] [--today AAAA-MM-JJ] [--store-file PATH]
+ * [--no-rate-limit]):
  * starts the sandbox payroll API on 127.0.0.1 (port 8787 by default), prints its URL and the demo credentials, and
  * stays up until SIGINT/SIGTERM. With `--store-file`, the data is kept in that file (store/persist.ts): a sandbox
  * killed and started again on the same file serves every record it acknowledged.
@@ -17,20 +18,26 @@ export interface CliOptions {
   readonly today?: string
   /** File the store is kept in; default none (memory only). */
   readonly storeFile?: string
+  /** `--no-rate-limit`: no per-client request limit (and no RateLimit-* headers); default the sandbox's limit. */
+  readonly noRateLimit?: boolean
 }
 
 /**
- * Parses `--port N` (0…65535, default 8787), `--seed N` (integer, default 1), `--today AAAA-MM-JJ` and
- * `--store-file PATH`; `--x=V` accepted too.
+ * Parses `--port N` (0…65535, default 8787), `--seed N` (integer, default 1), `--today AAAA-MM-JJ`,
+ * `--store-file PATH` and `--no-rate-limit`; `--x=V` accepted too.
  * @throws Error (French message) for an unknown option, a missing value, or a value out of range.
  */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const out: { port: number; seed: number; today?: string; storeFile?: string } = { port: 8787, seed: 1 }
+  const out: { port: number; seed: number; today?: string; storeFile?: string; noRateLimit?: boolean } = { port: 8787, seed: 1 }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
+    if (arg === '--no-rate-limit') {
+      out.noRateLimit = true
+      continue
+    }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
     if (flag !== '--port' && flag !== '--seed' && flag !== '--today' && flag !== '--store-file') {
-      throw new Error(`Option inconnue : ${arg} (attendu : --port N, --seed N, --today AAAA-MM-JJ, --store-file CHEMIN)`)
+      throw new Error(`Option inconnue : ${arg} (attendu : --port N, --seed N, --today AAAA-MM-JJ, --store-file CHEMIN, --no-rate-limit)`)
     }
     const raw = inline ?? argv[++i]
     if (flag === '--today') {
@@ -80,6 +87,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     seed: options.seed,
     ...(options.today === undefined ? {} : { today: options.today }),
     ...(options.storeFile === undefined ? {} : { storeFile: options.storeFile }),
+    ...(options.noRateLimit === true ? { rateLimit: false as const } : {}),
   })
   process.stdout.write(banner(sandbox.url, options.seed))
   const stop = (): void => {
