@@ -22,6 +22,51 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch
   /** Called after every HTTP answer (rate-limit budget, audit). */
   onResponse?: (info: ResponseInfo) => void
+  /** Largest answer body read, in bytes (default {@link MAX_RESPONSE_BYTES}); a bigger one is cut off unread. */
+  maxResponseBytes?: number
+}
+
+/**
+ * Default cap of an answer body: 16 MiB, far above the largest page of the reference (500 records) or a DSN
+ * summary, so that a proxy or a drifting server cannot make main buffer unbounded data (assumption: not shown in
+ * reference).
+ */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
+
+/** Raised inside the client when an answer body passes the cap (turned into an ApiError by `send`). */
+class ResponseTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`Réponse de plus de ${limit} octets`)
+    this.name = 'ResponseTooLarge'
+  }
+}
+
+/**
+ * Reads a body stream up to `limit` bytes.
+ * @throws ResponseTooLarge past the limit (the stream is cancelled); the stream's own error when the connection breaks
+ */
+async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined, limit: number): Promise<Uint8Array> {
+  if (stream == null) return new Uint8Array(0)
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw new ResponseTooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  const out = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
 }
 
 /** What the client saw of one HTTP answer. */
@@ -122,20 +167,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '')
   const $fetch: $Fetch = ofetch.create({ retry: 0, ignoreResponseError: true }, options.fetch ? { fetch: options.fetch } : {})
   const defaultTimeout = options.timeoutMs ?? 15_000
+  const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES
 
   async function send(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
-    const res = await sendRaw(id, def, req, bearer, callOptions, 'arrayBuffer')
-    const data: unknown = res._data
-    return { status: res.status, headers: res.headers, bytes: data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(0) }
+    const res = await sendRaw(id, def, req, bearer, callOptions, true)
+    return { status: res.status, headers: res.headers, bytes: res.bytes }
   }
 
   async function sendStream(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; body: ReadableStream<Uint8Array> | null }> {
-    const res = await sendRaw(id, def, req, bearer, callOptions, 'stream')
-    const data: unknown = res._data
-    return { status: res.status, headers: res.headers, body: data instanceof ReadableStream ? (data as ReadableStream<Uint8Array>) : null }
+    const res = await sendRaw(id, def, req, bearer, callOptions, false)
+    return { status: res.status, headers: res.headers, body: res.body }
   }
 
-  async function sendRaw(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined, responseType: 'arrayBuffer' | 'stream') {
+  /**
+   * One HTTP exchange, the answer read as a stream. `buffered`: the body is read whole, refused past `maxBytes`
+   * (declared or counted); else the stream is handed over unread (PDF downloads apply their own limit).
+   */
+  async function sendRaw(
+    id: OperationId,
+    def: EndpointDef,
+    req: LooseRequest,
+    bearer: string | null,
+    callOptions: CallOptions | undefined,
+    buffered: boolean,
+  ): Promise<{ status: number; headers: Headers; bytes: Uint8Array; body: ReadableStream<Uint8Array> | null }> {
     const url = base + buildPath(def.path, req.params) + buildQueryString(req.query)
     const headers: Record<string, string> = { accept: def.response === 'pdf' ? 'application/pdf, application/json' : 'application/json' }
     if (bearer !== null) headers['authorization'] = `Bearer ${bearer}`
@@ -151,17 +206,41 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const started = performance.now()
     try {
-      const res = await $fetch.raw(url, {
+      const res = await $fetch.raw<ReadableStream<Uint8Array>, 'stream'>(url, {
         method: def.method,
         headers,
         ...(body === undefined ? {} : { body }),
-        responseType,
+        responseType: 'stream',
         timeout: callOptions?.timeoutMs ?? defaultTimeout,
         ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
       })
+      if (!buffered) {
+        options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started })
+        return { status: res.status, headers: res.headers, bytes: new Uint8Array(0), body: res._data ?? null }
+      }
+      const declared = Number(res.headers.get('content-length') ?? '0')
+      if (declared > maxBytes) {
+        await res._data?.cancel().catch(() => undefined)
+        throw new ResponseTooLarge(maxBytes)
+      }
+      const bytes = await readCapped(res._data, maxBytes)
       options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started })
-      return res
+      return { status: res.status, headers: res.headers, bytes, body: null }
     } catch (error) {
+      if (error instanceof ResponseTooLarge) {
+        throw new ApiError({
+          operation: id,
+          method: def.method,
+          status: null,
+          body: null,
+          retryAfterMs: null,
+          // A write answered with a body too big may have committed: reconcile it, never resend it blindly.
+          errorClass: def.method === 'GET' ? 'global' : 'unknown',
+          code: TRANSPORT_CODES.reponseTropVolumineuse,
+          message: `Réponse du service de paie trop volumineuse (plus de ${Math.round(error.limit / 1_048_576)} Mio) : ignorée.`,
+          cause: error,
+        })
+      }
       const t = classifyTransportFailure(error, def.method)
       throw new ApiError({ operation: id, method: def.method, status: null, body: null, retryAfterMs: null, errorClass: t.errorClass, code: t.code, message: t.message, cause: error })
     }
@@ -203,8 +282,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!type.startsWith('application/pdf')) throw invalid(`type ${type || 'absent'} au lieu d’un PDF`)
       return bytes as ResponseOf<K>
     }
-    const parsed = def.response.safeParse(decodeJson(bytes))
-    if (!parsed.success) throw invalid(parsed.error.issues[0]?.path.join('.') ?? 'format')
+    const type = headers.get('content-type') ?? ''
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw invalid(`type ${type.split(';')[0]?.trim() || 'absent'} au lieu de JSON`)
+    const json = decodeJson(bytes)
+    if (json === undefined) throw invalid('JSON tronqué ou illisible')
+    const parsed = def.response.safeParse(json)
+    if (!parsed.success) throw invalid(`champ ${parsed.error.issues[0]?.path.join('.') || 'racine'} au mauvais format`)
     return parsed.data as ResponseOf<K>
   }
 

@@ -63,6 +63,7 @@ export const TRANSPORT_CODES = {
   coupure: 'CONNEXION_INTERROMPUE',
   delai: 'DELAI_DEPASSE',
   reponseInvalide: 'REPONSE_INVALIDE',
+  reponseTropVolumineuse: 'REPONSE_TROP_VOLUMINEUSE',
 } as const
 
 /**

@@ -21,6 +21,7 @@ import { honoPath, registerOperations, type SandboxEnv, type SandboxLogger } fro
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitSettings } from './http/rate-limit'
 import { errorResponse, internalError } from './http/respond'
 import { createTokenRegistry, type TokenRegistry } from './http/tokens'
+import type { StoreFile } from './store/persist'
 import type { SandboxStore } from './store/types'
 
 /** Options of {@link createSandboxApp}. */
@@ -47,6 +48,8 @@ export interface SandboxAppOptions {
   readonly logger?: SandboxLogger
   /** Handler table; default the sandbox's own (tests may replace it to play a drifting server). */
   readonly handlers?: Handlers
+  /** File the store is kept in (writes durable before their answer; a reset writes a new snapshot). */
+  readonly storeFile?: StoreFile
 }
 
 /** The app and the controls tests and the CLI use. */
@@ -77,6 +80,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
 
   function reset(): void {
     if (options.createStore !== undefined) Object.assign(store, options.createStore())
+    options.storeFile?.snapshot(store)
     faults.reset()
     limiter?.clear()
   }
@@ -100,6 +104,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
     validateResponses: options.validateResponses ?? true,
     logger,
     renderPdf: options.renderPdf,
+    ...(options.storeFile === undefined ? {} : { storeFile: options.storeFile }),
   })
   registerAdminRoutes(app, { faults, reset })
 

@@ -1,6 +1,9 @@
 /**
- * `npm run sandbox` (tsx src-main/sandbox/cli.ts [--port N] [--seed N]): starts the sandbox payroll API on
- * 127.0.0.1 (port 8787 by default), prints its URL and the demo credentials, and stays up until SIGINT/SIGTERM.
+ * `npm run sandbox` (tsx src-main/sandbox/cli.ts [--port N] [--seed N] [--today AAAA-MM-JJ] [--store-file PATH]
+ * [--no-rate-limit]):
+ * starts the sandbox payroll API on 127.0.0.1 (port 8787 by default), prints its URL and the demo credentials, and
+ * stays up until SIGINT/SIGTERM. With `--store-file`, the data is kept in that file (store/persist.ts): a sandbox
+ * killed and started again on the same file serves every record it acknowledged.
  * Writes to stdout/stderr directly (the lint rule forbids console).
  */
 import { pathToFileURL } from 'node:url'
@@ -11,19 +14,42 @@ import { SEED_CLIENTS } from './store/seed'
 export interface CliOptions {
   readonly port: number
   readonly seed: number
+  /** Business date of the data set (`YYYY-MM-DD`); default today. */
+  readonly today?: string
+  /** File the store is kept in; default none (memory only). */
+  readonly storeFile?: string
+  /** `--no-rate-limit`: no per-client request limit (and no RateLimit-* headers); default the sandbox's limit. */
+  readonly noRateLimit?: boolean
 }
 
 /**
- * Parses `--port N` (0…65535, default 8787) and `--seed N` (integer, default 1); `--x=N` accepted too.
- * @throws Error (French message) for an unknown option or a value that is not a whole number in range.
+ * Parses `--port N` (0…65535, default 8787), `--seed N` (integer, default 1), `--today AAAA-MM-JJ`,
+ * `--store-file PATH` and `--no-rate-limit`; `--x=V` accepted too.
+ * @throws Error (French message) for an unknown option, a missing value, or a value out of range.
  */
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const out = { port: 8787, seed: 1 }
+  const out: { port: number; seed: number; today?: string; storeFile?: string; noRateLimit?: boolean } = { port: 8787, seed: 1 }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
+    if (arg === '--no-rate-limit') {
+      out.noRateLimit = true
+      continue
+    }
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
-    if (flag !== '--port' && flag !== '--seed') throw new Error(`Option inconnue : ${arg} (attendu : --port N, --seed N)`)
+    if (flag !== '--port' && flag !== '--seed' && flag !== '--today' && flag !== '--store-file') {
+      throw new Error(`Option inconnue : ${arg} (attendu : --port N, --seed N, --today AAAA-MM-JJ, --store-file CHEMIN, --no-rate-limit)`)
+    }
     const raw = inline ?? argv[++i]
+    if (flag === '--today') {
+      if (raw === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new Error('--today attend une date AAAA-MM-JJ')
+      out.today = raw
+      continue
+    }
+    if (flag === '--store-file') {
+      if (raw === undefined || raw === '') throw new Error('--store-file attend un chemin de fichier')
+      out.storeFile = raw
+      continue
+    }
     if (raw === undefined || !/^\d+$/.test(raw)) throw new Error(`${flag} attend un nombre entier`)
     const value = Number(raw)
     if (flag === '--port') {
@@ -56,7 +82,13 @@ export function banner(url: string, seed: number): string {
 /** Runs the CLI until a stop signal. */
 export async function main(argv: readonly string[]): Promise<void> {
   const options = parseCliArgs(argv)
-  const sandbox = await startSandbox({ port: options.port, seed: options.seed })
+  const sandbox = await startSandbox({
+    port: options.port,
+    seed: options.seed,
+    ...(options.today === undefined ? {} : { today: options.today }),
+    ...(options.storeFile === undefined ? {} : { storeFile: options.storeFile }),
+    ...(options.noRateLimit === true ? { rateLimit: false as const } : {}),
+  })
   process.stdout.write(banner(sandbox.url, options.seed))
   const stop = (): void => {
     process.stdout.write('\nArrêt du bac à sable…\n')

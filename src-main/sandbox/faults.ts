@@ -29,7 +29,21 @@ export interface FaultSettings {
   pdfTruncateRate: number
   /** Answer the DSN summary with a 200 text/html error page instead of a PDF (a misconfigured proxy). */
   pdfServeHtml: boolean
+  /**
+   * How a successful JSON answer is spoiled (after the handler ran: a write is committed): `wrong-type` (every
+   * field of another JSON type), `truncated-json` (the text cut in half), `oversized` (a valid JSON body of
+   * `malformedOversizeBytes`), `html` (a 200 text/html page, as a captive portal or a proxy sends); `off` by default.
+   */
+  malformedResponses: MalformedMode
+  /** Probability (0..1) that a JSON answer is spoiled as `malformedResponses` says. */
+  malformedRate: number
+  /** Size of an `oversized` answer, in bytes (default 17 MiB: more than the client accepts). */
+  malformedOversizeBytes: number
 }
+
+/** Ways of spoiling a JSON answer (see FaultSettings.malformedResponses). */
+export const MALFORMED_MODES = ['off', 'wrong-type', 'truncated-json', 'oversized', 'html'] as const
+export type MalformedMode = (typeof MALFORMED_MODES)[number]
 
 /** All switches off. */
 export const NO_FAULTS: Readonly<FaultSettings> = {
@@ -43,6 +57,9 @@ export const NO_FAULTS: Readonly<FaultSettings> = {
   pdfChunkBytes: 4096,
   pdfTruncateRate: 0,
   pdfServeHtml: false,
+  malformedResponses: 'off',
+  malformedRate: 0,
+  malformedOversizeBytes: 17 * 1024 * 1024,
 }
 
 const Rate = z.number().min(0).max(1)
@@ -61,9 +78,15 @@ export const FaultSettingsPatch = z
     pdfChunkBytes: z.number().int().min(1).max(10_000_000),
     pdfTruncateRate: Rate,
     pdfServeHtml: z.boolean(),
+    malformedResponses: z.enum(MALFORMED_MODES),
+    malformedRate: Rate,
+    malformedOversizeBytes: z.number().int().min(1).max(256 * 1024 * 1024),
   })
   .partial()
   .strict()
+
+/** Faults injected since start, by kind (5xx by status, burst 429, commit-then-drop, delays in ms). */
+export type FaultCounts = Record<string, number>
 
 /** Runtime control of the fault switches. */
 export interface FaultController {
@@ -83,6 +106,10 @@ export interface FaultController {
   nextLatencyMs(): number
   /** True with probability `rate` (false for 0 without drawing, true for 1). */
   chance(rate: number): boolean
+  /** Notes one injected fault of `kind` (`by` for amounts such as delays). */
+  count(kind: string, by?: number): void
+  /** Faults injected since start (a copy), for reports such as the chaos suite's figures. */
+  counts(): FaultCounts
 }
 
 /**
@@ -95,6 +122,7 @@ export function createFaultController(initial: Partial<FaultSettings>, seed: num
   const start: FaultSettings = { ...NO_FAULTS, ...FaultSettingsPatch.parse(initial) }
   let current: FaultSettings = { ...start }
   const random = createPrng(seed)
+  const injected: FaultCounts = {}
 
   function chance(rate: number): boolean {
     if (rate <= 0) return false
@@ -124,5 +152,9 @@ export function createFaultController(initial: Partial<FaultSettings>, seed: num
       return current.latencyMs + jitter
     },
     chance,
+    count(kind, by = 1) {
+      injected[kind] = (injected[kind] ?? 0) + by
+    },
+    counts: () => ({ ...injected }),
   }
 }

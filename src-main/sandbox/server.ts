@@ -10,6 +10,7 @@ import type { FaultController, FaultSettings } from './faults'
 import type { SandboxLogger } from './http/operations'
 import type { RateLimitSettings } from './http/rate-limit'
 import { createSeedStore, DEFAULT_SEED } from './store/seed'
+import { createStoreFile, loadStoreFile } from './store/persist'
 import type { SandboxStore } from './store/types'
 import type { RecapitulatifInput } from './pdf'
 
@@ -45,6 +46,12 @@ export interface SandboxOptions {
    * records across a restart). `POST /__sandbox/reset` still reseeds.
    */
   readonly initialStore?: SandboxStore
+  /**
+   * File the store is kept in (store/persist.ts): read at start when it exists (else seeded, or `initialStore`),
+   * then every write is durable before its answer, so a sandbox killed and started again on the same file loses
+   * nothing it acknowledged.
+   */
+  readonly storeFile?: string
   /** Where errors are reported; default the main process logger. */
   readonly logger?: SandboxLogger
 }
@@ -83,8 +90,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const now = sandboxClock(options)
   const today = options.today ?? now().toISOString().slice(0, 10)
   const createStore = (): SandboxStore => createSeedStore({ seed, today })
+  const storeFile = options.storeFile === undefined ? undefined : createStoreFile(options.storeFile)
+  const store = (options.storeFile === undefined ? null : loadStoreFile(options.storeFile)) ?? options.initialStore ?? createStore()
+  storeFile?.snapshot(store)
   const sandbox = createSandboxApp({
-    store: options.initialStore ?? createStore(),
+    store,
+    ...(storeFile === undefined ? {} : { storeFile }),
     createStore,
     renderPdf: renderLazily,
     now,

@@ -10,6 +10,10 @@
  * - 2xx → `synced` (server id: the created record's id, else the target id);
  * - record-level error → `rejected` with the BridgeError's code, message and fields;
  * - no answer to a write (timeout, cut connection, 502/504…) → `unknown`: reconciled next time, never resent blindly;
+ * - a 500 or 503 (a server or proxy failing now and then; nothing committed, ARCHITECTURE.md "global"), and a
+ *   502/504 on a reconciliation list, is tried once more after a short wait ({@link transientRetryDelayMs}) before
+ *   it counts as a global failure; both attempts are audited. Without this, a service failing on 10% of requests
+ *   paused the queue every ~10 entries (found by the chaos suite);
  * - global failure (offline, 401 after a refresh, 429, 5xx…) → no new entry starts; this one and every entry not
  *   started → `requeue`; the answer carries `pause` (code, French message, Retry-After); entries in flight finish;
  * - 403 DROIT_MANQUANT → this entry and every entry of the same category not finished → `requeue`, with a
@@ -30,6 +34,11 @@
  * `fingerprint` differs is logged by client id.
  *
  * One push runs at a time per executor: a second push waits for the first to finish.
+ *
+ * Interrupted pushes: the executor remembers, per entry, the audit attempts of the last push that carried it
+ * (the last {@link ATTEMPT_MEMORY} entries). When an item comes back `interrupted` (the renderer found it still
+ * `sending`: its window reloaded while this process pushed it, so the answer was lost), those attempts are put in
+ * front of the new outcome's, so the audit log still shows every request made for it (found by the chaos suite).
  */
 import PQueue from 'p-queue'
 import type { Categorie } from '../../src-shared/api/categories'
@@ -63,6 +72,42 @@ export function sizeConcurrency(state: Pick<RateBudgetState, 'limit' | 'windowMs
   if (state.limit === null || state.windowMs === null || state.windowMs <= 0 || latencyMs === null) return DEFAULT_SYNC_CONCURRENCY
   const wanted = Math.ceil((state.limit / state.windowMs) * latencyMs * 1.5)
   return Math.min(MAX_SYNC_CONCURRENCY, Math.max(MIN_SYNC_CONCURRENCY, wanted))
+}
+
+/** Entries whose last attempts the executor remembers for interrupted pushes. */
+export const ATTEMPT_MEMORY = 20_000
+
+/** Longest wait before the one retry of a transient 5xx, ms (a longer Retry-After makes it a pause instead). */
+export const MAX_TRANSIENT_RETRY_MS = 1_000
+
+/**
+ * Wait before retrying `error` once inside the push, or null when it is not transient: a 500, a 503 whose
+ * Retry-After (if any) is at most {@link MAX_TRANSIENT_RETRY_MS}, or a 502/504 on a read (on a write those are
+ * `unknown`, never retried: errors.ts). 200 ms without Retry-After (assumption: a short hiccup; a second failure
+ * pauses the queue with the usual backoff).
+ */
+export function transientRetryDelayMs(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.errorClass !== 'global' || error.missingRight !== undefined) return null
+  if (error.status === null || ![500, 502, 503, 504].includes(error.status)) return null
+  const wait = error.retryAfterMs ?? 200
+  return wait <= MAX_TRANSIENT_RETRY_MS ? wait : null
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pauseFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve()
+      return
+    }
+    const timer = setTimeout(done, ms)
+    function done(): void {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done)
+  })
 }
 
 /** Options of {@link createSyncExecutor}. */
@@ -143,6 +188,26 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   }
   const now = options.now ?? (() => new Date())
   let running: Promise<unknown> = Promise.resolve()
+  /** Attempts of the last push that carried each entry, by client id (oldest first, trimmed to ATTEMPT_MEMORY). */
+  const lastAttempts = new Map<string, { readonly revision: number; readonly attempts: readonly AuditAttempt[] }>()
+
+  /** Puts the remembered attempts of interrupted items in front of their outcome's, then remembers this push's. */
+  function carryAttempts(items: readonly SyncItem[], outcomes: SyncOutcome[]): void {
+    outcomes.forEach((outcome, index) => {
+      const item = items[index]
+      if (item === undefined) return
+      const previous = lastAttempts.get(item.clientId)
+      const carried = item.interrupted === true && previous?.revision === item.revision ? previous.attempts : []
+      const attempts = carried.length === 0 ? outcome.attempts : [...carried, ...outcome.attempts]
+      outcomes[index] = { ...outcome, attempts }
+      lastAttempts.delete(item.clientId)
+      lastAttempts.set(item.clientId, { revision: item.revision, attempts })
+    })
+    for (const key of lastAttempts.keys()) {
+      if (lastAttempts.size <= ATTEMPT_MEMORY) break
+      lastAttempts.delete(key)
+    }
+  }
 
   async function runPush(items: readonly SyncItem[]): Promise<SyncPushResult> {
     const total = items.length
@@ -213,6 +278,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       const records: KeyFields[] = []
       const listOp = ENTRY_KIND_SPECS[first.item.kind].list
       const attemptsFor = (serverId: string | null): AuditAttempt[] => attempts.map((facts) => auditAttempt({ ...facts, serverId }))
+      let retried = false
       for (let page = 1; ; page++) {
         if (stoppedFor(first)) {
           for (const w of group) finishUnsent(w, attemptsFor(null), null)
@@ -225,6 +291,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
         }
         const at = now()
         const started = performance.now()
+        let retryIn: number | null = null
         try {
           const answer = await callLoose(options.client, listOp, { query: scopeListQuery(first.scope, page) })
           resize(performance.now() - started)
@@ -234,13 +301,22 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
           if (body.elements.length === 0 || body.page * body.taille >= body.total) break
         } catch (thrown) {
           attempts.push({ at, operation: listOp, method: 'GET', durationMs: performance.now() - started, status: null, payload: null, error: thrown })
-          const global = !(thrown instanceof ApiError) || thrown.errorClass !== 'record'
-          // A list refused for this record (dossier no longer assigned…): the entries stay to reconcile, with the reason.
-          const error = global ? pauseOn(first, thrown) : syncErrorOf(thrown)
-          for (const w of group) finishUnsent(w, attemptsFor(null), error)
-          return []
+          retryIn = retried ? null : transientRetryDelayMs(thrown)
+          if (retryIn === null) {
+            const global = !(thrown instanceof ApiError) || thrown.errorClass !== 'record'
+            // A list refused for this record (dossier no longer assigned…): the entries stay to reconcile, with the reason.
+            const error = global ? pauseOn(first, thrown) : syncErrorOf(thrown)
+            for (const w of group) finishUnsent(w, attemptsFor(null), error)
+            return []
+          }
         } finally {
           release()
+        }
+        if (retryIn !== null) {
+          // One more try of the same page after a short wait (a transient 5xx).
+          retried = true
+          await pauseFor(retryIn, stop.signal)
+          page -= 1
         }
       }
       const claimed = new Set(group.flatMap((w) => w.item.claimedServerIds))
@@ -262,38 +338,47 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       return toSend
     }
 
-    /** Sends one entry's write and records its outcome. */
+    /** Sends one entry's write (a transient 5xx once more) and records its outcome. */
     async function send(w: Work): Promise<void> {
-      const before = priorAttempts.get(w.index) ?? []
-      if (stoppedFor(w)) {
-        finishUnsent(w, before, null)
-        return
-      }
-      const release = await options.budget.acquire(stop.signal)
-      if (release === null) {
-        finishUnsent(w, before, null)
-        return
-      }
-      try {
+      const before = [...(priorAttempts.get(w.index) ?? [])]
+      for (let attempt = 0; ; attempt++) {
         if (stoppedFor(w)) {
           finishUnsent(w, before, null)
           return
         }
-        const at = now()
-        const started = performance.now()
-        const base = { at, operation: w.write.operation, method: w.write.method, payload: w.payload }
-        try {
-          const answer = await callLoose(options.client, w.write.operation, w.write.request)
-          resize(performance.now() - started)
-          const serverId = w.item.operation === 'create' ? createdId(answer.value) : w.item.targetServerId
-          const attempt = auditAttempt({ ...base, durationMs: performance.now() - started, status: answer.status, serverId, error: null })
-          finish(w.index, 'synced', serverId, null, [...before, attempt])
-        } catch (thrown) {
-          const attempt = auditAttempt({ ...base, durationMs: performance.now() - started, status: null, serverId: w.item.targetServerId, error: thrown })
-          settleFailure(w, thrown, [...before, attempt])
+        const release = await options.budget.acquire(stop.signal)
+        if (release === null) {
+          finishUnsent(w, before, null)
+          return
         }
-      } finally {
-        release()
+        let retryIn: number | null
+        try {
+          if (stoppedFor(w)) {
+            finishUnsent(w, before, null)
+            return
+          }
+          const at = now()
+          const started = performance.now()
+          const base = { at, operation: w.write.operation, method: w.write.method, payload: w.payload }
+          try {
+            const answer = await callLoose(options.client, w.write.operation, w.write.request)
+            resize(performance.now() - started)
+            const serverId = w.item.operation === 'create' ? createdId(answer.value) : w.item.targetServerId
+            const done = auditAttempt({ ...base, durationMs: performance.now() - started, status: answer.status, serverId, error: null })
+            finish(w.index, 'synced', serverId, null, [...before, done])
+            return
+          } catch (thrown) {
+            before.push(auditAttempt({ ...base, durationMs: performance.now() - started, status: null, serverId: w.item.targetServerId, error: thrown }))
+            retryIn = attempt === 0 ? transientRetryDelayMs(thrown) : null
+            if (retryIn === null) {
+              settleFailure(w, thrown, before)
+              return
+            }
+          }
+        } finally {
+          release()
+        }
+        await pauseFor(retryIn, stop.signal)
       }
     }
 
@@ -351,11 +436,9 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     // Safety net: every item has an outcome (a bug would otherwise lose an entry).
     for (const w of valid) finishUnsent(w, priorAttempts.get(w.index) ?? [], null)
 
-    const result: SyncPushResult = {
-      outcomes: outcomes.map((o, index) => o ?? { clientId: items[index]?.clientId ?? '', revision: items[index]?.revision ?? 1, result: 'requeue', serverId: null, error: null, attempts: [] }),
-      pause,
-      categoryPauses: [...categoryPauses.values()],
-    }
+    const settled = outcomes.map((o, index) => o ?? { clientId: items[index]?.clientId ?? '', revision: items[index]?.revision ?? 1, result: 'requeue' as const, serverId: null, error: null, attempts: [] })
+    carryAttempts(items, settled)
+    const result: SyncPushResult = { outcomes: settled, pause, categoryPauses: [...categoryPauses.values()] }
     log.info('Synchronisation : lot traité', summary(result))
     return result
   }

@@ -83,7 +83,13 @@ function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
     reconcile: entry.state === 'unknown',
     // The record an update or delete targets is synced in the same scope, but it is the one it must find.
     claimedServerIds: serverIds.filter((id) => id !== entry.targetServerId).slice(0, 10_000),
+    ...(entry.interrupted === true ? { interrupted: true } : {}),
   }
+}
+
+/** Identity of an audit attempt (an attempt sent back by main after an interrupted push may already be held). */
+function attemptKey(a: Pick<AuditRecord, 'at' | 'operation' | 'method' | 'status' | 'durationMs'>): string {
+  return `${a.at}|${a.operation}|${a.method}|${a.status ?? '-'}|${a.durationMs}`
 }
 
 /**
@@ -145,6 +151,9 @@ export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem,
     const summary: OutcomeSummary = { synced: 0, rejected: 0, unknown: 0, requeue: 0 }
     const changes: RowChange[] = []
     const audit: AuditRecord[] = []
+    // Attempts already held for entries whose previous push was interrupted (main may send some of them again).
+    const interruptedIds = rows.filter((r) => r?.interrupted === true).map((r) => r?.clientId ?? '')
+    const held = new Set((interruptedIds.length === 0 ? [] : await db.audit.where('clientId').anyOf(interruptedIds).toArray()).map((a) => `${a.clientId}|${attemptKey(a)}`))
     claimed.forEach((item, i) => {
       const row = rows[i]
       if (row?.state !== 'sending' || row.revision !== item.revision) {
@@ -164,9 +173,11 @@ export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem,
           error: result === 'rejected' ? (outcome?.error ?? GENERIC_REJECTION) : result === 'synced' ? null : row.error,
           attempts: row.attempts + 1,
           updatedAt: now,
+          interrupted: false,
         },
       })
       for (const a of outcome?.attempts ?? []) {
+        if (held.has(`${row.clientId}|${attemptKey(a)}`)) continue
         audit.push({ clientId: row.clientId, revision: row.revision, siren: row.siren, kind: row.kind, ...a, result })
       }
     })
@@ -205,7 +216,8 @@ export async function settleClaimed(db: PaieDb, settlements: readonly Settlement
 
 /**
  * Start-up (and each time the sync lock is taken): entries left `sending` become `unknown`: main may or may not
- * have sent them, so they are reconciled before any new attempt. Run only while holding the sync lock.
+ * have sent them, so they are reconciled before any new attempt; they are marked `interrupted`, so main sends back
+ * the audit attempts of the push whose answer was lost. Run only while holding the sync lock.
  * @returns how many entries were recovered
  */
 export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOutboxEnv): Promise<number> {
@@ -213,7 +225,7 @@ export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOut
     const stuck = await db.outbox.where('state').equals('sending').toArray()
     if (stuck.length === 0) return 0
     const now = env.now()
-    await writeEntries(db, stuck.map((before) => ({ before, after: { ...before, state: 'unknown' as const, updatedAt: now } })))
+    await writeEntries(db, stuck.map((before) => ({ before, after: { ...before, state: 'unknown' as const, updatedAt: now, interrupted: true } })))
     return stuck.length
   })
 }

@@ -42,6 +42,11 @@ export interface StoredEntry extends OutboxEntry {
   readonly category: Categorie
   /** Fields of the targeted server record given at entry (update/delete of a record not synced here), else null. */
   readonly targetRecord?: Readonly<Record<string, unknown>> | null
+  /**
+   * True from the moment a crash or reload left the entry `sending` (recoverInterrupted) until main's next outcome
+   * for it is stored: main then sends back the audit attempts of the push whose answer was lost. No index.
+   */
+  readonly interrupted?: boolean
 }
 
 /** Number of outbox rows of one dossier in one state, kept in the same transactions as the rows. */

@@ -173,13 +173,17 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     const summary = await applyOutcomes(db, items, outcomes, env)
     for (const listener of batchListeners) listener(summary)
     await addCategoryPauses(db, categoryPauses, deps.now(), deps.categoryPauseMs ?? CATEGORY_PAUSE_MS)
+    const progressed = summary.synced + summary.rejected > 0
+    // The road works (a rejection is an answer too): failures reset, lastSyncAt set. Done BEFORE a pause of the
+    // same push is registered, so that a push that made progress and then met one 5xx backs off from the base
+    // delay: otherwise a service failing now and then (10% of requests) doubles the delay on every batch and the
+    // queue crawls towards the 5-minute cap although most requests succeed (found by the chaos suite).
+    if (progressed) await registerSuccess(db, deps.now())
     if (pause !== null) {
       await fail(pause.code, pause.message, pause.retryAfterMs)
       return false
     }
-    if (summary.synced + summary.rejected > 0) {
-      // The road works (a rejection is an answer too): failures reset, lastSyncAt set.
-      await registerSuccess(db, deps.now())
+    if (progressed) {
       update({ lastError: null })
       return true
     }

@@ -33,6 +33,12 @@ export const SyncItem = z.object({
   reconcile: z.boolean(),
   /** Server ids in the same scope already held by synced local entries (a match must not reuse them). */
   claimedServerIds: z.array(z.uuid()).max(10_000),
+  /**
+   * True when the renderer found the entry still `sending` (its window was reloaded or closed while main pushed
+   * it): main's answer to that push was lost, so main adds the audit attempts it made for this revision in its last
+   * push to this outcome (the renderer skips any it already holds). Optional: older renderers omit it.
+   */
+  interrupted: z.boolean().optional(),
 })
 export type SyncItem = z.infer<typeof SyncItem>
 

@@ -2,6 +2,7 @@
  * Admin routes of the sandbox, outside the published API and reachable only from the loopback interface:
  *   GET  /__sandbox/faults          current fault switches;
  *   PUT  /__sandbox/faults          changes some switches (body: some or all FaultSettings), answers the new ones;
+ *   GET  /__sandbox/fault-counts    faults injected since start, by kind (FaultCounts);
  *   POST /__sandbox/expire-tokens   every issued token becomes expired (401 JETON_EXPIRE), answers 204;
  *   POST /__sandbox/reset           fresh seed data, fault switches as at start, rate-limit windows cleared
  *                                   (issued tokens stay valid), answers 204.
@@ -40,8 +41,10 @@ export function registerAdminRoutes(app: Hono<SandboxEnv>, deps: AdminDeps): voi
     if (errors.length > 0) return errorResponse(requeteInvalide(errors))
     return c.json(deps.faults.set(patch as z.output<typeof FaultSettingsPatch>))
   })
+  app.get('/__sandbox/fault-counts', (c) => c.json(deps.faults.counts()))
   app.post('/__sandbox/expire-tokens', (c) => {
     deps.faults.expireTokens()
+    deps.faults.count('tokensExpired')
     return c.body(null, 204)
   })
   app.post('/__sandbox/reset', (c) => {

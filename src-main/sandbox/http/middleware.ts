@@ -18,7 +18,10 @@ const ALREADY_SENT = 'x-hono-already-sent'
 export function latencyMiddleware(faults: FaultController): MiddlewareHandler<SandboxEnv> {
   return async (_c, next) => {
     const ms = faults.nextLatencyMs()
-    if (ms > 0) await sleep(ms)
+    if (ms > 0) {
+      faults.count('latencyMs', ms)
+      await sleep(ms)
+    }
     await next()
   }
 }
@@ -57,10 +60,13 @@ export function faultMiddleware(faults: FaultController): MiddlewareHandler<Sand
   return async (c, next) => {
     const settings = faults.get()
     if (faults.takeBurst()) {
+      faults.count('burst429')
       return errorResponse(tooManyRequests(settings.burstRetryAfterSeconds), c.get('rateHeaders'))
     }
     if (faults.chance(settings.errorRate)) {
-      return errorResponse(injectedFailure(faults.random()), c.get('rateHeaders'))
+      const failure = injectedFailure(faults.random())
+      faults.count(`error${failure.statut}`)
+      return errorResponse(failure, c.get('rateHeaders'))
     }
     await next()
     return undefined

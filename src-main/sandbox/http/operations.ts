@@ -12,9 +12,11 @@ import { ENDPOINTS, OPERATION_IDS, type OperationId } from '../../../src-shared/
 import { isWriteMethod, type EndpointDef } from '../../../src-shared/api/endpoint-def'
 import type { FaultController } from '../faults'
 import type { HandlerContext, Handlers, RecapitulatifRenderer, Session } from '../handlers/context'
+import type { StoreFile } from '../store/persist'
 import type { SandboxStore } from '../store/types'
 import { authenticate, requireRight } from './auth'
 import { requeteInvalide, type ErrorDetail } from './errors'
+import { malformedResponse } from './malformed'
 import { dropConnection } from './node'
 import { bodyValue, issuePath, parseInto, queryObject } from './parse'
 import { pdfResponse } from './pdf-response'
@@ -44,6 +46,8 @@ export interface OperationDeps {
   readonly validateResponses: boolean
   readonly logger: SandboxLogger
   readonly renderPdf: RecapitulatifRenderer
+  /** File the store is kept in: the changes of each write are durable before its answer (none: memory only). */
+  readonly storeFile?: StoreFile
 }
 
 /** Hono path of a table path: `/api/bulletins/{id}/calculer` → `/api/bulletins/:id/calculer`. */
@@ -94,8 +98,9 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     requireRight(session, def.category)
   }
   const req = await parseRequest(c, def)
+  const tracked = deps.storeFile !== undefined && isWriteMethod(def.method) ? deps.storeFile.track(deps.store) : null
   const ctx: HandlerContext = {
-    store: deps.store,
+    store: tracked?.store ?? deps.store,
     now: deps.now,
     session,
     tokens: deps.tokens,
@@ -103,10 +108,17 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     renderPdf: deps.renderPdf,
   }
   const handler = deps.handlers[id] as unknown as (req: LooseRequest, ctx: HandlerContext) => unknown
-  const value: unknown = await handler(req, ctx)
+  let value: unknown
+  try {
+    value = await handler(req, ctx)
+  } finally {
+    // Durable before any answer (a refusal may follow a partial change: journalled too).
+    tracked?.commit()
+  }
 
   // Commit-then-drop: the change is in the store; the caller never hears about it.
   if (isWriteMethod(def.method) && def.auth && deps.faults.chance(deps.faults.get().dropAfterCommitRate) && dropConnection(c)) {
+    deps.faults.count('dropAfterCommit')
     return RESPONSE_ALREADY_SENT
   }
   if (def.response === 'none') return c.body(null, 204)
@@ -115,7 +127,13 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     const extra = new Headers(c.get('rateHeaders'))
     return pdfResponse(c, value, `recapitulatif-${(req.params as { id?: string }).id ?? 'dsn'}.pdf`, deps.faults, extra)
   }
-  return c.json(checkedJson(id, def.response, value, deps) as object, def.status === 201 ? 201 : 200)
+  const checked = checkedJson(id, def.response, value, deps)
+  const settings = deps.faults.get()
+  if (settings.malformedResponses !== 'off' && deps.faults.chance(settings.malformedRate)) {
+    deps.faults.count(`malformed_${settings.malformedResponses}`)
+    return malformedResponse(settings.malformedResponses, checked, def.status === 201 ? 201 : 200, c.get('rateHeaders'), settings.malformedOversizeBytes)
+  }
+  return c.json(checked as object, def.status === 201 ? 201 : 200)
 }
 
 /** Registers one route per operation of ENDPOINTS on `app`. */

@@ -24,8 +24,10 @@ export const saisieEn: typeof saisieFr = {
       lignesEnTrop: 'Paste refused: the block has {rows} rows, the grid shows only {available} from the active cell. Nothing was pasted; check the filters or the starting cell.',
       colonnesEnTrop: 'Paste refused: the block has {cols} columns, the grid shows only {available} from the active cell. Nothing was pasted.',
       resultat: 'Paste: {ok} cell(s) read, {erreurs} with errors.',
+      tropVolumineux: 'Paste refused: the clipboard holds {chars} characters, at most {max} at a time. Nothing was pasted.',
     },
     cellErreur: {
+      celluleTropLongue: 'Cell too long: {max} characters at most (value ignored).',
       formule: 'Formula refused: a value cannot start with =, +, - (except a number) or {\'@\'}.',
       controle: 'Control character refused (tab, line break…).',
       nombre: 'Unreadable number: type for example 3,5.',

@@ -22,8 +22,10 @@ export const saisieFr = {
       lignesEnTrop: 'Collage refusé : le bloc a {rows} lignes, la grille n’en affiche que {available} à partir de la cellule active. Rien n’a été collé ; vérifiez les filtres ou la cellule de départ.',
       colonnesEnTrop: 'Collage refusé : le bloc a {cols} colonnes, la grille n’en affiche que {available} à partir de la cellule active. Rien n’a été collé.',
       resultat: 'Collage : {ok} cellule(s) lue(s), {erreurs} en erreur.',
+      tropVolumineux: 'Collage refusé : le presse-papiers contient {chars} caractères, au plus {max} à la fois. Rien n’a été collé.',
     },
     cellErreur: {
+      celluleTropLongue: 'Cellule trop longue : {max} caractères au plus (valeur ignorée).',
       formule: 'Formule refusée : une valeur ne peut pas commencer par =, +, - (hors nombre) ou {\'@\'}.',
       controle: 'Caractère de contrôle refusé (tabulation, saut de ligne…).',
       nombre: 'Nombre illisible : saisissez par exemple 3,5.',

@@ -109,15 +109,31 @@ async function openApp(context: BrowserContext, url: string, hash = '#/'): Promi
   return page
 }
 
-/** Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }. */
-export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string }; coffre?: Coffre } = {}): Promise<Workstation> {
+/** A sandbox the scenario runs itself (e.g. a child process it kills and restarts): its URL and its data at start. */
+export interface ExternalSandbox {
+  readonly url: string
+  readonly store: SandboxStore
+}
+
+/**
+ * Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }; with
+ * `external`, no sandbox is started (ws.sandbox stays null; stop/restart are the scenario's business).
+ */
+export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string }; external?: ExternalSandbox; coffre?: Coffre } = {}): Promise<Workstation> {
   mkdirSync(ARTIFACTS, { recursive: true })
   const tokensFile = logToSuiteFile(suiteName())
   const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: log, ...options.sandbox }
-  let sandbox: RunningSandbox | null = await startSandbox(sandboxOptions)
-  const port = sandbox.port
-  const store = sandbox.store
-  const sandboxUrl = sandbox.url
+  let sandbox: RunningSandbox | null = null
+  let origin: ExternalSandbox
+  if (options.external === undefined) {
+    sandbox = await startSandbox(sandboxOptions)
+    origin = sandbox
+  } else {
+    origin = options.external
+  }
+  const port = Number(new URL(origin.url).port)
+  const store = origin.store
+  const sandboxUrl = origin.url
   const credentials = options.credentials ?? DEMO_CREDENTIALS
   const coffre = options.coffre ?? createMemoryCoffre()
   const issuedTokens: string[] = []

@@ -217,6 +217,9 @@ describe('CLI arguments', () => {
   it('reads --port and --seed, with defaults', () => {
     expect(parseCliArgs([])).toEqual({ port: 8787, seed: 1 })
     expect(parseCliArgs(['--port', '9000', '--seed=7'])).toEqual({ port: 9000, seed: 7 })
+    expect(parseCliArgs(['--today', '2026-11-16', '--store-file=/tmp/s.json'])).toEqual({ port: 8787, seed: 1, today: '2026-11-16', storeFile: '/tmp/s.json' })
+    expect(() => parseCliArgs(['--today', '16/11/2026'])).toThrow(/AAAA-MM-JJ/)
+    expect(parseCliArgs(['--no-rate-limit'])).toEqual({ port: 8787, seed: 1, noRateLimit: true })
     expect(() => parseCliArgs(['--port', 'x'])).toThrow(/--port/)
     expect(() => parseCliArgs(['--verbose'])).toThrow(/inconnue/)
     expect(() => parseCliArgs(['--port', '70000'])).toThrow(/65535/)

@@ -162,6 +162,27 @@ describe('createSyncExecutor: pauses', () => {
     expect(progress).toHaveLength(items.length)
   })
 
+  it('tries a transient 500/503 once more before pausing; both attempts are audited (found by the chaos suite)', async () => {
+    const s = await start({ faults: { errorRate: 0.3 } })
+    const { connection } = connect(s)
+    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget, concurrency: 1 })
+    const items = batch(s, 12, ['evp', 'prime', 'avantage'])
+    const before = entryCount(s.store)
+
+    const result = await executor.push(items)
+
+    const synced = result.outcomes.filter((o) => o.result === 'synced')
+    const retriedThenSynced = synced.filter((o) => o.attempts.length === 2)
+    expect(retriedThenSynced.length).toBeGreaterThan(0)
+    for (const o of retriedThenSynced) {
+      expect([500, 503]).toContain(o.attempts[0]!.status)
+      expect(o.attempts[1]!.status).toBe(201)
+    }
+    // Only what the outcomes say reached the server; a pause, if any, came after a failed retry.
+    expect(entryCount(s.store)).toBe(before + synced.length)
+    if (result.pause !== null) expect(result.outcomes.some((o) => o.attempts.length === 2 && o.result !== 'synced')).toBe(true)
+  })
+
   it('pauses on a 429 with the server’s Retry-After', async () => {
     const s = await start({ faults: { burst429: 1, burstRetryAfterSeconds: 3 } })
     const { connection } = connect(s)
@@ -284,6 +305,33 @@ describe('createSyncExecutor: exactly once', () => {
     expect(claimed.outcomes[0]!.result).toBe('synced')
     expect([existing, result.outcomes[1]!.serverId]).not.toContain(claimed.outcomes[0]!.serverId)
     expect(serverCopies(s.store, twins[0]!)).toBe(3)
+  })
+
+  it('gives back the attempts of a push whose answer was lost when its entries come back interrupted', async () => {
+    const s = await start()
+    const { connection } = connect(s)
+    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const codes = codesOf(s.store)
+    const [m1, m2] = quietEmployees(s.store)
+    const lostItem = itemOf('evp', payloadOf('evp', m1!, codes, 1))
+    const deliveredItem = itemOf('evp', payloadOf('evp', m2!, codes, 1))
+
+    // First push: its answer never reaches the renderer (window reloaded), which keeps both entries `sending`.
+    const first = await executor.push([lostItem, deliveredItem])
+    expect(first.outcomes.map((o) => o.result)).toEqual(['synced', 'synced'])
+    const post = first.outcomes[0]!.attempts
+    expect(post).toMatchObject([{ method: 'POST', status: 201 }])
+
+    // Back interrupted: reconciled by a list, and the lost POST is in front of the list in the new outcome.
+    const again = await executor.push([
+      { ...lostItem, reconcile: true, interrupted: true },
+      { ...deliveredItem, reconcile: true },
+    ])
+    expect(again.outcomes[0]).toMatchObject({ result: 'synced', serverId: first.outcomes[0]!.serverId })
+    expect(again.outcomes[0]!.attempts.map((a) => `${a.method} ${a.status}`)).toEqual(['POST 201', 'GET 200'])
+    expect(again.outcomes[0]!.attempts[0]).toEqual(post[0])
+    // Not interrupted: its attempts were delivered, nothing is repeated.
+    expect(again.outcomes[1]!.attempts.map((a) => `${a.method} ${a.status}`)).toEqual(['GET 200'])
   })
 
   it('keeps an entry to reconcile unknown when its list request fails (never requeued for a blind resend)', async () => {

@@ -166,6 +166,26 @@ describe('recoverInterrupted et settleClaimed', () => {
     await expectExactCounts()
   })
 
+  it('une saisie interrompue est envoyée marquée « interrupted » ; les tentatives que main renvoie ne sont pas doublées', async () => {
+    await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    const [first] = await claimBatch(db, 1, [], env)
+    expect(first?.interrupted).toBeUndefined()
+    // Main's answer to that push is stored only in part: say an earlier run already wrote its first attempt.
+    const lost = outcome(first!, 'unknown').attempts[0]!
+    await db.audit.add({ clientId: first!.clientId, revision: 1, siren: first!.scope.siren, kind: 'evp', ...lost, result: 'unknown' })
+    expect(await recoverInterrupted(db, env)).toBe(1)
+    const [again] = await claimBatch(db, 1, [], env)
+    expect(again).toMatchObject({ clientId: first!.clientId, reconcile: true, interrupted: true })
+
+    const list = { ...lost, operation: 'listerEvp', method: 'GET' as const, status: 200, at: '2026-11-20T09:00:05.000Z', serverId: '9b2f7a3e-1c4d-4e5f-8a6b-7c8d9e0f1a2b' }
+    await applyOutcomes(db, [again!], [{ ...syncedOutcome(again!), serverId: list.serverId, attempts: [lost, list] }], env)
+    const audit = await db.audit.where('clientId').equals(first!.clientId).toArray()
+    expect(audit.map((a) => `${a.method} ${a.status ?? '—'}`)).toEqual(['POST —', 'GET 200'])
+    const stored = await db.outbox.get(first!.clientId)
+    expect(stored).toMatchObject({ state: 'synced', interrupted: false })
+    await expectExactCounts()
+  })
+
   it('remet en attente, met « à vérifier » ou refuse les saisies sans réponse de main', async () => {
     for (const q of ['1', '2', '3']) await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: q }) })
     const items = await claimBatch(db, 10, [], env)

@@ -109,6 +109,28 @@ describe('coordinateur de synchronisation', () => {
     expect(await getMeta(db, 'sync.failures')).toBe(2)
   })
 
+  it('un lot qui a avancé puis rencontré une erreur repart du délai de base, sans doubler (trouvé par le chaos)', async () => {
+    const { api, coordinator, clock } = await harness({ random: () => 0.5 })
+    await queue(30)
+    // Each push: 5 entries go through, then a 500 pauses the rest (a service failing on 10% of requests).
+    api.push = (items) => ({
+      ok: true,
+      value: { outcomes: items.map((i, n) => (n < 5 ? syncedOutcome(i) : requeue(i))), pause: { code: 'ERREUR_SERVEUR', message: 'Erreur interne du service de paie.', retryAfterMs: null }, categoryPauses: [] },
+    })
+    let start = clock.ms
+    await coordinator.start()
+    for (let push = 1; push <= 4; push++) {
+      // Always 0.5 × 1 s: the progress of the push reset the failure count before its pause was counted.
+      expect(coordinator.status().pause?.resumeAt).toBe(new Date(start + 500).toISOString())
+      expect(await getMeta(db, 'sync.failures')).toBe(1)
+      clock.advance(500)
+      start = clock.ms
+      await vi.waitFor(() => { expect(api.pushes).toHaveLength(push + 1) })
+      await coordinator.drain()
+    }
+    expect(await countsByState(db)).toMatchObject({ synced: 25 })
+  })
+
   it('une pause de catégorie laisse passer les autres catégories, et se lève quand le droit revient', async () => {
     const { api, coordinator, clock } = await harness()
     await queue(20, (i) => (i % 2 === 0 ? { kind: 'evp', payload: valid.evp({ matricule: `G${String(i).padStart(3, '0')}` }) } : { kind: 'absence', payload: valid.absence({ matricule: `G${String(i).padStart(3, '0')}` }) }))

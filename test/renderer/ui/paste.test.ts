@@ -62,6 +62,13 @@ describe('cell values', () => {
     expect(parseEvpCell('a\nb', 'texte')).toEqual({ ok: false, error: 'controle' })
     expect(isFormula('-3,5')).toBe(false)
     expect(isFormula('+2')).toBe(false)
+    expect(isFormula('-1 234,50 €')).toBe(false)
+    expect(isFormula('-2;25')).toBe(false)
+    // A sign then a digit, then a formula (DDE): refused, on number and text codes alike.
+    expect(isFormula("-2+3+cmd|' /C calc'!A0")).toBe(true)
+    expect(parseEvpCell("+1-cmd|' /C calc'!A0", 'texte')).toEqual({ ok: false, error: 'formule' })
+    // A megabyte in one cell is refused before any parsing.
+    expect(parseEvpCell('9'.repeat(1_000_000), 'quantite')).toEqual({ ok: false, error: 'celluleTropLongue' })
   })
 
   it('refuses text that is not a number', () => {

@@ -22,7 +22,7 @@ export type EvpValue = {
 }
 
 /** Why a cell's text cannot be read (i18n key under `saisie.cellErreur`). */
-export type CellErrorCode = 'formule' | 'controle' | 'nombre' | 'quantiteTaux' | 'texteTropLong'
+export type CellErrorCode = 'formule' | 'controle' | 'nombre' | 'quantiteTaux' | 'texteTropLong' | 'celluleTropLongue'
 
 export type CellParse =
   | { readonly ok: true; readonly value: EvpValue | null }
@@ -31,18 +31,31 @@ export type CellParse =
 /** Longest `valeur_texte` (EvpCreateDto). */
 export const MAX_TEXTE = 100
 
+/**
+ * Longest cell text read at all (assumption: no EVP value needs more than 100 characters; a megabyte pasted into
+ * one cell is refused before any parsing, so it costs nothing).
+ */
+export const MAX_CELL_CHARS = 1_000
+
+/** Text kept on screen for a refused cell: a huge one is cut (the clerk sees its start, the page stays light). */
+export function keptCellText(text: string): string {
+  return text.length > MAX_CELL_CHARS ? `${text.slice(0, 40)}…` : text
+}
+
 // C0 controls (tab and line breaks inside one cell included), DEL and C1 controls.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u
 
 /**
- * True when `text` looks like a spreadsheet formula (CSV/DDE injection, OWASP): starts with `=`, `@`, `+` or `-`
- * followed by something other than a digit or a decimal separator (`-3,5` and `+2` are numbers).
+ * True when `text` looks like a spreadsheet formula (CSV/DDE injection, OWASP): starts with `=` or `@`, or with
+ * `+` or `-` unless the whole text is a signed number (`-3,5`, `+2`, `-2;25`). `-2+3+cmd|' /C calc'!A0` starts
+ * with a digit after its sign but is a formula: refused (the hostile-paste suite showed it slipping through as a
+ * mere unreadable number, and as text on a `texte` code).
  */
 export function isFormula(text: string): boolean {
-  const s = text.trimStart()
+  const s = text.trim()
   if (s.startsWith('=') || s.startsWith('@')) return true
-  if (s.startsWith('+') || s.startsWith('-')) return !/^[+-]\s*[\d,.]/.test(s)
+  if (s.startsWith('+') || s.startsWith('-')) return !/^[+-]\s*[\d\s,.;%€]*$/.test(s)
   return false
 }
 
@@ -57,6 +70,7 @@ export function hasControlChar(text: string): boolean {
  *   value fields, or the reason the text cannot be read.
  */
 export function parseEvpCell(text: string, format: FormatEvp): CellParse {
+  if (text.length > MAX_CELL_CHARS) return { ok: false, error: 'celluleTropLongue' }
   const s = text.trim()
   if (s === '') return { ok: true, value: null }
   if (hasControlChar(s)) return { ok: false, error: 'controle' }

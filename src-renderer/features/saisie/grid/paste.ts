@@ -3,16 +3,23 @@
  * CRLF or LF, quoted cells as Excel and LibreOffice write them) -> cells anchored at the active cell.
  *
  * Rules (decided here, documented in the grid's help):
- * - the whole paste is refused when it has more than {@link MAX_PASTE_CELLS} cells, or when it overflows the grid's
+ * - the whole paste is refused when its text has more than {@link MAX_PASTE_CHARS} characters (before parsing), when
+ *   it has more than {@link MAX_PASTE_CELLS} cells, or when it overflows the grid's
  *   visible rows or columns (nothing is saved: a block shifted by one row would put hours on the wrong employee);
  * - empty cells are skipped (they never erase an existing value);
- * - each non-empty cell is then checked on its own (formula, control character, number format) by evpValue.ts, and
+ * - each non-empty cell is then checked on its own (length, formula, control character, number format) by evpValue.ts, and
  *   a bad cell is an error on that cell only.
  */
 import Papa from 'papaparse'
 
 /** Most cells one paste may hold (about 40 codes x 250 employees). */
 export const MAX_PASTE_CELLS = 10_000
+
+/**
+ * Most characters of clipboard text looked at (5 million: 10,000 cells of 100 characters with room to spare);
+ * more is refused before parsing, so that a runaway clipboard cannot freeze the window.
+ */
+export const MAX_PASTE_CHARS = 5_000_000
 
 /**
  * Matrix of the clipboard text: one array per line, one string per tab-separated cell. The line break that
@@ -39,6 +46,7 @@ export interface PastedCell {
 
 export type PastePlan =
   | { readonly ok: true; readonly cells: readonly PastedCell[] }
+  | { readonly ok: false; readonly reason: 'tropVolumineux'; readonly chars: number; readonly max: number }
   | { readonly ok: false; readonly reason: 'vide' }
   | { readonly ok: false; readonly reason: 'tropDeCellules'; readonly cells: number; readonly max: number }
   | { readonly ok: false; readonly reason: 'lignesEnTrop'; readonly rows: number; readonly available: number }
@@ -82,4 +90,13 @@ export function planPaste(
     })
   })
   return { ok: true, cells }
+}
+
+/**
+ * The plan of a paste of clipboard `text` (see the file comment): refused at once when the text is too big, else
+ * parsed and placed by {@link planPaste}.
+ */
+export function planClipboardPaste(text: string, anchor: { readonly row: number; readonly col: number }, rowCount: number, colCount: number): PastePlan {
+  if (text.length > MAX_PASTE_CHARS) return { ok: false, reason: 'tropVolumineux', chars: text.length, max: MAX_PASTE_CHARS }
+  return planPaste(parseTsv(text), anchor, rowCount, colCount)
 }

@@ -15,7 +15,7 @@ import type { FieldIssue } from '../../../../src-shared/domain/validation/types'
 import { useOutboxStore } from '../../../stores/outbox'
 import { cellFromEntry, cellKey, EMPTY_CELL, latestByCell, planCellChange } from './evpCellModel'
 import type { CellChange, CellPlace, CellView } from './evpCellModel'
-import { parseEvpCell } from './evpValue'
+import { MAX_CELL_CHARS, keptCellText, parseEvpCell } from './evpValue'
 
 /** Rows read per outbox query while loading a period's entries. */
 const LOAD_PAGE = 1_000
@@ -167,7 +167,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     const key = cellKey(input.matricule, input.code.code)
     const parsed = parseEvpCell(input.text, input.code.format)
     if (!parsed.ok) {
-      setLocal(key, { text: input.text, status: 'invalid', message: t(`saisie.cellErreur.${parsed.error}`), clientId: null })
+      setLocal(key, { text: keptCellText(input.text), status: 'invalid', message: t(`saisie.cellErreur.${parsed.error}`, { max: MAX_CELL_CHARS }), clientId: null })
       return Promise.resolve()
     }
     setLocal(key, { text: input.text, status: 'saving', message: null, clientId: null })
@@ -199,7 +199,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       const parsed = parseEvpCell(input.text, input.code.format)
       if (!parsed.ok) {
         unreadable += 1
-        next[key] = { text: input.text, status: 'invalid', message: t(`saisie.cellErreur.${parsed.error}`), clientId: null }
+        next[key] = { text: keptCellText(input.text), status: 'invalid', message: t(`saisie.cellErreur.${parsed.error}`, { max: MAX_CELL_CHARS }), clientId: null }
         continue
       }
       next[key] = { text: input.text, status: 'saving', message: null, clientId: null }

@@ -1,0 +1,88 @@
+/**
+ * Reaching the app in the page from a scenario, without test hooks in the product:
+ * - entries go through the app's OWN outbox store (`useOutboxStore().enqueueMany`, the grid paste's path: offline
+ *   validation, counts, sync trigger), reached through the Vue app's Pinia instance (`#app.__vue_app__`);
+ * - the outbox and the audit log are READ straight from IndexedDB (read-only transactions).
+ * Scripts are strings: this file is type-checked without the DOM library (it runs in Node).
+ */
+import type { Page } from 'playwright-core'
+import { z } from 'zod'
+import type { AuditRecord } from '../../src-shared/domain/outbox'
+import type { EntryState } from '../../src-shared/domain/states'
+
+/** What a scenario enqueues: the store's NewEntryInput (create operations). */
+export interface EntryInput {
+  readonly kind: 'evp' | 'absence' | 'frais'
+  readonly payload: Readonly<Record<string, unknown>>
+}
+
+/**
+ * Enqueues `inputs` through the app's outbox store (one call: checked, saved in transactions of 500).
+ * @returns how many were saved and the French issues of the first refused rows
+ */
+export async function enqueueThroughApp(page: Page, inputs: readonly EntryInput[]): Promise<{ saved: number; refused: unknown[] }> {
+  const result: unknown = await page.evaluate(`(async () => {
+    const app = document.querySelector('#app').__vue_app__
+    const outbox = app.config.globalProperties.$pinia._s.get('outbox')
+    if (outbox === undefined) throw new Error('outbox store not created yet')
+    const r = await outbox.enqueueMany(${JSON.stringify(inputs)})
+    return { saved: r.saved, refused: r.results.filter((x) => !x.ok).slice(0, 5).map((x) => x.issues) }
+  })()`)
+  return z.object({ saved: z.number(), refused: z.array(z.unknown()) }).parse(result)
+}
+
+/** An outbox row as the scenario reads it (the fields it checks). */
+export const OutboxRow = z.object({
+  clientId: z.string(),
+  kind: z.string(),
+  state: z.string(),
+  revision: z.number(),
+  serverId: z.string().nullable(),
+  fingerprint: z.string(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  attempts: z.number(),
+})
+export type OutboxRow = z.infer<typeof OutboxRow> & { readonly state: EntryState }
+
+/** Reads every row of an object store of the app's database (`paie-demo`). */
+async function readAll(page: Page, store: 'outbox' | 'audit' | 'counts'): Promise<unknown[]> {
+  const rows: unknown = await page.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('paie-demo')
+    open.onerror = () => reject(open.error)
+    open.onsuccess = () => {
+      const db = open.result
+      const request = db.transaction(${JSON.stringify(store)}, 'readonly').objectStore(${JSON.stringify(store)}).getAll()
+      request.onsuccess = () => { db.close(); resolve(request.result) }
+      request.onerror = () => { db.close(); reject(request.error) }
+    }
+  })`)
+  return z.array(z.unknown()).parse(rows)
+}
+
+export async function readOutbox(page: Page): Promise<OutboxRow[]> {
+  return z.array(OutboxRow.loose()).parse(await readAll(page, 'outbox')) as OutboxRow[]
+}
+
+/** An audit record as the scenario reads it (the fields it checks). */
+export const AuditRow = z.object({
+  clientId: z.string(),
+  method: z.string(),
+  status: z.number().nullable(),
+  serverId: z.string().nullable(),
+}).loose()
+export type AuditRow = Pick<AuditRecord, 'clientId' | 'method' | 'status' | 'serverId'>
+
+export async function readAudit(page: Page): Promise<AuditRow[]> {
+  return z.array(AuditRow).parse(await readAll(page, 'audit'))
+}
+
+/** Entries per state, from the `counts` table the app keeps with the rows. */
+export async function readStateCounts(page: Page): Promise<Partial<Record<EntryState, number>>> {
+  const rows = z.array(z.object({ state: z.string(), n: z.number() })).parse(await readAll(page, 'counts'))
+  const out: Partial<Record<EntryState, number>> = {}
+  for (const r of rows) {
+    const state = r.state as EntryState
+    out[state] = (out[state] ?? 0) + r.n
+  }
+  return out
+}
