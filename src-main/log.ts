@@ -1,10 +1,16 @@
 /**
- * The main process's only logger (the one place allowed to use `console`).
+ * The main process's only logger, backed by electron-log.
  *
- * Messages are fixed French or English sentences; `fields` carry identifiers and codes only. Never pass
- * personal data (NIR, IBAN, salaries, names), request inputs or tokens: they would end up in support logs.
+ * - In the app (Electron main process), electron-log's main entry writes `{userData}/logs/main.log` and the console.
+ * - Where Electron is absent (unit tests, sandbox CLI, end-to-end harness), its Node entry is used: console only, and a
+ *   file once {@link configureLogFile} names one.
+ * Every message and field value goes through `redact` (src-shared/redaction.ts) before any transport sees it, so
+ * NIR, IBAN, BIC, amounts and tokens never reach a log even when a caller passes them by mistake. Callers still pass
+ * codes and identifiers only: redaction is the safety net, not the licence.
  */
-/* eslint-disable no-console -- this module is the console's single entry point */
+import electronLog from 'electron-log'
+
+import { redact, redactFields } from '../src-shared/redaction'
 
 /** Scalar context attached to a log line (codes, channel names, counts, durations in ms). */
 export type LogFields = Readonly<Record<string, string | number | boolean | null>>
@@ -15,19 +21,61 @@ export function describeError(error: unknown): string {
   return typeof error === 'string' ? error : 'valeur non-Error levée'
 }
 
-function line(message: string, fields: LogFields | undefined): string {
-  return fields === undefined ? message : `${message} ${JSON.stringify(fields)}`
+type Level = 'info' | 'warn' | 'error'
+
+/** The redacted text of one log line: `message {"field":"value"}`. */
+export function formatLogLine(message: string, fields: LogFields | undefined): string {
+  const text = redact(message)
+  return fields === undefined ? text : `${text} ${JSON.stringify(redactFields(fields))}`
 }
 
-/** Logger of the main process. */
+const isElectronMain = (process as NodeJS.Process & { type?: string }).type === 'browser'
+
+// Console: look `console[level]` up at call time (electron-log binds the methods when it loads, which would bypass
+// test spies), and keep the plain text: the time stamp is the terminal's business.
+electronLog.transports.console.format = '{text}'
+electronLog.transports.console.writeFn = ({ message }) => {
+  const level: Level = message.level === 'error' || message.level === 'warn' ? message.level : 'info'
+  // eslint-disable-next-line no-console -- this module is the console's single entry point
+  console[level](...(message.data as unknown[]))
+}
+// Outside Electron, no file until one is configured (tests must not write into the user's profile).
+if (!isElectronMain) electronLog.transports.file.level = false
+// Safety net for anything else that writes through electron-log directly (e.g. electron-updater's logger).
+electronLog.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => (typeof item === 'string' ? redact(item) : item)) }))
+
+/**
+ * Sends the log to `path` too (created with its folders if missing; lines appended). Used by the sandbox CLI and the
+ * end-to-end harness; the app keeps electron-log's default `{userData}/logs/main.log`. `null` stops file logging
+ * outside Electron.
+ */
+export function configureLogFile(path: string | null): void {
+  if (path === null) {
+    electronLog.transports.file.level = isElectronMain ? 'info' : false
+    return
+  }
+  electronLog.transports.file.resolvePathFn = () => path
+  electronLog.transports.file.level = 'info'
+}
+
+/** Silences the console (the file, if any, still receives every line): for noisy end-to-end runs. */
+export function setConsoleLogging(enabled: boolean): void {
+  electronLog.transports.console.level = enabled ? 'info' : false
+}
+
+function write(level: Level, message: string, fields: LogFields | undefined): void {
+  electronLog[level](formatLogLine(message, fields))
+}
+
+/** Logger of the main process: `log.info('Synchronisation : lot traité', { synced: 3 })`. */
 export const log = {
   info(message: string, fields?: LogFields): void {
-    console.info(line(message, fields))
+    write('info', message, fields)
   },
   warn(message: string, fields?: LogFields): void {
-    console.warn(line(message, fields))
+    write('warn', message, fields)
   },
   error(message: string, fields?: LogFields): void {
-    console.error(line(message, fields))
+    write('error', message, fields)
   },
 }

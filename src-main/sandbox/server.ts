@@ -57,6 +57,8 @@ export interface RunningSandbox {
   /** The served data (changed in place by writes and resets). */
   readonly store: SandboxStore
   readonly faults: FaultController
+  /** Every access token this instance issued (a restarted sandbox starts a new list). */
+  issuedTokens(): readonly string[]
   /** Stops listening and cuts open connections. */
   close(): Promise<void>
 }
@@ -108,6 +110,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port,
     store: sandbox.store,
     faults: sandbox.faults,
+    issuedTokens: () => sandbox.tokens.issued(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {

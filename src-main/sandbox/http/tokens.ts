@@ -35,6 +35,8 @@ export interface TokenRegistry {
   expireAll(): void
   /** Number of tokens held (issued and not yet forgotten). */
   size(): number
+  /** Every token this registry ever issued, oldest first, forgotten ones included (for the log scan of the tests). */
+  issued(): readonly string[]
 }
 
 /** Expired tokens are kept this long (ms) so they answer JETON_EXPIRE rather than NON_AUTHENTIFIE, then forgotten. */
@@ -46,6 +48,7 @@ const FORGET_AFTER_MS = 24 * 3600 * 1000
  */
 export function createTokenRegistry(clock: () => number = Date.now): TokenRegistry {
   const tokens = new Map<string, TokenGrant>()
+  const history: string[] = []
 
   function sweep(now: number): void {
     for (const [token, grant] of tokens) {
@@ -59,6 +62,7 @@ export function createTokenRegistry(clock: () => number = Date.now): TokenRegist
       sweep(now)
       const token = randomBytes(32).toString('base64url')
       tokens.set(token, { ...grant, droits: [...grant.droits], expiresAt: now + ttlSeconds * 1000 })
+      history.push(token)
       return token
     },
     lookup(token) {
@@ -72,6 +76,9 @@ export function createTokenRegistry(clock: () => number = Date.now): TokenRegist
     },
     size() {
       return tokens.size
+    },
+    issued() {
+      return [...history]
     },
   }
 }

@@ -4,12 +4,14 @@
  * served on 127.0.0.1 and opened in Debian's Chromium with `window.api` bridged to main's handler table.
  * The browser can be closed and reopened on the same profile; the sandbox can be stopped and restarted on its port.
  */
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, resolve } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { createIpcDispatcher } from '../../../src-main/ipc/dispatcher'
 import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
+import { configureLogFile, describeError, log } from '../../../src-main/log'
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-main/sandbox/server'
 import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
 import type { SandboxStore } from '../../../src-main/sandbox/store/types'
@@ -20,7 +22,36 @@ import { serveRenderer, type StaticServer } from './static-server'
 
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts')
 export const TODAY = '2026-11-16'
-const quietLogger = { error: () => undefined, warn: () => undefined, info: () => undefined }
+/** Main-side logs of each suite (`<suite>.log`) and the access tokens its sandboxes issued (`<suite>.tokens.json`),
+ * read by the log scan (test/logscan) after the end-to-end runs. */
+export const LOG_DIR = resolve(ARTIFACTS, 'logs')
+const suitesStarted = new Set<string>()
+
+/** Name of the running suite file without `.e2e.test.ts` (`offline-day`). */
+function suiteName(): string {
+  const path = expect.getState().testPath
+  return path === undefined ? 'e2e' : basename(path).replace(/\.e2e\.test\.ts$|\.test\.ts$/, '')
+}
+
+/** Sends main-side logs to `logs/<suite>.log` (emptied at the suite's first workstation); returns the tokens file. */
+function logToSuiteFile(suite: string): string {
+  mkdirSync(LOG_DIR, { recursive: true })
+  const logFile = resolve(LOG_DIR, `${suite}.log`)
+  const tokensFile = resolve(LOG_DIR, `${suite}.tokens.json`)
+  if (!suitesStarted.has(suite)) {
+    suitesStarted.add(suite)
+    rmSync(logFile, { force: true })
+    rmSync(tokensFile, { force: true })
+  }
+  configureLogFile(logFile)
+  return tokensFile
+}
+
+/** Adds `tokens` to the suite's list of issued access tokens. */
+function recordTokens(tokensFile: string, tokens: readonly string[]): void {
+  const known = existsSync(tokensFile) ? (JSON.parse(readFileSync(tokensFile, 'utf8')) as string[]) : []
+  writeFileSync(tokensFile, JSON.stringify([...new Set([...known, ...tokens])]))
+}
 
 export interface Workstation {
   readonly sandboxUrl: string
@@ -54,7 +85,8 @@ async function openApp(context: BrowserContext, url: string, hash = '#/'): Promi
 /** Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }. */
 export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string } } = {}): Promise<Workstation> {
   mkdirSync(ARTIFACTS, { recursive: true })
-  const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: quietLogger, ...options.sandbox }
+  const tokensFile = logToSuiteFile(suiteName())
+  const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: log, ...options.sandbox }
   let sandbox: RunningSandbox | null = await startSandbox(sandboxOptions)
   const port = sandbox.port
   const store = sandbox.store
@@ -69,7 +101,12 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     sendEvent: createEventSender((event, payload) => bridge?.emit(event, payload)),
     probeTimeoutMs: 1_000,
   })
-  const dispatch = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
+  const dispatch = createIpcDispatcher(handlers, {
+    trustedOrigins: [server.url],
+    onFailure: (failure) => {
+      log.warn('IPC : demande non aboutie', { channel: failure.channel, code: failure.code, cause: failure.cause === undefined ? null : describeError(failure.cause) })
+    },
+  })
   const profile = newProfileDir()
 
   async function launch(): Promise<{ context: BrowserContext; page: Page }> {
@@ -88,6 +125,7 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     page: first.page,
     context: first.context,
     async stopSandbox() {
+      if (sandbox !== null) recordTokens(tokensFile, sandbox.issuedTokens())
       await sandbox?.close()
       sandbox = null
       ws.sandbox = null
@@ -112,6 +150,7 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     },
     async close() {
       await ws.context.close().catch(() => undefined)
+      if (sandbox !== null) recordTokens(tokensFile, sandbox.issuedTokens())
       await sandbox?.close()
       await server.close()
     },

@@ -48,6 +48,14 @@ describe('token endpoint', () => {
     expect((await call(sandbox.url, '/api/dossiers', { token: body.access_token })).status).toBe(200)
   })
 
+  it('lists every access token it issued, for the log scan of the end-to-end runs', async () => {
+    const before = sandbox.issuedTokens().length
+    const first = (await (await requestToken(sandbox.url, 'demo-gestionnaire', secretOf('demo-gestionnaire'))).json()) as { access_token: string }
+    const second = (await (await requestToken(sandbox.url, 'demo-gestionnaire', secretOf('demo-gestionnaire'))).json()) as { access_token: string }
+    await requestToken(sandbox.url, 'demo-gestionnaire', 'mauvais-secret')
+    expect(sandbox.issuedTokens().slice(before)).toEqual([first.access_token, second.access_token])
+  })
+
   it('accepts a JSON token request too', async () => {
     const res = await call<{ token_type: string }>(sandbox.url, '/api/auth/token', {
       method: 'POST',
