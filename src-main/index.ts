@@ -26,6 +26,7 @@ import type { GuardOptions } from './shell/guards'
 import { APP_SCHEME } from './shell/origin'
 import { createAppProtocolHandler, privilegedSchemes } from './shell/protocol'
 import { createMainWindow, rendererUrl, trustedOrigins, windowOptions } from './shell/window'
+import { configuredFeedUrl, loadElectronUpdater, startUpdateChecks } from './updates'
 
 const PRELOAD_PATH = path.join(import.meta.dirname, '../preload/index.cjs')
 const RENDERER_ROOT = path.join(import.meta.dirname, '../renderer')
@@ -100,6 +101,7 @@ async function start(): Promise<void> {
   })
   registerIpcHandlers(handlers, { trustedOrigins: origins, onFailure: logIpcFailure })
   await openMainWindow()
+  void startUpdateChecks({ isPackaged: app.isPackaged, feedUrl: configuredFeedUrl(), loadUpdater: loadElectronUpdater })
 }
 
 protocol.registerSchemesAsPrivileged(privilegedSchemes())
