@@ -19,15 +19,26 @@ const require = createRequire(import.meta.url)
 const cli = require.resolve('@doyensec/electronegativity/dist/index.js')
 const electronVersion = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version
 
-/** Runs electronegativity on `input` and returns its findings. */
+/** Attempts per scan: electronegativity writes its CSV header and rows with two racing writes (util/file.js), which
+ * sometimes leaves the header over the first row; such a report is refused by the parser and the scan is run again. */
+const SCAN_ATTEMPTS = 3
+
+/** Runs electronegativity on `input` and returns its findings. @throws Error after {@link SCAN_ATTEMPTS} corrupt reports. */
 function scan(name: string, input: string): ScannedFinding[] {
   const output = join(reports, `${name}.csv`)
-  rmSync(output, { force: true })
-  execFileSync(process.execPath, [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion, '-x', 'AvailableSecurityFixesGlobalCheck'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  if (!existsSync(output)) throw new Error(`electronegativity n'a pas écrit ${output}`)
-  return parseElectronegativityCsv(readFileSync(output, 'utf8')).map((finding) => ({ ...finding, scan: name }))
+  for (let attempt = 1; ; attempt++) {
+    rmSync(output, { force: true })
+    execFileSync(process.execPath, [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion, '-x', 'AvailableSecurityFixesGlobalCheck'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    if (!existsSync(output)) throw new Error(`electronegativity n'a pas écrit ${output}`)
+    try {
+      return parseElectronegativityCsv(readFileSync(output, 'utf8')).map((finding) => ({ ...finding, scan: name }))
+    } catch (error) {
+      if (attempt >= SCAN_ATTEMPTS) throw error
+      process.stderr.write(`Rapport ${name} corrompu par l'outil (${error instanceof Error ? error.message : String(error)}) : nouvel essai ${String(attempt + 1)}/${String(SCAN_ATTEMPTS)}\n`)
+    }
+  }
 }
 
 mkdirSync(reports, { recursive: true })
