@@ -84,7 +84,7 @@ describe('the packed app (electron-builder --dir, Linux, stub Electron)', () => 
 
   it('holds nothing else of ours: no sources, tests, source maps, configs or docs', () => {
     const ours = listing.filter((path) => !path.startsWith('/node_modules'))
-    expect(ours.filter((path) => !/^\/(out(\/.*)?|package\.json)$/.test(path))).toEqual([])
+    expect(ours.filter((path) => !/^\/(out|out\/(main|preload|renderer)(\/.*)?|package\.json)$/.test(path))).toEqual([])
     expect(listing.filter((path) => /^\/(src-|test|scripts|docs|security|build\/)|\.map$/.test(path))).toEqual([])
     expect(ours.filter((path) => /\.(ts|vue)$/.test(path))).toEqual([])
   })
@@ -141,7 +141,7 @@ describe('electron-builder.yml', () => {
 
   it('publishes to a generic feed whose URL comes from the build environment, over HTTPS', () => {
     expect(config.publish.url).toBe('${env.PAIE_UPDATE_URL}')
-    expect(config.files).toEqual(expect.arrayContaining(['out/**/*', 'package.json', '!**/*.map']))
+    expect(config.files).toEqual(expect.arrayContaining(['out/main/**/*', 'out/preload/**/*', 'out/renderer/**/*', 'package.json', '!**/*.map']))
   })
 
   it('has package scripts for a full package and an unpacked folder', () => {
