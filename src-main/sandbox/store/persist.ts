@@ -8,7 +8,7 @@
  * Loading reads the snapshot and replays the journal; a last line cut by a crash is ignored (its request was never
  * answered, so the client holds it as `unknown` and reconciles it).
  *
- * Changes are found by a tracking proxy handed to the handlers of write requests: any change at any depth marks
+ * Changes are found by a tracking proxy handed to the handlers of write requests: a change at whatever depth marks
  * the element of the store it lives in (`[collection]` or `[collection, index or key]`); the journal line holds
  * the final value of each marked element (arrays: indexes first, then `length`). A handler that throws after a
  * partial change still has that change journalled, so the file never disagrees with what the process served.

@@ -41,7 +41,7 @@ export interface PagePlan {
 
 /**
  * Plan to read `page` (rows `page * pageSize` … within `total`) given the pages loaded (`full`: loaded with
- * `pageSize` rows, usable as an `after` anchor; `loaded`: any non-empty loaded page, usable as a `before` anchor).
+ * `pageSize` rows, usable as an `after` anchor; `loaded`: a non-empty loaded page, usable as a `before` anchor).
  */
 export function planPage(page: number, pageSize: number, total: number, full: Iterable<number>, loaded: Iterable<number>): PagePlan {
   const start = page * pageSize
