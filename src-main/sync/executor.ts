@@ -49,66 +49,12 @@ import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { asRecordPage, buildWrite, callLoose, createdId, scopeListQuery, type EntryWrite } from './entry-calls'
-import {
-  auditAttempt, categoryPauseOf, type AttemptFacts, internalError, internalPause, invalidPayloadError, missingPayloadError, missingTargetError, pauseOf, syncErrorOf,
-} from './outcomes'
-import type { RateBudget, RateBudgetState } from './rate-budget'
-
-/** Requests in flight at once while the server's rate is unknown (no RateLimit-Policy seen). */
-export const DEFAULT_SYNC_CONCURRENCY = 16
-/** Bounds of the concurrency sized by the rate budget. */
-export const MIN_SYNC_CONCURRENCY = 2
-export const MAX_SYNC_CONCURRENCY = 32
-
-/**
- * Requests to keep in flight so that the server's rate is used without queueing at it (Little's law: in flight =
- * rate × time per request), with 50 % headroom for jitter: `ceil(limit / window × latency × 1.5)` within
- * [MIN_SYNC_CONCURRENCY, MAX_SYNC_CONCURRENCY]. The budget still decides WHEN each request may start, so more in
- * flight never means more than the limit. Without a known rate (no policy header, or no limit at all):
- * DEFAULT_SYNC_CONCURRENCY.
- * @param state the budget's state (limit, window ms); @param latencyMs mean time of a request, ms (null: unknown)
- */
-export function sizeConcurrency(state: Pick<RateBudgetState, 'limit' | 'windowMs'>, latencyMs: number | null): number {
-  if (state.limit === null || state.windowMs === null || state.windowMs <= 0 || latencyMs === null) return DEFAULT_SYNC_CONCURRENCY
-  const wanted = Math.ceil((state.limit / state.windowMs) * latencyMs * 1.5)
-  return Math.min(MAX_SYNC_CONCURRENCY, Math.max(MIN_SYNC_CONCURRENCY, wanted))
-}
+import { auditAttempt, categoryPauseOf, pushSummary, type AttemptFacts, internalError, internalPause, invalidPayloadError, missingPayloadError, missingTargetError, pauseOf, syncErrorOf } from './outcomes'
+import { pauseFor, sizeConcurrency, transientRetryDelayMs } from './pacing'
+import type { RateBudget } from './rate-budget'
 
 /** Entries whose last attempts the executor remembers for interrupted pushes. */
 export const ATTEMPT_MEMORY = 20_000
-
-/** Longest wait before the one retry of a transient 5xx, ms (a longer Retry-After makes it a pause instead). */
-export const MAX_TRANSIENT_RETRY_MS = 1_000
-
-/**
- * Wait before retrying `error` once inside the push, or null when it is not transient: a 500, a 503 whose
- * Retry-After (if any) is at most {@link MAX_TRANSIENT_RETRY_MS}, or a 502/504 on a read (on a write those are
- * `unknown`, never retried: errors.ts). 200 ms without Retry-After (assumption: a short hiccup; a second failure
- * pauses the queue with the usual backoff).
- */
-export function transientRetryDelayMs(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.errorClass !== 'global' || error.missingRight !== undefined) return null
-  if (error.status === null || ![500, 502, 503, 504].includes(error.status)) return null
-  const wait = error.retryAfterMs ?? 200
-  return wait <= MAX_TRANSIENT_RETRY_MS ? wait : null
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function pauseFor(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve()
-      return
-    }
-    const timer = setTimeout(done, ms)
-    function done(): void {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done)
-  })
-}
 
 /** Options of {@link createSyncExecutor}. */
 export interface SyncExecutorOptions {
@@ -439,7 +385,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     const settled = outcomes.map((o, index) => o ?? { clientId: items[index]?.clientId ?? '', revision: items[index]?.revision ?? 1, result: 'requeue' as const, serverId: null, error: null, attempts: [] })
     carryAttempts(items, settled)
     const result: SyncPushResult = { outcomes: settled, pause, categoryPauses: [...categoryPauses.values()] }
-    log.info('Synchronisation : lot traité', summary(result))
+    log.info('Synchronisation : lot traité', pushSummary(result))
     return result
   }
 
@@ -450,13 +396,4 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       return run
     },
   }
-}
-
-/** Counts per result, for the log (ids and counts only). */
-function summary(result: SyncPushResult): Record<string, number | string | null> {
-  const counts: Record<string, number | string | null> = { synced: 0, rejected: 0, unknown: 0, requeue: 0 }
-  for (const o of result.outcomes) counts[o.result] = Number(counts[o.result] ?? 0) + 1
-  counts['pause'] = result.pause?.code ?? null
-  counts['categoriesEnPause'] = result.categoryPauses.length
-  return counts
 }

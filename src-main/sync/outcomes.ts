@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import { CATEGORY_LABELS, type Categorie } from '../../src-shared/api/categories'
 import type { HttpMethod } from '../../src-shared/api/endpoint-def'
-import type { AuditAttempt, CategoryPause, SyncError, SyncPause } from '../../src-shared/domain/sync-protocol'
+import type { AuditAttempt, CategoryPause, SyncError, SyncPause, SyncPushResult } from '../../src-shared/domain/sync-protocol'
 import { ApiError } from '../api/errors'
 
 /** Code of an entry refused by main before any request (payload does not match the kind's schema). */
@@ -140,4 +140,13 @@ export function auditAttempt(facts: AttemptFacts): AuditAttempt {
     payloadHash: facts.payload === null || facts.payload === undefined ? null : payloadHash(facts.payload),
     durationMs: Math.max(0, Math.round(facts.durationMs)),
   }
+}
+
+/** Counts per result, for the log (ids and counts only). */
+export function pushSummary(result: SyncPushResult): Record<string, number | string | null> {
+  const counts: Record<string, number | string | null> = { synced: 0, rejected: 0, unknown: 0, requeue: 0 }
+  for (const o of result.outcomes) counts[o.result] = Number(counts[o.result] ?? 0) + 1
+  counts['pause'] = result.pause?.code ?? null
+  counts['categoriesEnPause'] = result.categoryPauses.length
+  return counts
 }

@@ -3,7 +3,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRateBudget, type RateBudget, type RateRelease } from '../../../src-main/sync/rate-budget'
-import { DEFAULT_SYNC_CONCURRENCY, MAX_SYNC_CONCURRENCY, sizeConcurrency } from '../../../src-main/sync/executor'
+import { DEFAULT_SYNC_CONCURRENCY, MAX_SYNC_CONCURRENCY, sizeConcurrency } from '../../../src-main/sync/pacing'
 
 function headers(limit: number, remaining: number, reset: number, extra: Record<string, string> = {}): Headers {
   return new Headers({ 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': String(reset), ...extra })
