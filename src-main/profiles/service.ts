@@ -122,8 +122,10 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     return run
   }
 
-  function connect(endpoint: DemoEndpoint): PayrollConnection {
-    return createPayrollConnection({ ...deps.connectionOptions, baseUrl: endpoint.baseUrl, clientId: endpoint.clientId, clientSecret: endpoint.clientSecret })
+  /** The connection of profile `profileId` (its id owns the sync lane: one push per profile at a time). */
+  function connect(endpoint: DemoEndpoint, profileId: string): PayrollConnection {
+    const connection = createPayrollConnection({ ...deps.connectionOptions, baseUrl: endpoint.baseUrl, clientId: endpoint.clientId, clientSecret: endpoint.clientSecret })
+    return { ...connection, profileId }
   }
 
   async function ensureDemo(): Promise<DemoEndpoint> {
@@ -155,7 +157,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     if (id === PROFIL_DEMO_ID) {
       try {
         const endpoint = await ensureDemo()
-        return { active: demoActive(endpoint.baseUrl, null), connection: connect(endpoint) }
+        return { active: demoActive(endpoint.baseUrl, null), connection: connect(endpoint, PROFIL_DEMO_ID) }
       } catch (error) {
         log.error('Mode démo : démarrage du bac à sable impossible', { cause: describeError(error) })
         return { active: demoActive('', 'Le service de démonstration n’a pas pu démarrer.'), connection: null }
@@ -174,7 +176,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     if (secret === null) {
       return { active: { ...base, probleme: 'Secret absent du trousseau : saisissez-le à nouveau dans Réglages › Connexions pour vous reconnecter.' }, connection: null }
     }
-    return { active: { ...base, probleme: null }, connection: connect({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }) }
+    return { active: { ...base, probleme: null }, connection: connect({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, profile.id) }
   }
 
   async function activateNow(id: string): Promise<ProfilActif> {

@@ -17,6 +17,14 @@ export interface PayrollConnection {
   readonly baseUrl: string
   /** Rate budget fed by every answer of `client` (RateLimit-* headers, 429 with Retry-After). */
   readonly budget: RateBudget
+  /** API client id of the credentials (compared with a record's `cree_par`). Never the secret. */
+  readonly clientId?: string
+  /** Profile this connection belongs to (src-main/profiles/service.ts): the owner of its sync lane. */
+  readonly profileId?: string
+  /** Per-request timeout of `client`, ms. */
+  readonly timeoutMs?: number
+  /** Estimate of the service's clock (Date headers). */
+  readonly clock?: { offsetMs(): number | null }
 }
 
 /** Options of {@link createPayrollConnection}. */
@@ -58,7 +66,7 @@ export function createPayrollConnection(options: PayrollConnectionOptions): Payr
       options.onResponse?.(info)
     },
   })
-  return { client, baseUrl: options.baseUrl.replace(/\/+$/, ''), budget }
+  return { client, baseUrl: options.baseUrl.replace(/\/+$/, ''), budget, clientId: options.clientId, timeoutMs: options.timeoutMs ?? 15_000 }
 }
 
 /** Default timeout of the health probe, in ms (assumption: short, the probe runs on "back online"). */

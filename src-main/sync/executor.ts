@@ -3,58 +3,68 @@
  * and answers one outcome per entry with the audit trail of every HTTP attempt (ARCHITECTURE.md "Sync", "Errors",
  * "Exactly once").
  *
- * Per entry:
- * - the payload is checked against its kind's create or patch schema (ENTRY_KIND_SPECS); invalid → `rejected`
- *   (ENTREE_INVALIDE, with the fields), no request;
- * - create → POST, update → PATCH on `targetServerId`, delete → DELETE on `targetServerId`;
- * - 2xx → `synced` (server id: the created record's id, else the target id);
- * - record-level error → `rejected` with the BridgeError's code, message and fields;
- * - no answer to a write (timeout, cut connection, 502/504…) → `unknown`: reconciled next time, never resent blindly;
- * - a 500 or 503 (a server or proxy failing now and then; nothing committed, ARCHITECTURE.md "global"), and a
- *   502/504 on a reconciliation list, is tried once more after a short wait ({@link transientRetryDelayMs}) before
- *   it counts as a global failure; both attempts are audited. Without this, a service failing on 10% of requests
- *   paused the queue every ~10 entries (found by the chaos suite);
- * - global failure (offline, 401 after a refresh, 429, 5xx…) → no new entry starts; this one and every entry not
- *   started → `requeue`; the answer carries `pause` (code, French message, Retry-After); entries in flight finish;
- * - 403 DROIT_MANQUANT → this entry and every entry of the same category not finished → `requeue`, with a
- *   `categoryPauses` item; other categories go on;
- * - a DELETE answered 404 while it is retried after `unknown` (`reconcile`) → `synced` (the record is gone).
+ * A push, in order:
+ * 1. Validation: each payload against its kind's create or patch schema (ENTRY_KIND_SPECS); invalid → `rejected`
+ *    (ENTREE_INVALIDE, with the fields), no request.
+ * 2. Settle: an `unknown` entry whose write may still be in flight (a write of it started less than the settle time
+ *    ago, window.ts) stays `unknown` with `settleUntil`, no request.
+ * 3. Listing (listing.ts): the scopes of every create are listed before any write of the push, many employees per
+ *    request.
+ * 4. Matching (matching.ts): a reconciling entry takes a record only when it is provably its own; an entry never sent
+ *    meets an identical record already on the service → `to_check`; doubt → `to_check` with the candidates.
+ * 5. Writes (send.ts): create → POST, update → PATCH, delete → DELETE on `targetServerId`. 2xx → `synced`;
+ *    record-level error → `rejected`; an answer that leaves the outcome unknown (docs/api-assumptions.md, status
+ *    classes of writes) → `unknown` with `settleUntil`; an answer proving nothing was committed (429, 401, 503 with
+ *    Retry-After, refused connection, no token) → the queue pauses, the entry goes back to the queue (`requeue`);
+ *    403 DROIT_MANQUANT pauses that category only. A DELETE answered 404 ELEMENT_INTROUVABLE is `synced` (the record
+ *    is gone); any other 404 is a rejection.
+ * A reconciling create that ends the push without a definite answer stays `unknown` (listed again next time, never
+ * resent blindly). A reconciling create whose record was not found and that was sent again carries `verifyAfter`:
+ * its scope is listed once more after the settle time for a late commit of the lost write ("doublon probable").
  *
- * Reconciliation (exactly once without idempotency keys): creates with `reconcile: true` are grouped by scope
- * (kind, SIREN, matricule, period); each scope is listed ONCE (all pages of 500) before any write of the push; an
- * entry whose fingerprint matches a listed record not held by another local entry (`claimedServerIds`, and ids
- * matched earlier in this push) takes that record → `synced` with its id, the list request in its audit trail; an
- * entry with no match is sent normally in the same push. Decision: a reconciling create that ends the push without
- * a definite answer (list failed, pause before it was sent) stays `unknown`, never `requeue`, so it is listed again
- * next time rather than resent blindly. Updates and deletes with `reconcile` are simply sent again (PATCH is
- * idempotent; a DELETE answered 404 is `synced`).
- *
- * The fingerprint and scope used to match are computed here from the validated payload with the shared
- * fingerprint.ts functions (the payload is what was sent, so it is what the server holds); an entry whose
- * `fingerprint` differs is logged by client id.
- *
- * One push runs at a time per executor: a second push waits for the first to finish.
- *
- * Interrupted pushes: the executor remembers, per entry, the audit attempts of the last push that carried it
- * (the last {@link ATTEMPT_MEMORY} entries). When an item comes back `interrupted` (the renderer found it still
- * `sending`: its window reloaded while this process pushed it, so the answer was lost), those attempts are put in
- * front of the new outcome's, so the audit log still shows every request made for it (found by the chaos suite).
+ * One push at a time per profile: pushes go through the profile's lane (ipc/handlers/sync.ts), whatever connection
+ * object is current. Interrupted pushes: the profile's memory (memory.ts) gives back the attempts of a push whose
+ * answer the renderer lost (`interrupted`), and the write starts of every entry.
  */
 import PQueue from 'p-queue'
 import type { Categorie } from '../../src-shared/api/categories'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import { fingerprintOf, scopeKey, scopeOf, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
-import type { AuditAttempt, CategoryPause, SyncError, SyncItem, SyncOutcome, SyncPause, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
+import type { AuditAttempt, CandidateRecord, CategoryPause, SendWindow, SyncError, SyncItem, SyncOutcome, SyncPause, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
 import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
-import { asRecordPage, buildWrite, callLoose, createdId, scopeListQuery, type EntryWrite } from './entry-calls'
-import { auditAttempt, categoryPauseOf, pushSummary, type AttemptFacts, internalError, internalPause, invalidPayloadError, missingPayloadError, missingTargetError, pauseOf, syncErrorOf } from './outcomes'
-import { pauseFor, sizeConcurrency, transientRetryDelayMs } from './pacing'
+import { buildWrite, type EntryWrite } from './entry-calls'
+import { listGroup, listGroups, type ListOutcome } from './listing'
+import { listedRecordOf, matchRecords, type ListedRecord, type MatchDecision, type MatchEntry } from './matching'
+import { createPushMemory, type PushMemory } from './memory'
+import { auditAttempt, candidateRecords, categoryPauseOf, internalError, internalPause, invalidPayloadError, missingPayloadError, missingTargetError, pauseOf, pushSummary, syncErrorOf, toCheckError } from './outcomes'
+import { sizeConcurrency } from './pacing'
 import type { RateBudget } from './rate-budget'
+import { neverSent, sendWrite, type SendResult } from './send'
+import { serverWindowOf, settleMsOf, widenWindow, windowOfStarts } from './window'
 
-/** Entries whose last attempts the executor remembers for interrupted pushes. */
-export const ATTEMPT_MEMORY = 20_000
+export { ATTEMPT_MEMORY } from './memory'
+
+/** BridgeError code of a 404 meaning "this record does not exist" (docs/api-assumptions.md). */
+const ELEMENT_INTROUVABLE = 'ELEMENT_INTROUVABLE'
+
+/** Runs pushes one at a time (shared by every executor of one profile). */
+export interface PushLane {
+  run<T>(task: () => Promise<T>): Promise<T>
+}
+
+/** A lane: each task starts when the previous one has settled. */
+export function createPushLane(): PushLane {
+  let tail: Promise<unknown> = Promise.resolve()
+  return {
+    run(task) {
+      const run = tail.then(task)
+      tail = run.catch(() => undefined)
+      return run
+    },
+  }
+}
 
 /** Options of {@link createSyncExecutor}. */
 export interface SyncExecutorOptions {
@@ -62,22 +72,29 @@ export interface SyncExecutorOptions {
   readonly client: ApiClient
   /** Rate budget of the same connection (fed by the client's answers). */
   readonly budget: RateBudget
-  /**
-   * Requests in flight at once, list requests included. Default: sized by the rate budget ({@link sizeConcurrency}),
-   * re-sized after every answer; a number fixes it.
-   */
+  /** Requests in flight at once, list requests included. Default: sized by the rate budget ({@link sizeConcurrency}). */
   readonly concurrency?: number
-  /** Clock of the audit instants (default real time). */
+  /** Clock of the audit instants and of the settle time (default real time). */
   readonly now?: () => Date
   /** Called once per entry when its outcome is known (`done` counts up to `total`). */
   readonly onProgress?: (progress: SyncProgress) => void
+  /** API client id of the connection: a record whose `cree_par` differs is not ours. Default null (not compared). */
+  readonly ownClientId?: string | null
+  /** Service clock minus this machine's clock, ms (from `Date` headers); null when unknown. Default: unknown. */
+  readonly serverOffsetMs?: () => number | null
+  /** How long a write may still be in flight after it started, ms. Default {@link settleMsOf}(15 000). */
+  readonly settleMs?: number
+  /** Memory of the profile's pushes (shared by its executors). Default: the executor's own. */
+  readonly memory?: PushMemory
+  /** Lane of the profile's pushes (shared by its executors). Default: the executor's own. */
+  readonly lane?: PushLane
 }
 
 /** Sends batches of entries. */
 export interface SyncExecutor {
   /**
    * Sends `items` and answers one outcome per item, in the same order. Never rejects for an API failure (they
-   * become outcomes and pauses); waits for a push already running to finish first.
+   * become outcomes and pauses); waits for a push already running in its lane to finish first.
    */
   push(items: readonly SyncItem[]): Promise<SyncPushResult>
 }
@@ -90,15 +107,18 @@ interface Work {
   readonly write: EntryWrite
   /** Payload as sent (null for a delete), for its audit hash. */
   readonly payload: KeyFields | null
-  /** Creates with `reconcile`: their fingerprint and scope from the payload. */
-  readonly fingerprint: string | null
+  /** Creates: their scope (listed before any write). */
   readonly scope: EntryScope | null
+  /** Creates: their fingerprint, computed here from the payload. */
+  readonly fingerprint: string | null
+  /** Writes of this revision so far (the renderer's window widened with this process's memory). */
+  readonly window: SendWindow | null
 }
 
 type Validation = { readonly ok: true; readonly work: Work } | { readonly ok: false; readonly error: SyncError }
 
 /** Checks an item's payload and target, and prepares its write. */
-function validate(item: SyncItem, index: number): Validation {
+function validate(item: SyncItem, index: number, memory: PushMemory): Validation {
   const spec = ENTRY_KIND_SPECS[item.kind]
   if (item.operation !== 'create' && item.targetServerId === null) return { ok: false, error: missingTargetError() }
   let payload: KeyFields | null = null
@@ -110,13 +130,21 @@ function validate(item: SyncItem, index: number): Validation {
     // The payload itself is sent (it passed its schema), so that its audit hash is the hash of what the renderer stored.
     payload = item.payload
   }
-  const reconciling = item.reconcile && item.operation === 'create' && payload !== null
-  const fingerprint = reconciling ? fingerprintOf(item.kind, payload ?? {}) : null
-  const scope = reconciling ? scopeOf(item.kind, payload ?? {}) : null
+  const create = item.operation === 'create' && payload !== null
+  const fingerprint = create ? fingerprintOf(item.kind, payload ?? {}) : null
   if (fingerprint !== null && fingerprint !== item.fingerprint) log.warn('Synchronisation : empreinte recalculée différente', { clientId: item.clientId })
   return {
     ok: true,
-    work: { index, item, category: spec.category, write: buildWrite(item.kind, item.operation, payload, item.targetServerId), payload, fingerprint, scope },
+    work: {
+      index,
+      item,
+      category: spec.category,
+      write: buildWrite(item.kind, item.operation, payload, item.targetServerId),
+      payload,
+      scope: create ? scopeOf(item.kind, payload ?? {}) : null,
+      fingerprint,
+      window: widenWindow(item.sendWindow, memory.windowOf(item.clientId, item.revision)),
+    },
   }
 }
 
@@ -129,53 +157,33 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   /** Mean request time (ms), exponentially weighted over the answers (weight 0.2 to the newest). */
   let latencyMs: number | null = null
   const concurrency = (): number => fixed ?? sizeConcurrency(options.budget.state(), latencyMs)
-  const observeLatency = (ms: number): void => {
-    latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
-  }
   const now = options.now ?? (() => new Date())
-  let running: Promise<unknown> = Promise.resolve()
-  /** Attempts of the last push that carried each entry, by client id (oldest first, trimmed to ATTEMPT_MEMORY). */
-  const lastAttempts = new Map<string, { readonly revision: number; readonly attempts: readonly AuditAttempt[] }>()
-
-  /** Puts the remembered attempts of interrupted items in front of their outcome's, then remembers this push's. */
-  function carryAttempts(items: readonly SyncItem[], outcomes: SyncOutcome[]): void {
-    outcomes.forEach((outcome, index) => {
-      const item = items[index]
-      if (item === undefined) return
-      const previous = lastAttempts.get(item.clientId)
-      const carried = item.interrupted === true && previous?.revision === item.revision ? previous.attempts : []
-      const attempts = carried.length === 0 ? outcome.attempts : [...carried, ...outcome.attempts]
-      outcomes[index] = { ...outcome, attempts }
-      lastAttempts.delete(item.clientId)
-      lastAttempts.set(item.clientId, { revision: item.revision, attempts })
-    })
-    for (const key of lastAttempts.keys()) {
-      if (lastAttempts.size <= ATTEMPT_MEMORY) break
-      lastAttempts.delete(key)
-    }
-  }
+  const settleMs = options.settleMs ?? settleMsOf(15_000)
+  const memory = options.memory ?? createPushMemory()
+  const lane = options.lane ?? createPushLane()
+  const offset = options.serverOffsetMs ?? (() => null)
 
   async function runPush(items: readonly SyncItem[]): Promise<SyncPushResult> {
     const total = items.length
     const outcomes = new Array<SyncOutcome | undefined>(total)
+    const writeStarts = new Map<number, number[]>()
     let done = 0
     let pause: SyncPause | null = null
     const categoryPauses = new Map<Categorie, CategoryPause>()
     const stop = new AbortController()
-    const matchedInPush = new Set<string>()
     const queue = new PQueue({ concurrency: concurrency() })
-    const resize = (ms: number): void => {
-      observeLatency(ms)
+    const observe = (ms: number): void => {
+      latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
       const next = concurrency()
       if (queue.concurrency !== next) queue.concurrency = next
     }
-    /** Audit attempts made before an entry's write (its reconciliation list), by item index. */
+    /** Audit attempts made before an entry's write (its scope's list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
 
-    function finish(index: number, result: SyncOutcome['result'], serverId: string | null, error: SyncError | null, attempts: readonly AuditAttempt[]): void {
+    function finish(index: number, result: SyncOutcome['result'], serverId: string | null, error: SyncError | null, attempts: readonly AuditAttempt[], extra: Partial<SyncOutcome> = {}): void {
       const item = items[index]
       if (item === undefined || outcomes[index] !== undefined) return
-      outcomes[index] = { clientId: item.clientId, revision: item.revision, result, serverId, error, attempts: [...attempts] }
+      outcomes[index] = { clientId: item.clientId, revision: item.revision, result, serverId, error, attempts: [...attempts], ...extra }
       done += 1
       try {
         options.onProgress?.({ done, total, clientId: item.clientId, result })
@@ -184,14 +192,31 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       }
     }
 
-    /** An entry that ends without a definite answer: `unknown` while it still has to be reconciled, else `requeue`. */
-    function finishUnsent(w: Work, attempts: readonly AuditAttempt[], error: SyncError | null): void {
-      finish(w.index, w.fingerprint !== null ? 'unknown' : 'requeue', null, error, attempts)
+    /** Latest write start of an entry (this push, or remembered), ms; null when it never wrote. */
+    function lastWriteMs(w: Work): number | null {
+      const starts = writeStarts.get(w.index) ?? []
+      const remembered = w.window === null ? null : Date.parse(w.window.to)
+      const all = remembered === null || Number.isNaN(remembered) ? starts : [...starts, remembered]
+      return all.length === 0 ? null : Math.max(...all)
     }
 
-    function stoppedFor(w: Work): boolean {
-      return pause !== null || categoryPauses.has(w.category)
+    function settleUntilOf(w: Work): string | null {
+      const last = lastWriteMs(w)
+      return last === null ? null : new Date(last + settleMs).toISOString()
     }
+
+    /** `unknown`, reconciled once its writes have settled. */
+    function finishUnknown(w: Work, error: SyncError | null, attempts: readonly AuditAttempt[]): void {
+      finish(w.index, 'unknown', null, error, attempts, { settleUntil: settleUntilOf(w) })
+    }
+
+    /** An entry that ends without a definite answer: `unknown` while it still has to be reconciled, else `requeue`. */
+    function finishUnsent(w: Work, attempts: readonly AuditAttempt[], error: SyncError | null): void {
+      if (w.item.reconcile && w.item.operation === 'create') finishUnknown(w, error, attempts)
+      else finish(w.index, 'requeue', null, error, attempts)
+    }
+
+    const stoppedFor = (w: Work): boolean => pause !== null || categoryPauses.has(w.category)
 
     /** Records a global failure or a missing right (first pause wins; a missing right pauses its category only). */
     function pauseOn(w: Work, error: unknown): SyncError {
@@ -216,184 +241,159 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       return internalError()
     }
 
-    /** Lists a reconciliation scope once and matches its entries; returns the entries to send. */
-    async function reconcile(group: readonly Work[]): Promise<Work[]> {
-      const [first] = group
-      if (first?.scope == null) return []
-      const attempts: Omit<AttemptFacts, 'serverId'>[] = []
-      const records: KeyFields[] = []
-      const listOp = ENTRY_KIND_SPECS[first.item.kind].list
-      const attemptsFor = (serverId: string | null): AuditAttempt[] => attempts.map((facts) => auditAttempt({ ...facts, serverId }))
-      let retried = false
-      for (let page = 1; ; page++) {
-        if (stoppedFor(first)) {
-          for (const w of group) finishUnsent(w, attemptsFor(null), null)
-          return []
-        }
-        const release = await options.budget.acquire(stop.signal)
-        if (release === null) {
-          for (const w of group) finishUnsent(w, attemptsFor(null), null)
-          return []
-        }
-        const at = now()
-        const started = performance.now()
-        let retryIn: number | null = null
-        try {
-          const answer = await callLoose(options.client, listOp, { query: scopeListQuery(first.scope, page) })
-          resize(performance.now() - started)
-          attempts.push({ at, operation: listOp, method: 'GET', durationMs: performance.now() - started, status: answer.status, payload: null, error: null })
-          const body = asRecordPage(answer.value)
-          records.push(...body.elements)
-          if (body.elements.length === 0 || body.page * body.taille >= body.total) break
-        } catch (thrown) {
-          attempts.push({ at, operation: listOp, method: 'GET', durationMs: performance.now() - started, status: null, payload: null, error: thrown })
-          retryIn = retried ? null : transientRetryDelayMs(thrown)
-          if (retryIn === null) {
-            const global = !(thrown instanceof ApiError) || thrown.errorClass !== 'record'
-            // A list refused for this record (dossier no longer assigned…): the entries stay to reconcile, with the reason.
-            const error = global ? pauseOn(first, thrown) : syncErrorOf(thrown)
-            for (const w of group) finishUnsent(w, attemptsFor(null), error)
-            return []
-          }
-        } finally {
-          release()
-        }
-        if (retryIn !== null) {
-          // One more try of the same page after a short wait (a transient 5xx).
-          retried = true
-          await pauseFor(retryIn, stop.signal)
-          page -= 1
-        }
-      }
-      const claimed = new Set(group.flatMap((w) => w.item.claimedServerIds))
-      const toSend: Work[] = []
-      for (const w of group) {
-        const match = records.find((r) => {
-          const id = typeof r['id'] === 'string' ? r['id'] : null
-          return id !== null && !claimed.has(id) && !matchedInPush.has(id) && fingerprintOf(w.item.kind, r) === w.fingerprint
-        })
-        const id = match !== undefined && typeof match['id'] === 'string' ? match['id'] : null
-        if (id !== null) {
-          matchedInPush.add(id)
-          finish(w.index, 'synced', id, null, attemptsFor(id))
-        } else {
-          priorAttempts.set(w.index, attemptsFor(null))
-          toSend.push(w)
-        }
-      }
-      return toSend
-    }
-
-    /** Sends one entry's write (a transient 5xx once more) and records its outcome. */
-    async function send(w: Work): Promise<void> {
-      const before = [...(priorAttempts.get(w.index) ?? [])]
-      for (let attempt = 0; ; attempt++) {
-        if (stoppedFor(w)) {
-          finishUnsent(w, before, null)
-          return
-        }
-        const release = await options.budget.acquire(stop.signal)
-        if (release === null) {
-          finishUnsent(w, before, null)
-          return
-        }
-        let retryIn: number | null
-        try {
-          if (stoppedFor(w)) {
-            finishUnsent(w, before, null)
-            return
-          }
-          const at = now()
-          const started = performance.now()
-          const base = { at, operation: w.write.operation, method: w.write.method, payload: w.payload }
-          try {
-            const answer = await callLoose(options.client, w.write.operation, w.write.request)
-            resize(performance.now() - started)
-            const serverId = w.item.operation === 'create' ? createdId(answer.value) : w.item.targetServerId
-            const done = auditAttempt({ ...base, durationMs: performance.now() - started, status: answer.status, serverId, error: null })
-            finish(w.index, 'synced', serverId, null, [...before, done])
-            return
-          } catch (thrown) {
-            before.push(auditAttempt({ ...base, durationMs: performance.now() - started, status: null, serverId: w.item.targetServerId, error: thrown }))
-            retryIn = attempt === 0 ? transientRetryDelayMs(thrown) : null
-            if (retryIn === null) {
-              settleFailure(w, thrown, before)
-              return
-            }
-          }
-        } finally {
-          release()
-        }
-        await pauseFor(retryIn, stop.signal)
-      }
-    }
-
     /** Outcome of a write that failed (see the module comment for the rules). */
     function settleFailure(w: Work, thrown: unknown, attempts: AuditAttempt[]): void {
       if (!(thrown instanceof ApiError)) {
         // A write may have left before the failure: it must be reconciled, not resent.
         log.error('Synchronisation : erreur inattendue pendant un envoi', { clientId: w.item.clientId, cause: describeError(thrown) })
-        finish(w.index, 'unknown', null, internalError(), attempts)
+        finishUnknown(w, internalError(), attempts)
         return
       }
-      if (thrown.errorClass === 'record') {
-        if (w.item.operation === 'delete' && w.item.reconcile && thrown.status === 404) {
-          finish(w.index, 'synced', w.item.targetServerId, null, attempts)
-          return
-        }
-        finish(w.index, 'rejected', null, syncErrorOf(thrown), attempts)
+      if (neverSent(thrown) || thrown.errorClass === 'global') {
+        finishUnsent(w, attempts, pauseOn(w, thrown))
         return
       }
       if (thrown.errorClass === 'unknown') {
-        finish(w.index, 'unknown', null, syncErrorOf(thrown), attempts)
+        finishUnknown(w, syncErrorOf(thrown), attempts)
         return
       }
-      finishUnsent(w, attempts, pauseOn(w, thrown))
+      if (w.item.operation === 'delete' && thrown.status === 404 && thrown.body?.code === ELEMENT_INTROUVABLE) {
+        finish(w.index, 'synced', w.item.targetServerId, null, attempts)
+        return
+      }
+      finish(w.index, 'rejected', null, syncErrorOf(thrown), attempts)
     }
 
-    // 1. Validation: no request for an invalid entry.
+    async function send(w: Work, resent: boolean): Promise<void> {
+      const before = priorAttempts.get(w.index) ?? []
+      const result: SendResult = await sendWrite(
+        { write: w.write, payload: w.payload, targetServerId: w.item.targetServerId },
+        { client: options.client, budget: options.budget, signal: stop.signal, now, stopped: () => stoppedFor(w), observe },
+      )
+      writeStarts.set(w.index, result.writeStarts)
+      const attempts = [...before, ...result.attempts]
+      if (result.type === 'stopped') finishUnsent(w, attempts, null)
+      else if (result.type === 'failed') settleFailure(w, result.error, attempts)
+      else {
+        const verifyAfter = resent && w.item.operation === 'create' ? new Date(now().getTime() + settleMs).toISOString() : null
+        finish(w.index, 'synced', result.serverId, null, attempts, { verifyAfter })
+      }
+    }
+
+    /** Decision of a listed create: link, to_check, or send. */
+    function decide(w: Work, decision: MatchDecision, listAttempts: readonly AuditAttempt[]): Work | null {
+      if (decision.type === 'link') {
+        finish(w.index, 'synced', decision.serverId, null, listAttempts.map((a) => ({ ...a, serverId: decision.serverId })))
+        return null
+      }
+      if (decision.type === 'to_check') {
+        const candidates: CandidateRecord[] = candidateRecords(decision.candidates)
+        finish(w.index, 'to_check', null, toCheckError(decision.reason), listAttempts, { candidates })
+        return null
+      }
+      // The list attempts of a first send stay out of its audit trail (nothing was decided from them).
+      if (w.item.reconcile) priorAttempts.set(w.index, [...listAttempts])
+      return w
+    }
+
+    // 1. Validation.
     const valid: Work[] = []
     items.forEach((item, index) => {
-      const checked = validate(item, index)
+      const checked = validate(item, index, memory)
       if (checked.ok) valid.push(checked.work)
       else finish(index, 'rejected', null, checked.error, [])
     })
 
-    // 2. Reconciliation: one list per scope, all before any write of this push (a write of this push must not be
-    //    mistaken for the record of an unknown entry).
-    const groups = new Map<string, Work[]>()
-    const direct: Work[] = []
-    for (const w of valid) {
-      if (w.scope === null) {
-        direct.push(w)
+    // 2. Settle: an unknown entry whose last write may still commit waits (no request).
+    const nowMs = now().getTime()
+    const ready = valid.filter((w) => {
+      const last = w.item.reconcile ? lastWriteMs(w) : null
+      if (last === null || last + settleMs <= nowMs) return true
+      finishUnknown(w, null, [])
+      return false
+    })
+
+    // 3. Listing of every create's scope, before any write of the push.
+    const creates = ready.filter((w): w is Work & { readonly scope: EntryScope } => w.scope !== null)
+    const { groups, groupOfScope } = listGroups(creates.map((w) => w.scope))
+    const listed = new Map<string, ListOutcome>()
+    const listDeps = { client: options.client, budget: options.budget, signal: stop.signal, now, observe }
+    await Promise.all(groups.map((g) => queue.add(async () => listed.set(g.key, await listGroup(g, listDeps)))))
+
+    // 4. Matching, for the creates whose scope was listed.
+    const matchable: (Work & { readonly scope: EntryScope })[] = []
+    const records: ListedRecord[] = []
+    const seen = new Set<string>()
+    const listAttemptsOf = new Map<string, AuditAttempt[]>()
+    for (const w of creates) {
+      const key = groupOfScope.get(scopeKey(w.scope))
+      const outcome = key === undefined ? undefined : listed.get(key)
+      const attempts = (outcome?.attempts ?? []).map((facts) => auditAttempt({ ...facts, serverId: null }))
+      if (outcome === undefined || !outcome.ok) {
+        const error = outcome?.error ?? null
+        if (error === null) finishUnsent(w, [], null)
+        else if (error instanceof ApiError && error.errorClass === 'record') {
+          // A list refused for this record (dossier no longer assigned…): no send without the check.
+          if (w.item.reconcile) finishUnknown(w, syncErrorOf(error), attempts)
+          else finish(w.index, 'rejected', null, syncErrorOf(error), attempts)
+        } else finishUnsent(w, w.item.reconcile ? attempts : [], pauseOn(w, error))
         continue
       }
-      const key = scopeKey(w.scope)
-      const group = groups.get(key)
-      if (group === undefined) groups.set(key, [w])
-      else group.push(w)
+      if (key !== undefined && !listAttemptsOf.has(key)) {
+        listAttemptsOf.set(key, attempts)
+        for (const fields of outcome.records) {
+          const record = listedRecordOf(fields)
+          if (record !== null && !seen.has(record.id)) {
+            seen.add(record.id)
+            records.push(record)
+          }
+        }
+      }
+      matchable.push(w)
     }
-    const unmatched = (await Promise.all([...groups.values()].map((group) => queue.add(() => reconcile(group))))).flat()
+    const serverOffset = offset()
+    const entries: MatchEntry[] = matchable.map((w) => ({
+      key: w.item.clientId,
+      kind: w.item.kind,
+      fields: w.payload ?? {},
+      fingerprint: w.fingerprint ?? '',
+      reconcile: w.item.reconcile,
+      window: serverWindowOf(w.window, serverOffset, settleMs),
+      excluded: new Set(w.item.claimedServerIds),
+    }))
+    const decisions = matchRecords(entries, records, { ownClientId: options.ownClientId ?? null })
+    const toSend: { w: Work; resent: boolean }[] = []
+    for (const w of matchable) {
+      const decision = decisions.get(w.item.clientId) ?? { type: 'send' as const }
+      const attempts = listAttemptsOf.get(groupOfScope.get(scopeKey(w.scope)) ?? '') ?? []
+      if (decide(w, decision, attempts) !== null) toSend.push({ w, resent: w.item.reconcile })
+    }
 
-    // 3. Writes, in the order of the batch.
-    const toSend = [...direct, ...unmatched].sort((a, b) => a.index - b.index)
-    await Promise.all(toSend.map((w) => queue.add(() => send(w))))
+    // 5. Writes, in the order of the batch.
+    for (const w of ready) if (w.scope === null) toSend.push({ w, resent: false })
+    toSend.sort((a, b) => a.w.index - b.w.index)
+    await Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
 
     // Safety net: every item has an outcome (a bug would otherwise lose an entry).
     for (const w of valid) finishUnsent(w, priorAttempts.get(w.index) ?? [], null)
 
-    const settled = outcomes.map((o, index) => o ?? { clientId: items[index]?.clientId ?? '', revision: items[index]?.revision ?? 1, result: 'requeue' as const, serverId: null, error: null, attempts: [] })
-    carryAttempts(items, settled)
+    const settled: SyncOutcome[] = outcomes.map((o, index) => {
+      const item = items[index]
+      const outcome = o ?? { clientId: item?.clientId ?? '', revision: item?.revision ?? 1, result: 'requeue' as const, serverId: null, error: null, attempts: [] }
+      if (item === undefined) return outcome
+      // Interrupted push: the attempts of the push whose answer was lost come first.
+      const carried = item.interrupted === true ? memory.attemptsOf(item.clientId, item.revision) : []
+      const attempts = carried.length === 0 ? outcome.attempts : [...carried, ...outcome.attempts]
+      const starts = writeStarts.get(index) ?? []
+      memory.remember(item.clientId, item.revision, attempts, starts)
+      return { ...outcome, attempts, sendWindow: windowOfStarts(starts) }
+    })
     const result: SyncPushResult = { outcomes: settled, pause, categoryPauses: [...categoryPauses.values()] }
     log.info('Synchronisation : lot traité', pushSummary(result))
     return result
   }
 
   return {
-    push(items) {
-      const run = running.then(() => runPush(items))
-      running = run.catch(() => undefined)
-      return run
-    },
+    push: (items) => lane.run(() => runPush(items)),
   }
 }

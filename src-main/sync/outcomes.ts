@@ -7,8 +7,10 @@ import type { z } from 'zod'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import { CATEGORY_LABELS, type Categorie } from '../../src-shared/api/categories'
 import type { HttpMethod } from '../../src-shared/api/endpoint-def'
-import type { AuditAttempt, CategoryPause, SyncError, SyncPause, SyncPushResult } from '../../src-shared/domain/sync-protocol'
+import { MAX_CANDIDATES } from '../../src-shared/domain/sync-protocol'
+import type { AuditAttempt, CandidateRecord, CategoryPause, SyncError, SyncPause, SyncPushResult } from '../../src-shared/domain/sync-protocol'
 import { ApiError } from '../api/errors'
+import type { Candidate, ToCheckReason } from './matching'
 
 /** Code of an entry refused by main before any request (payload does not match the kind's schema). */
 export const ENTREE_INVALIDE = 'ENTREE_INVALIDE'
@@ -144,9 +146,38 @@ export function auditAttempt(facts: AttemptFacts): AuditAttempt {
 
 /** Counts per result, for the log (ids and counts only). */
 export function pushSummary(result: SyncPushResult): Record<string, number | string | null> {
-  const counts: Record<string, number | string | null> = { synced: 0, rejected: 0, unknown: 0, requeue: 0 }
+  const counts: Record<string, number | string | null> = { synced: 0, rejected: 0, unknown: 0, requeue: 0, to_check: 0 }
   for (const o of result.outcomes) counts[o.result] = Number(counts[o.result] ?? 0) + 1
   counts['pause'] = result.pause?.code ?? null
   counts['categoriesEnPause'] = result.categoryPauses.length
   return counts
+}
+
+/** French message of each reason an entry is `to_check` (matching.ts TO_CHECK_REASONS). */
+const TO_CHECK_MESSAGES: Readonly<Record<ToCheckReason, string>> = {
+  IDENTIQUE_EXISTANT: 'Le service de paie contient déjà un élément identique, saisi ailleurs : rien n’a été envoyé. Comparez puis décidez.',
+  CANDIDATS_MULTIPLES: 'Plusieurs éléments du service de paie pourraient correspondre à cette saisie : rien n’a été envoyé ni rattaché. Comparez puis décidez.',
+  CREE_AVANT_ENVOI: 'Un élément identique existait sur le service avant le premier envoi de cette saisie : il n’est pas forcément le vôtre. Comparez puis décidez.',
+  CREE_HORS_FENETRE: 'Un élément identique a été créé sur le service en dehors de la période d’envoi de cette saisie. Comparez puis décidez.',
+  CREATEUR_DIFFERENT: 'Un élément identique a été créé sur le service par un autre utilisateur ou logiciel. Comparez puis décidez.',
+  MODIFIE_DEPUIS: 'L’élément correspondant a été modifié sur le service depuis sa création : la saisie n’est ni renvoyée ni rattachée. Comparez puis décidez.',
+  VALEURS_DIFFERENTES: 'Le service de paie contient le même élément avec d’autres valeurs (modifié depuis, ou saisi ailleurs). Comparez puis décidez.',
+  FENETRE_INCONNUE: 'Impossible de prouver que l’élément trouvé sur le service vient de cette saisie (heure d’envoi inconnue). Comparez puis décidez.',
+}
+
+/** Error of an entry put `to_check` (the reason's code, a French message; no HTTP status). */
+export function toCheckError(reason: ToCheckReason): SyncError {
+  return { code: reason, message: TO_CHECK_MESSAGES[reason], status: null, champs: [] }
+}
+
+/** A matcher candidate as it crosses IPC (at most MAX_CANDIDATES per entry). */
+export function candidateRecords(candidates: readonly Candidate[]): CandidateRecord[] {
+  return candidates.slice(0, MAX_CANDIDATES).map(({ record, relation }) => ({
+    id: record.id,
+    relation,
+    fields: { ...record.fields },
+    date_creation: typeof record.fields['date_creation'] === 'string' ? record.fields['date_creation'] : null,
+    date_modification: typeof record.fields['date_modification'] === 'string' ? record.fields['date_modification'] : null,
+    cree_par: typeof record.creePar === 'string' ? record.creePar : null,
+  }))
 }

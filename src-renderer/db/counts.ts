@@ -14,7 +14,7 @@ export type SirenCounts = Record<string, Partial<Record<EntryState, number>>>
 
 /** A count of zero for every state. */
 export function emptyStateCounts(): StateCounts {
-  return { draft: 0, queued: 0, sending: 0, synced: 0, rejected: 0, unknown: 0, cancelled: 0 } satisfies StateCounts
+  return { draft: 0, queued: 0, sending: 0, synced: 0, rejected: 0, unknown: 0, to_check: 0, cancelled: 0 } satisfies StateCounts
 }
 
 /** Changes to apply to the counts: +1/-1 per (siren, state). */

@@ -14,7 +14,7 @@ import type { AuditRecord } from '../../src-shared/domain/outbox'
 import { assertTransition } from '../../src-shared/domain/states'
 import type { EntryState } from '../../src-shared/domain/states'
 import { MAX_PUSH_BATCH } from '../../src-shared/domain/sync-protocol'
-import type { SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
+import type { SendWindow, SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
 import type { PaieDb, StoredEntry } from './schema'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv, RowChange } from './write'
@@ -70,7 +70,15 @@ function wholeScopes(unknown: readonly StoredEntry[], max: number): StoredEntry[
   return picked
 }
 
+/** Smallest window holding both (either may be absent). */
+export function widenSendWindow(a: SendWindow | null | undefined, b: SendWindow | null | undefined): SendWindow | null {
+  if (a == null) return b ?? null
+  if (b == null) return a
+  return { from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
+}
+
 function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
+  const excluded = [...serverIds.filter((id) => id !== entry.targetServerId), ...(entry.dismissedServerIds ?? [])]
   return {
     clientId: entry.clientId,
     revision: entry.revision,
@@ -82,7 +90,8 @@ function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
     scope: { ...entry.scope },
     reconcile: entry.state === 'unknown',
     // The record an update or delete targets is synced in the same scope, but it is the one it must find.
-    claimedServerIds: serverIds.filter((id) => id !== entry.targetServerId).slice(0, 10_000),
+    claimedServerIds: [...new Set(excluded)].slice(0, 10_000),
+    sendWindow: entry.sendWindow ?? null,
     ...(entry.interrupted === true ? { interrupted: true } : {}),
   }
 }
@@ -94,9 +103,10 @@ function attemptKey(a: Pick<AuditRecord, 'at' | 'operation' | 'method' | 'status
 
 /**
  * Claims up to `limit` entries in state `queued` or `unknown`, leaving out the paused categories, and marks them
- * `sending` in the same transaction (durable before main is called). `unknown` entries come first, whole scopes at
- * a time (so that each scope is listed once for all its entries), then `queued` ones, oldest (`createdAt`) first.
- * Only reconciling creates carry `claimedServerIds` (read in one index query for all their scopes).
+ * `sending` in the same transaction (durable before main is called). `unknown` entries whose write may still be in
+ * flight (`settleUntil` after now) wait; settled ones come first, whole scopes at a time (so that each scope is listed
+ * once for all its entries), then `queued` ones, oldest (`createdAt`) first. Creates carry `claimedServerIds`: the
+ * server ids of synced entries of their scopes (read in one index query) and those the clerk dismissed.
  * @param limit batch size, at most MAX_PUSH_BATCH (500)
  * @param pausedCategories API categories paused for a missing right (HTTP 403)
  * @returns the claimed entries as SyncItems (`reconcile` = the entry was `unknown`); [] when nothing is claimable
@@ -107,28 +117,28 @@ export async function claimBatch(db: PaieDb, limit: number, pausedCategories: re
   return db.transaction('rw', db.outbox, db.counts, async () => {
     const range = (state: EntryState, category: Categorie) => db.outbox.where('[state+category+createdAt]').between([state, category, Dexie.minKey], [state, category, Dexie.maxKey])
     const unknown: StoredEntry[] = []
+    const nowIso = env.now()
     for (const category of categories) unknown.push(...(await range('unknown', category).limit(UNKNOWN_SCAN_LIMIT).toArray()))
-    const claimed = wholeScopes(unknown, max)
+    const claimed = wholeScopes(unknown.filter((e) => e.settleUntil == null || e.settleUntil <= nowIso), max)
     const room = max - claimed.length
     if (room > 0) {
       const queued: StoredEntry[] = []
       for (const category of categories) queued.push(...(await range('queued', category).limit(room).toArray()))
       claimed.push(...queued.sort(byAge).slice(0, room))
     }
-    const now = env.now()
     const changes = claimed.map((before) => {
       assertTransition(before.state, 'sending')
-      return { before, after: { ...before, state: 'sending' as const, updatedAt: now } }
+      return { before, after: { ...before, state: 'sending' as const, updatedAt: nowIso } }
     })
-    const reconciling = claimed.filter((e) => e.state === 'unknown')
-    const idsByScope = await claimedServerIds(db, [...new Set(reconciling.map((e) => e.scopeKey))])
-    const items = claimed.map((entry) => toItem(entry, entry.state === 'unknown' ? (idsByScope.get(entry.scopeKey) ?? []) : []))
+    const creates = claimed.filter((e) => e.operation === 'create')
+    const idsByScope = await claimedServerIds(db, [...new Set(creates.map((e) => e.scopeKey))])
+    const items = claimed.map((entry) => toItem(entry, entry.operation === 'create' ? (idsByScope.get(entry.scopeKey) ?? []) : []))
     await writeEntries(db, changes)
     return items
   })
 }
 
-const NEXT_STATE = { synced: 'synced', rejected: 'rejected', unknown: 'unknown', requeue: 'queued' } as const satisfies Record<SyncOutcome['result'], EntryState>
+const NEXT_STATE = { synced: 'synced', rejected: 'rejected', unknown: 'unknown', requeue: 'queued', to_check: 'to_check' } as const satisfies Record<SyncOutcome['result'], EntryState>
 
 const GENERIC_REJECTION: SyncError = { code: 'REFUSE', message: 'Refusé par le service de paie.', status: null, champs: [] }
 
@@ -148,7 +158,7 @@ export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem,
   return db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
     const rows = await db.outbox.bulkGet(claimed.map((c) => c.clientId))
     const now = env.now()
-    const summary: OutcomeSummary = { synced: 0, rejected: 0, unknown: 0, requeue: 0 }
+    const summary: OutcomeSummary = { synced: 0, rejected: 0, unknown: 0, requeue: 0, to_check: 0 }
     const changes: RowChange[] = []
     const audit: AuditRecord[] = []
     // Attempts already held for entries whose previous push was interrupted (main may send some of them again).
@@ -170,10 +180,14 @@ export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem,
           ...row,
           state,
           serverId: result === 'synced' ? (outcome?.serverId ?? row.targetServerId) : row.serverId,
-          error: result === 'rejected' ? (outcome?.error ?? GENERIC_REJECTION) : result === 'synced' ? null : row.error,
+          error: result === 'rejected' ? (outcome?.error ?? GENERIC_REJECTION) : result === 'to_check' ? (outcome?.error ?? row.error) : result === 'synced' ? null : row.error,
           attempts: row.attempts + 1,
           updatedAt: now,
           interrupted: false,
+          sendWindow: widenSendWindow(row.sendWindow, outcome?.sendWindow),
+          settleUntil: result === 'unknown' ? (outcome?.settleUntil ?? null) : null,
+          candidates: result === 'to_check' ? (outcome?.candidates ?? []) : null,
+          verifyAfter: result === 'synced' ? (outcome?.verifyAfter ?? null) : null,
         },
       })
       for (const a of outcome?.attempts ?? []) {
@@ -225,7 +239,17 @@ export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOut
     const stuck = await db.outbox.where('state').equals('sending').toArray()
     if (stuck.length === 0) return 0
     const now = env.now()
-    await writeEntries(db, stuck.map((before) => ({ before, after: { ...before, state: 'unknown' as const, updatedAt: now, interrupted: true } })))
+    // Its writes (if any) started between its claim (`updatedAt` when it became `sending`) and now: the window main
+    // falls back on when it no longer remembers the push (main restarted).
+    const recovered = (before: StoredEntry): StoredEntry => ({
+      ...before,
+      state: 'unknown',
+      updatedAt: now,
+      interrupted: true,
+      sendWindow: widenSendWindow(before.sendWindow, { from: before.updatedAt, to: now }),
+      settleUntil: null,
+    })
+    await writeEntries(db, stuck.map((before) => ({ before, after: recovered(before) })))
     return stuck.length
   })
 }

@@ -19,6 +19,8 @@ import type { OutboxEnv } from './write'
 
 export type { NewEntryInput } from './entry-check'
 export { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from './outbox-sync'
+export { applyVerifications, claimVerifications, deleteDuplicate, decideToCheck, nextSyncWakeAt } from './to-check'
+export type { ToCheckDecision } from './to-check'
 export { countEntries, listEntries, queryEntries } from './outbox-query'
 export type { EntryFilter } from './outbox-query'
 export { countsByState, countsBySiren } from './counts'
@@ -170,7 +172,7 @@ export async function reviseEntry(db: PaieDb, clientId: string, payload: Readonl
     if (entry.state === 'rejected') {
       assertTransition('rejected', 'queued')
       const old: EntryRevision = { revision: entry.revision, payload: entry.payload, state: entry.state, error: entry.error, at: now }
-      next = { ...next, state: 'queued', revision: entry.revision + 1, error: null, attempts: 0, history: [...entry.history, old] }
+      next = { ...next, state: 'queued', revision: entry.revision + 1, error: null, attempts: 0, history: [...entry.history, old], sendWindow: null, settleUntil: null }
     }
     await writeEntries(db, [{ before: entry, after: next }])
     return { ok: true, entry: next }

@@ -9,7 +9,7 @@ import { countsByState } from './counts'
 import { PaieDb } from './schema'
 
 /** States whose entries are not settled (not synced, not cancelled). */
-export const UNSETTLED_STATES: readonly EntryState[] = ['draft', 'queued', 'sending', 'unknown', 'rejected']
+export const UNSETTLED_STATES: readonly EntryState[] = ['draft', 'queued', 'sending', 'unknown', 'rejected', 'to_check']
 
 /**
  * Unsettled entries in the database `dbName`, from its counts table; 0 when the database does not exist.

@@ -17,6 +17,10 @@
  *   `[siren+state+updatedAt+clientId]` replace `updatedAt`, `[state+updatedAt]`, `[siren+updatedAt]` and
  *   `[siren+state+updatedAt]` (same number of indexes: writes cost the same). No data change: IndexedDB builds the
  *   new indexes from the rows during the upgrade.
+ * - v5: exactly-once against other writers (issue 12). Index `verifyAfter` (only rows waiting for their "doublon
+ *   probable" check have one: IndexedDB leaves rows without the key out of the index). The upgrade recomputes the
+ *   fingerprint of every create from its payload (fingerprints now cover every field of the kind's create schema
+ *   but the listed exclusions, fingerprint.ts); updates and deletes keep theirs (only creates are matched).
  */
 import Dexie from 'dexie'
 import type { Table, Transaction } from 'dexie'
@@ -28,8 +32,10 @@ import type { Salarie } from '../../src-shared/api/salaries'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import type { DeclarationRow } from '../../src-shared/domain/declarations'
+import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
+import type { CandidateRecord, SendWindow } from '../../src-shared/domain/sync-protocol'
 
 /** Database name of the demo profile; each profile has its own (`profileDbName` in src-shared/domain/profiles.ts). */
 export const DEFAULT_DB_NAME = 'paie-demo'
@@ -47,6 +53,18 @@ export interface StoredEntry extends OutboxEntry {
    * for it is stored: main then sends back the audit attempts of the push whose answer was lost. No index.
    */
   readonly interrupted?: boolean
+  /** Instants (this workstation's clock) the writes of this revision started, first and last (since v5). */
+  readonly sendWindow?: SendWindow | null
+  /** `unknown`: not reconciled before this instant, its write may still be in flight (since v5). */
+  readonly settleUntil?: string | null
+  /** `to_check`: the service's records the clerk must compare the entry with (since v5). */
+  readonly candidates?: readonly CandidateRecord[] | null
+  /** Records the clerk called "not the same" ("envoyer quand même"): never linked to this entry (since v5). */
+  readonly dismissedServerIds?: readonly string[]
+  /** Synced after a resend: its scope is listed again from this instant for a second record (since v5, indexed). */
+  readonly verifyAfter?: string | null
+  /** "Doublon probable": other records of the service matching this synced entry, created in its window (since v5). */
+  readonly duplicates?: readonly CandidateRecord[] | null
 }
 
 /** Number of outbox rows of one dossier in one state, kept in the same transactions as the rows. */
@@ -102,6 +120,11 @@ export const SCHEMA_V4 = {
     '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId]',
 } as const
 
+/** Indexes of version 5: v4's outbox indexes plus `verifyAfter` (file comment). */
+export const SCHEMA_V5 = {
+  outbox: `${SCHEMA_V4.outbox}, verifyAfter`,
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -118,6 +141,23 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
     .modify((row) => {
       const category = categoryOfKind(row['kind'])
       if (category !== null) row['category'] = category
+    })
+}
+
+/**
+ * v4 -> v5 upgrade: recomputes the fingerprint of every create from its payload (a row whose payload no longer
+ * reads is left as it is: it will be refused by main's schema check and shown to the clerk).
+ */
+export async function upgradeToV5(tx: Transaction): Promise<void> {
+  await tx
+    .table<Record<string, unknown>, string>('outbox')
+    .toCollection()
+    .modify((row) => {
+      const kind = row['kind']
+      const payload = row['payload']
+      if (row['operation'] !== 'create' || typeof kind !== 'string' || !Object.hasOwn(ENTRY_KIND_SPECS, kind)) return
+      if (payload === null || typeof payload !== 'object') return
+      row['fingerprint'] = fingerprintOf(kind as EntryKind, payload as Record<string, unknown>)
     })
 }
 
@@ -140,5 +180,6 @@ export class PaieDb extends Dexie {
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
     this.version(3).stores(SCHEMA_V3)
     this.version(4).stores(SCHEMA_V4)
+    this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
   }
 }

@@ -19,7 +19,7 @@ export interface DossierCodes {
 }
 
 /** States whose absences count as taken (ARCHITECTURE.md: cancelled and rejected ones do not). */
-const ABSENCE_STATES: ReadonlySet<EntryState> = new Set(['draft', 'queued', 'sending', 'synced', 'unknown'])
+const ABSENCE_STATES: ReadonlySet<EntryState> = new Set(['draft', 'queued', 'sending', 'synced', 'unknown', 'to_check'])
 
 /** Minimal view of an outbox row used to rebuild an employee's absences. */
 type AbsenceRow = Pick<StoredEntry, 'clientId' | 'kind' | 'operation' | 'payload' | 'targetServerId' | 'serverId' | 'state' | 'createdAt'>

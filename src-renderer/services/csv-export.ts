@@ -80,8 +80,13 @@ export const AUDIT_CSV_FIELDS = [
 const RESULT_LABELS: Readonly<Record<AuditRecord['result'], string>> = {
   synced: 'synchronisé',
   rejected: 'refusé',
-  unknown: 'à vérifier',
+  unknown: 'sans réponse',
   requeue: 'remis en attente',
+  to_check: 'à vérifier',
+  verified: 'vérifié (doublon probable)',
+  linked: 'décision : c’est le même',
+  send_anyway: 'décision : envoyer quand même',
+  cancelled: 'décision : saisie annulée',
 }
 
 function auditRow(a: AuditRecord): string[] {

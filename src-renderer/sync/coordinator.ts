@@ -14,6 +14,7 @@
 import type { Categorie } from '../../src-shared/api/categories'
 import type { WindowApi } from '../../src-shared/ipc/contract'
 import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '../db/outbox-sync'
+import { applyVerifications, claimVerifications, nextSyncWakeAt } from '../db/to-check'
 import type { OutcomeSummary } from '../db/outbox-sync'
 import { getMeta } from '../db/meta'
 import type { PaieDb } from '../db/schema'
@@ -24,7 +25,7 @@ import { SYNC_LOCK_NAME } from './locks'
 import type { SyncLockManager } from './locks'
 
 /** The part of `window.api` the coordinator uses. */
-export type SyncApi = Pick<WindowApi, 'sync:push' | 'onSyncChanged'>
+export type SyncApi = Pick<WindowApi, 'sync:push' | 'sync:verify' | 'onSyncChanged'>
 
 /** Timer functions (the window's, or a fake clock's in tests). */
 export interface SyncTimers {
@@ -110,6 +111,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   /** Drain requests so far: a request during a drain makes the drain run once more. */
   let requests = 0
   let wakeTimer: unknown = null
+  /** Nearest end of a settle time or verification due (the queue's own timers), ISO; null when none. */
+  let queueWakeAt: string | null = null
   let debounceTimer: unknown = null
   let unsubscribeProgress: (() => void) | null = null
 
@@ -132,7 +135,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   function scheduleWake(): void {
     if (wakeTimer !== null) timers.clearTimeout(wakeTimer)
     wakeTimer = null
-    const ends = [status.pause?.resumeAt, ...status.categoryPauses.map((p) => p.resumeAt)].filter((t): t is string => t !== undefined)
+    const ends = [status.pause?.resumeAt, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt ?? undefined].filter((t): t is string => t !== undefined)
     if (stopped || ends.length === 0) return
     const at = Math.min(...ends.map((t) => Date.parse(t)))
     wakeTimer = timers.setTimeout(() => {
@@ -173,7 +176,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     const summary = await applyOutcomes(db, items, outcomes, env)
     for (const listener of batchListeners) listener(summary)
     await addCategoryPauses(db, categoryPauses, deps.now(), deps.categoryPauseMs ?? CATEGORY_PAUSE_MS)
-    const progressed = summary.synced + summary.rejected > 0
+    const progressed = summary.synced + summary.rejected + summary.to_check > 0
     // The road works (a rejection is an answer too): failures reset, lastSyncAt set. Done BEFORE a pause of the
     // same push is registered, so that a push that made progress and then met one 5xx backs off from the base
     // delay: otherwise a service failing now and then (10% of requests) doubles the delay on every batch and the
@@ -194,6 +197,26 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     return false
   }
 
+  /**
+   * "Doublon probable" checks that are due (entries synced after a resend, once the resend has settled): one
+   * `sync:verify` per batch, results stored with their audit. Stops at a pause or when nothing is due.
+   */
+  async function verifyDue(): Promise<void> {
+    for (;;) {
+      if (stopped || deps.isOnline?.() === false || (await activePause(db, deps.now())) !== null) return
+      const items = await claimVerifications(db, undefined, env)
+      if (items.length === 0) return
+      const result = await api['sync:verify']({ items })
+      if (!result.ok) return
+      await applyVerifications(db, result.value.results, env)
+      if (result.value.pause !== null) {
+        await fail(result.value.pause.code, result.value.pause.message, result.value.pause.retryAfterMs)
+        return
+      }
+      if (result.value.results.every((r) => r.status !== 'done')) return
+    }
+  }
+
   /** One drain, inside the lock. */
   async function drainLocked(): Promise<void> {
     update({ running: true })
@@ -209,6 +232,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
         if (claimed.length === 0) break
         if (!(await push(claimed))) break
       }
+      await verifyDue()
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       update({ lastError: `Synchronisation interrompue : ${message}` })
@@ -228,6 +252,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
         served = requests
         await locks.request(SYNC_LOCK_NAME, drainLocked)
         await reloadStatus()
+        queueWakeAt = await nextSyncWakeAt(db)
       } while (served !== requests && !stopped)
       scheduleWake()
     }

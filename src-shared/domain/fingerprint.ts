@@ -1,22 +1,78 @@
 /**
- * Natural keys of entries, for exactly-once without idempotency keys (ARCHITECTURE.md "Exactly once").
- * The fingerprint of an entry is computed from the fields the clerk entered; the same function applied to a server
- * record gives the same string when the record is that entry. Comments, labels and the contract number (which the
- * server may fill in) are left out; decimal fields are normalised ("3.50" = "3.5" = "3.500"), other fields are not.
+ * Fingerprints of entries, for exactly-once without idempotency keys (ARCHITECTURE.md "Exactly once").
+ *
+ * The fingerprint of an entry is built from EVERY field of its kind's create schema (src-shared/api/entries.ts)
+ * except the fields listed in {@link FINGERPRINT_EXCLUSIONS}, each with its reason; a test enumerates each create
+ * schema and fails on a field that is in neither list. The same function applied to a server record gives a
+ * fingerprint that {@link fingerprintsMatch} the entry's when the record holds what the entry sent.
+ *
+ * Normalisation: decimal fields compare by value ("3.50" = "3.5"); a boolean the entry left out is `false` (the
+ * service's default); a field the service fills in when the entry leaves it empty ({@link SERVICE_FILLED_FIELDS}:
+ * the contract number, resolved to the employee's only running contract) is a wildcard in the entry's fingerprint.
  */
 import type { EntryKind } from './entry-kinds'
 
-/** Fields that may make up a natural key: those of create payloads and of server records. */
+/** Fields that may make up a fingerprint: those of create payloads and of server records. */
 export type KeyFields = Readonly<Record<string, unknown>>
 
-/** Fields of the natural key, per kind (assumption: what the clerk types, as ARCHITECTURE.md lists them). */
-export const NATURAL_KEY_FIELDS: Readonly<Record<EntryKind, readonly string[]>> = {
-  evp: ['siren', 'matricule', 'periode', 'code_evp', 'quantite', 'taux', 'montant', 'valeur_texte'],
-  absence: ['siren', 'matricule', 'code_absence', 'date_debut', 'date_fin', 'demi_journee_debut', 'demi_journee_fin'],
+/**
+ * Fields of each kind's fingerprint, in order: every field of the create schema but the exclusions below.
+ * Source: the create schemas of src-shared/api/entries.ts (assumption #16 of docs/api-assumptions.md).
+ */
+export const FINGERPRINT_FIELDS: Readonly<Record<EntryKind, readonly string[]>> = {
+  evp: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_evp', 'quantite', 'taux', 'montant', 'valeur_texte'],
+  absence: ['siren', 'matricule', 'numero_contrat', 'code_absence', 'date_debut', 'date_fin', 'demi_journee_debut', 'demi_journee_fin'],
   frais: ['siren', 'matricule', 'periode', 'date', 'type_frais', 'montant', 'kilometres'],
-  prime: ['siren', 'matricule', 'periode', 'code_prime', 'montant'],
+  prime: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_prime', 'montant', 'prime_nette'],
   avantage: ['siren', 'matricule', 'periode', 'type_avantage', 'mode_evaluation', 'montant'],
 }
+
+const FREE_COMMENT = 'Free comment: the service may trim or normalise it, and two elements differing only by their comment are one element for the payroll.'
+
+/** Create-schema fields left out of the fingerprint, with the reason (the schema test requires one per field). */
+export const FINGERPRINT_EXCLUSIONS: Readonly<Record<EntryKind, Readonly<Record<string, string>>>> = {
+  evp: { commentaire: FREE_COMMENT },
+  absence: { commentaire: FREE_COMMENT },
+  frais: { commentaire: FREE_COMMENT },
+  prime: {
+    libelle_bulletin:
+      'Label printed on the payslip (free text, at most 60 characters, which the service may trim): it names the bonus, it does not make another bonus.',
+  },
+  avantage: { commentaire: FREE_COMMENT },
+}
+
+/**
+ * Fields identifying WHICH element a record is, without its values: a record matching an entry here but not on
+ * every fingerprint field may be the entry's record changed since (by the service or someone else), so it is a
+ * candidate the clerk must look at, never linked automatically (assumption: the usual unicity of a payroll element:
+ * one EVP code per employee, contract and period, one absence of a code starting on a day, one expense of a type on a
+ * day…). The contract counts only when the entry names one (an employee with two contracts has an element on each).
+ */
+export const NATURAL_KEY_FIELDS: Readonly<Record<EntryKind, readonly string[]>> = {
+  evp: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_evp'],
+  absence: ['siren', 'matricule', 'numero_contrat', 'code_absence', 'date_debut'],
+  frais: ['siren', 'matricule', 'periode', 'date', 'type_frais'],
+  prime: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_prime'],
+  avantage: ['siren', 'matricule', 'periode', 'type_avantage'],
+}
+
+/**
+ * Fields the service fills in when a create leaves them empty (assumption #18: `numero_contrat` resolved to the
+ * employee's only contract running in the period). Empty in an entry, they match any value of a record.
+ */
+export const SERVICE_FILLED_FIELDS: ReadonlySet<string> = new Set(['numero_contrat'])
+
+/** Boolean fields whose absence means `false` (the service's default: `prime_nette ?? false`). */
+const BOOLEAN_FIELDS: ReadonlySet<string> = new Set(['prime_nette', 'demi_journee_debut', 'demi_journee_fin'])
+
+/**
+ * Fields holding a decimal (contract `Quantite`, `Taux`, `Montant`), compared by value. Only these are normalised:
+ * codes, matricules and texts keep their leading zeros ("010" and "10" are two EVP codes).
+ */
+const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['quantite', 'taux', 'montant', 'kilometres'])
+
+/** Part of an entry's fingerprint that matches any value (an empty {@link SERVICE_FILLED_FIELDS} field). */
+export const WILDCARD_PART = '*'
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
@@ -31,29 +87,68 @@ export function normalizeDecimal(value: string): string {
   return negative && body !== '0' ? `-${body}` : body
 }
 
-/**
- * Fields holding a decimal (contract `Quantite`, `Taux`, `Montant`), compared by value. Only these are normalised:
- * codes, matricules and texts keep their leading zeros ("010" and "10" are two EVP codes).
- */
-const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['quantite', 'taux', 'montant', 'kilometres'])
+/** Escapes the separator, the wildcard and the escape character itself, so a value never forges a part. */
+function escapePart(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('|', '%7C').replaceAll('*', '%2A')
+}
 
 function keyPart(field: string, value: unknown): string {
-  if (value === undefined || value === null || value === '') return ''
+  const empty = value === undefined || value === null || value === ''
+  if (empty) return BOOLEAN_FIELDS.has(field) ? '0' : ''
   if (typeof value === 'boolean') return value ? '1' : '0'
   if (typeof value === 'number') return normalizeDecimal(String(value))
   if (typeof value === 'string') {
     const trimmed = value.trim()
-    return (DECIMAL_FIELDS.has(field) ? normalizeDecimal(trimmed) : trimmed).replaceAll('|', '/')
+    return escapePart(DECIMAL_FIELDS.has(field) ? normalizeDecimal(trimmed) : trimmed)
   }
-  return JSON.stringify(value)
+  return escapePart(JSON.stringify(value))
+}
+
+/** The parts of a fingerprint, one per field of {@link FINGERPRINT_FIELDS}, `kind` first. */
+function partsOf(kind: EntryKind, fields: KeyFields, wildcards: boolean): string[] {
+  return [
+    kind,
+    ...FINGERPRINT_FIELDS[kind].map((f) => {
+      const part = keyPart(f, fields[f])
+      return wildcards && part === '' && SERVICE_FILLED_FIELDS.has(f) ? WILDCARD_PART : part
+    }),
+  ]
 }
 
 /**
- * Fingerprint of an entry or a server record of `kind`: `kind|field1|field2…` over {@link NATURAL_KEY_FIELDS}.
- * @returns a string; two records with the same natural key have the same fingerprint.
+ * Fingerprint of an ENTRY of `kind` (create payload): `kind|field1|field2…` over {@link FINGERPRINT_FIELDS}, an
+ * empty service-filled field as {@link WILDCARD_PART}.
  */
 export function fingerprintOf(kind: EntryKind, fields: KeyFields): string {
-  return [kind, ...NATURAL_KEY_FIELDS[kind].map((f) => keyPart(f, fields[f]))].join('|')
+  return partsOf(kind, fields, true).join('|')
+}
+
+/** Fingerprint of a SERVER RECORD of `kind` (every field as the service holds it; no wildcard). */
+export function recordFingerprintOf(kind: EntryKind, record: KeyFields): string {
+  return partsOf(kind, record, false).join('|')
+}
+
+/**
+ * True when a record with fingerprint `record` holds what an entry with fingerprint `entry` sent: same parts, a
+ * {@link WILDCARD_PART} of the entry matching any part. Fingerprints of different kinds or versions never match.
+ */
+export function fingerprintsMatch(entry: string, record: string): boolean {
+  if (entry === record) return true
+  const a = entry.split('|')
+  const b = record.split('|')
+  if (a.length !== b.length) return false
+  return a.every((part, i) => part === b[i] || (part === WILDCARD_PART && i > 0))
+}
+
+/**
+ * True when `record` matches the entry's fields on every {@link NATURAL_KEY_FIELDS} field (values aside); a
+ * service-filled field the entry left empty matches any value.
+ */
+export function sameNaturalKey(kind: EntryKind, entry: KeyFields, record: KeyFields): boolean {
+  return NATURAL_KEY_FIELDS[kind].every((f) => {
+    const mine = keyPart(f, entry[f])
+    return (mine === '' && SERVICE_FILLED_FIELDS.has(f)) || mine === keyPart(f, record[f])
+  })
 }
 
 /** Reconciliation scope of an entry: one employee, one payroll period, one kind. */

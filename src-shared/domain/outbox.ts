@@ -64,6 +64,6 @@ export interface AuditRecord {
   readonly errorBody: unknown
   readonly payloadHash: string | null
   readonly durationMs: number
-  /** Outcome the attempt led to. */
-  readonly result: 'synced' | 'rejected' | 'unknown' | 'requeue'
+  /** Outcome the attempt led to, or the clerk's decision on an entry `to_check` (method `DECISION`). */
+  readonly result: 'synced' | 'rejected' | 'unknown' | 'requeue' | 'to_check' | 'verified' | 'linked' | 'send_anyway' | 'cancelled'
 }

@@ -3,8 +3,10 @@
  *
  *   draft -> queued -> sending -> synced
  *                             \-> rejected  (edited: back to queued as a new revision, history kept)
- *                             \-> unknown   (no answer: reconciled -> synced | queued)
- *   draft | queued | rejected -> cancelled (by the clerk)
+ *                             \-> unknown   (no answer: settled, then reconciled -> synced | queued | to_check)
+ *                             \-> to_check  ("à vérifier": the service holds a record this entry may or may not be)
+ *   to_check -> synced (the clerk: "c'est le même") | queued ("envoyer quand même") | cancelled ("annuler ma saisie")
+ *   draft | queued | rejected | to_check -> cancelled (by the clerk)
  *
  * Also: `sending -> queued` when the road is broken (global failure: the entry was not sent, or is to be sent
  * again later), and `sending -> unknown` on start-up for entries left `sending` by a crash (we cannot know whether
@@ -12,7 +14,7 @@
  */
 import { z } from 'zod'
 
-export const ENTRY_STATES = ['draft', 'queued', 'sending', 'synced', 'rejected', 'unknown', 'cancelled'] as const
+export const ENTRY_STATES = ['draft', 'queued', 'sending', 'synced', 'rejected', 'unknown', 'to_check', 'cancelled'] as const
 export const EntryState = z.enum(ENTRY_STATES)
 export type EntryState = z.infer<typeof EntryState>
 
@@ -20,9 +22,10 @@ export type EntryState = z.infer<typeof EntryState>
 export const ENTRY_TRANSITIONS: Readonly<Record<EntryState, readonly EntryState[]>> = {
   draft: ['queued', 'cancelled'],
   queued: ['sending', 'cancelled'],
-  sending: ['synced', 'rejected', 'unknown', 'queued'],
+  sending: ['synced', 'rejected', 'unknown', 'queued', 'to_check'],
   rejected: ['queued', 'cancelled'],
   unknown: ['sending', 'synced', 'queued'],
+  to_check: ['synced', 'queued', 'cancelled'],
   synced: [],
   cancelled: [],
 }
@@ -65,6 +68,7 @@ export const STATE_LABELS: Readonly<Record<EntryState, string>> = {
   sending: 'en cours d’envoi',
   synced: 'synchronisé',
   rejected: 'refusé',
-  unknown: 'à vérifier',
+  unknown: 'sans réponse',
+  to_check: 'à vérifier',
   cancelled: 'annulé',
 }

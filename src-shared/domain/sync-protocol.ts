@@ -17,6 +17,14 @@ export const EntryScopeSchema = z.object({
   periode: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
 })
 
+/**
+ * Instants (ISO 8601, this workstation's clock) between which the entry's writes of its current revision started:
+ * the first and the last attempt. Main turns it into a window on the service's clock (Date header offset, its
+ * tolerance, plus the settle time after `to`) to decide whether a listed record can be this entry's.
+ */
+export const SendWindow = z.object({ from: z.iso.datetime(), to: z.iso.datetime() })
+export type SendWindow = z.infer<typeof SendWindow>
+
 /** One entry to send. `payload` is checked by main against the kind's create or patch schema. */
 export const SyncItem = z.object({
   clientId: z.uuid(),
@@ -31,8 +39,13 @@ export const SyncItem = z.object({
   scope: EntryScopeSchema,
   /** True when the entry's last outcome was `unknown`: main reconciles before sending anything. */
   reconcile: z.boolean(),
-  /** Server ids in the same scope already held by synced local entries (a match must not reuse them). */
+  /**
+   * Server ids a match must not use: held by other synced local entries of the same scope, and those the clerk
+   * already looked at and called "not the same" for this entry ("envoyer quand même").
+   */
   claimedServerIds: z.array(z.uuid()).max(10_000),
+  /** When the entry's writes of this revision started so far (null: never sent, as far as the renderer knows). */
+  sendWindow: SendWindow.nullable().optional(),
   /**
    * True when the renderer found the entry still `sending` (its window was reloaded or closed while main pushed
    * it): main's answer to that push was lost, so main adds the audit attempts it made for this revision in its last
@@ -69,17 +82,56 @@ export const AuditAttempt = z.object({
 })
 export type AuditAttempt = z.infer<typeof AuditAttempt>
 
+/** Results of one entry's push. */
+export const SYNC_RESULTS = ['synced', 'rejected', 'unknown', 'requeue', 'to_check'] as const
+export const SyncResult = z.enum(SYNC_RESULTS)
+export type SyncResult = z.infer<typeof SyncResult>
+
+/**
+ * A server record shown to the clerk beside an entry: a candidate of an entry `to_check`, or the extra record of a
+ * "doublon probable". `relation`: `identique` (every fingerprint field matches) or `meme_element` (the natural key
+ * matches, some values differ).
+ */
+export const CandidateRecord = z.object({
+  id: z.string().min(1).max(100),
+  relation: z.enum(['identique', 'meme_element']),
+  /** The record's fields as the service listed them (wire shape). */
+  fields: z.record(z.string(), z.unknown()),
+  date_creation: z.string().nullable(),
+  date_modification: z.string().nullable(),
+  /** API client that created it, when the service records it (`cree_par`); null otherwise. */
+  cree_par: z.string().nullable(),
+})
+export type CandidateRecord = z.infer<typeof CandidateRecord>
+
+/** Most candidates reported for one entry. */
+export const MAX_CANDIDATES = 20
+
 /**
  * Outcome of one entry: `synced` (with the server id), `rejected` (record-level error), `unknown` (no answer to a
- * write: reconcile next time), `requeue` (not sent or to be sent again after a pause: back to queued).
+ * write: reconcile once it has settled), `requeue` (not sent or to be sent again after a pause: back to queued),
+ * `to_check` (the service holds a record this entry may or may not be: never sent nor linked automatically; `error`
+ * says why, `candidates` which records).
  */
 export const SyncOutcome = z.object({
   clientId: z.uuid(),
   revision: z.number().int(),
-  result: z.enum(['synced', 'rejected', 'unknown', 'requeue']),
+  result: SyncResult,
   serverId: z.string().nullable(),
   error: SyncError.nullable(),
   attempts: z.array(AuditAttempt),
+  /** `to_check`: the records the clerk must compare the entry with. */
+  candidates: z.array(CandidateRecord).max(MAX_CANDIDATES).optional(),
+  /** Start of the first and last write of this push (the renderer widens the entry's stored window with it). */
+  sendWindow: SendWindow.nullable().optional(),
+  /** `unknown`: not reconciled before this instant (its write may still be in flight until then). */
+  settleUntil: z.iso.datetime().nullable().optional(),
+  /**
+   * `synced` after a resend (the entry was `unknown`, its record was not found, it was sent again): from this
+   * instant, its scope is listed once more for a second record of the entry (a late commit of the lost write),
+   * flagged "doublon probable" (`sync:verify`).
+   */
+  verifyAfter: z.iso.datetime().nullable().optional(),
 })
 export type SyncOutcome = z.infer<typeof SyncOutcome>
 
@@ -104,6 +156,39 @@ export const SyncProgress = z.object({
   done: z.number().int().min(0),
   total: z.number().int().min(0),
   clientId: z.uuid().nullable(),
-  result: z.enum(['synced', 'rejected', 'unknown', 'requeue']).nullable(),
+  result: SyncResult.nullable(),
 })
 export type SyncProgress = z.infer<typeof SyncProgress>
+
+/** Most entries verified per `sync:verify` call. */
+export const MAX_VERIFY_BATCH = 200
+
+/** A synced entry sent again after a lost answer: its scope is listed for a second record of it. */
+export const VerifyItem = z.object({
+  clientId: z.uuid(),
+  revision: z.number().int().min(1),
+  kind: EntryKind,
+  fingerprint: z.string().min(1).max(2000),
+  scope: EntryScopeSchema,
+  /** The record the entry is synced to (never reported as its own duplicate). */
+  serverId: z.uuid(),
+  /** Every write of the entry (the lost one and the resend): a second matching record created inside is a duplicate. */
+  sendWindow: SendWindow,
+  /** Records held by other synced local entries of the scope (never reported). */
+  claimedServerIds: z.array(z.uuid()).max(10_000),
+})
+export type VerifyItem = z.infer<typeof VerifyItem>
+
+/** What the verification found for one entry: `done` (with the duplicates, maybe none), or `retry` (list failed). */
+export const VerifyResultItem = z.object({
+  clientId: z.uuid(),
+  revision: z.number().int(),
+  status: z.enum(['done', 'retry']),
+  duplicates: z.array(CandidateRecord).max(MAX_CANDIDATES),
+  attempts: z.array(AuditAttempt),
+})
+export type VerifyResultItem = z.infer<typeof VerifyResultItem>
+
+export const SyncVerifyInput = z.object({ items: z.array(VerifyItem).min(1).max(MAX_VERIFY_BATCH) })
+export const SyncVerifyResult = z.object({ results: z.array(VerifyResultItem), pause: SyncPause.nullable() })
+export type SyncVerifyResult = z.infer<typeof SyncVerifyResult>

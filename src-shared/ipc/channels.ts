@@ -23,6 +23,7 @@ export const channelNames = [
   'profile:signOut',
   'reference:refresh',
   'sync:push',
+  'sync:verify',
   'declarations:search',
   'downloads:start',
   'downloads:cancel',

@@ -16,7 +16,7 @@ import { z } from 'zod'
 import type { ChannelName, EventMethodName, EventName } from './channels'
 import { ProfilActif, ProfilCible, ProfilResume, ProfilSaisie, ProfilsEtat, ResultatTestConnexion, TestConnexionEntree } from '../domain/profiles'
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
-import { SyncProgress, SyncPushInput, SyncPushResult } from '../domain/sync-protocol'
+import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
 import {
   ChosenFolder, DeclarationsSearchInput, DeclarationsSearchResult, DownloadJobProgress, DownloadPathInput, DownloadedRecapitulatif,
   DownloadsCancelInput, DownloadsStartInput, DownloadsStartResult,
@@ -70,6 +70,8 @@ export const ipcChannels = {
   'reference:refresh': { input: ReferenceRefreshInput, output: ReferenceSnapshot },
   /** Sends a batch of claimed entries; one outcome per entry, with its audit attempts. */
   'sync:push': { input: SyncPushInput, output: SyncPushResult },
+  /** Lists the scopes of entries sent again after a lost answer, for a second record of each ("doublon probable"). */
+  'sync:verify': { input: SyncVerifyInput, output: SyncVerifyResult },
   /** Cabinet-wide search of periodic and event-based DSN (every page of both lists). */
   'declarations:search': { input: DeclarationsSearchInput, output: DeclarationsSearchResult },
   /** Starts a download job of PDF summaries; progress comes as `downloads:changed`. */

@@ -8,7 +8,10 @@ import type { SyncItem, SyncProgress, SyncPushResult } from '../../../src-shared
 import type { IpcHandlers } from '../dispatcher'
 import type { EventSender } from '../events'
 import type { PayrollConnection } from '../../services/connection'
-import { createSyncExecutor, type SyncExecutor } from '../../sync/executor'
+import { createPushLane, createSyncExecutor, type PushLane, type SyncExecutor } from '../../sync/executor'
+import { createPushMemory, type PushMemory } from '../../sync/memory'
+import { verifyDuplicates } from '../../sync/verify'
+import { settleMsOf } from '../../sync/window'
 import { CONNEXION_ABSENTE, CONNEXION_ABSENTE_MESSAGE } from './shared'
 
 /** What the `sync:*` handlers read. */
@@ -19,6 +22,8 @@ export interface SyncHandlerDeps {
   readonly sendEvent: EventSender
   /** Requests in flight at once per push (default: sized by the rate budget, executor.ts sizeConcurrency). */
   readonly syncConcurrency?: number
+  /** Margin added to the connection's timeout to get the settle time, ms (default SETTLE_MARGIN_MS, window.ts). */
+  readonly settleMarginMs?: number
 }
 
 /**
@@ -72,15 +77,40 @@ export function coalesceProgress(send: (progress: SyncProgress) => void, interva
   }
 }
 
+/** Per profile: its pushes run one at a time in one lane, with one memory, whatever connection object is current. */
+interface ProfileSync {
+  readonly lane: PushLane
+  readonly memory: PushMemory
+  readonly executors: WeakMap<PayrollConnection, SyncExecutor>
+}
+
 /**
- * Handlers of the `sync:*` channels. One executor per connection (created on first use), so pushes of one
- * connection run one at a time: a second concurrent push waits for the first.
+ * Handlers of the `sync:*` channels. Executors are owned by the PROFILE (`connection.profileId`; a connection without
+ * one is its own owner): switching profile A → B → A while A's push is in flight gives A a new connection object,
+ * but its next push waits in A's lane for the first to finish, and reads the same memory (attempts, write starts).
  */
-export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sync:push'> {
-  const executors = new WeakMap<PayrollConnection, SyncExecutor>()
+export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sync:push' | 'sync:verify'> {
+  const byProfile = new Map<string, ProfileSync>()
+  const anonymous = new WeakMap<PayrollConnection, ProfileSync>()
+
+  function profileOf(connection: PayrollConnection): ProfileSync {
+    const id = connection.profileId
+    let state = id === undefined ? anonymous.get(connection) : byProfile.get(id)
+    if (state === undefined) {
+      state = { lane: createPushLane(), memory: createPushMemory(), executors: new WeakMap() }
+      if (id === undefined) anonymous.set(connection, state)
+      else byProfile.set(id, state)
+    }
+    return state
+  }
+
+  function settleMs(connection: PayrollConnection): number {
+    return settleMsOf(connection.timeoutMs ?? 15_000, deps.settleMarginMs)
+  }
 
   function executorOf(connection: PayrollConnection): SyncExecutor {
-    let executor = executors.get(connection)
+    const state = profileOf(connection)
+    let executor = state.executors.get(connection)
     if (executor === undefined) {
       executor = createSyncExecutor({
         client: connection.client,
@@ -89,8 +119,13 @@ export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sy
         onProgress: coalesceProgress((progress) => {
           deps.sendEvent('sync:changed', progress)
         }),
+        ownClientId: connection.clientId ?? null,
+        serverOffsetMs: () => connection.clock?.offsetMs() ?? null,
+        settleMs: settleMs(connection),
+        memory: state.memory,
+        lane: state.lane,
       })
-      executors.set(connection, executor)
+      state.executors.set(connection, executor)
     }
     return executor
   }
@@ -100,6 +135,23 @@ export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sy
       const connection = deps.connection()
       if (connection === null) return Promise.resolve(noConnectionResult(input.items))
       return executorOf(connection).push(input.items)
+    },
+    'sync:verify': (input) => {
+      const connection = deps.connection()
+      if (connection === null) {
+        const results = input.items.map((i) => ({ clientId: i.clientId, revision: i.revision, status: 'retry' as const, duplicates: [], attempts: [] }))
+        return Promise.resolve({ results, pause: { code: CONNEXION_ABSENTE, message: CONNEXION_ABSENTE_MESSAGE, retryAfterMs: null } })
+      }
+      // In the profile's lane: a verification never lists a scope while a push of the same profile writes to it.
+      return profileOf(connection).lane.run(() =>
+        verifyDuplicates(input.items, {
+          client: connection.client,
+          budget: connection.budget,
+          ownClientId: connection.clientId ?? null,
+          serverOffsetMs: () => connection.clock?.offsetMs() ?? null,
+          settleMs: settleMs(connection),
+        }),
+      )
     },
   }
 }

@@ -52,7 +52,8 @@ export const appEn: typeof appFr = {
     sending: 'Sending',
     synced: 'Synced',
     rejected: 'Rejected',
-    unknown: 'To check',
+    unknown: 'No answer',
+    to_check: 'To check',
     cancelled: 'Cancelled',
   },
   types: {

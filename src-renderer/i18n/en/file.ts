@@ -59,7 +59,7 @@ export const fileEn: typeof fileFr = {
     aucuneTentative: 'No send attempt yet.',
     colonnesRevision: { revision: 'Revision', etat: 'Final state', date: 'Replaced on', erreur: 'Error', contenu: 'Content' },
     colonnesJournal: { date: 'Date', operation: 'Operation', statut: 'HTTP', idServeur: 'Server id', code: 'Error code', hash: 'Hash', resultat: 'Result', duree: 'Duration' },
-    resultats: { synced: 'synced', rejected: 'rejected', unknown: 'no answer', requeue: 'queued again' },
+    resultats: { synced: 'synced', rejected: 'rejected', unknown: 'no answer', requeue: 'queued again', to_check: 'to check', verified: 'duplicate check', linked: 'linked (decision)', send_anyway: 'send anyway (decision)', cancelled: 'cancelled (decision)' },
     dureeMs: '{n} ms',
      avantageTypes: { logement: 'Housing', vehicule: 'Vehicle', nourriture: 'Meals', outils_ntic: 'Digital tools', autre: 'Other' },
     modesEvaluation: { forfait: 'Flat rate', reel: 'Actual cost' },

@@ -56,7 +56,8 @@ export const appFr = {
     sending: 'En cours d’envoi',
     synced: 'Synchronisé',
     rejected: 'Refusé',
-    unknown: 'À vérifier',
+    unknown: 'Sans réponse',
+    to_check: 'À vérifier',
     cancelled: 'Annulé',
   },
   types: {

@@ -57,7 +57,7 @@ export const fileFr = {
     aucuneTentative: 'Aucune tentative d’envoi pour l’instant.',
     colonnesRevision: { revision: 'Révision', etat: 'État final', date: 'Remplacée le', erreur: 'Erreur', contenu: 'Contenu' },
     colonnesJournal: { date: 'Date', operation: 'Opération', statut: 'HTTP', idServeur: 'Id serveur', code: 'Code erreur', hash: 'Empreinte', resultat: 'Résultat', duree: 'Durée' },
-    resultats: { synced: 'synchronisé', rejected: 'refusé', unknown: 'sans réponse', requeue: 'remis en file' },
+    resultats: { synced: 'synchronisé', rejected: 'refusé', unknown: 'sans réponse', requeue: 'remis en file', to_check: 'à vérifier', verified: 'doublon vérifié', linked: 'rattaché (décision)', send_anyway: 'envoyer quand même (décision)', cancelled: 'annulé (décision)' },
     dureeMs: '{n} ms',
      avantageTypes: { logement: 'Logement', vehicule: 'Véhicule', nourriture: 'Nourriture', outils_ntic: 'Outils numériques (NTIC)', autre: 'Autre' },
     modesEvaluation: { forfait: 'Forfait', reel: 'Réel' },

@@ -113,7 +113,7 @@ describe('applyOutcomes', () => {
     const items = await claimBatch(db, 10, [], env)
     const results: SyncOutcome['result'][] = ['synced', 'rejected', 'unknown', 'requeue']
     const summary = await applyOutcomes(db, items, items.map((i, n) => outcome(i, results[n]!)), env)
-    expect(summary).toEqual({ synced: 1, rejected: 1, unknown: 1, requeue: 1 })
+    expect(summary).toEqual({ synced: 1, rejected: 1, unknown: 1, requeue: 1, to_check: 0 })
     const rows = await db.outbox.bulkGet(entries.map((e) => e.clientId))
     expect(rows.map((r) => r?.state)).toEqual(['synced', 'rejected', 'unknown', 'queued'])
     expect(rows.map((r) => r?.attempts)).toEqual([1, 1, 1, 1])
@@ -222,6 +222,6 @@ describe('compteurs', () => {
     await applyOutcomes(db, items, items.map((i) => outcome(i, 'synced')), env)
     await expectExactCounts()
     expect(await countsBySiren(db)).toEqual({ [SIREN]: { synced: 1, cancelled: 1 }, [SIREN_2]: { synced: 1 } })
-    expect(await countsByState(db)).toEqual({ draft: 0, queued: 0, sending: 0, synced: 2, rejected: 0, unknown: 0, cancelled: 1 })
+    expect(await countsByState(db)).toEqual({ draft: 0, queued: 0, sending: 0, synced: 2, rejected: 0, unknown: 0, to_check: 0, cancelled: 1 })
   })
 })

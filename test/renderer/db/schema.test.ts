@@ -29,7 +29,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -47,7 +47,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
   it('ouvre directement en version 4 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
     expect(db.tables.map((t) => t.name).sort()).toEqual(['audit', 'codes', 'counts', 'declarations', 'dossiers', 'meta', 'outbox', 'salaries'])
     await db.delete()
   })
@@ -63,7 +63,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
       kind: 'periodique', id: 'f0e1d2c3-0000-4000-8000-000000000009', siren: '732829320', nic: '00012', periode: '2026-10', nature: '01', type: '01',
@@ -89,7 +89,7 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(4)
+    expect(db.verno).toBe(5)
     expect(await db.outbox.count()).toBe(4)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)

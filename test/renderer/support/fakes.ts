@@ -2,7 +2,7 @@
  * Fakes for the sync coordinator: a manual clock with timers, a lock manager shared by several coordinators
  * (as the Web Locks API is shared by windows), and a `window.api` whose `sync:push` plays a payroll service.
  */
-import type { SyncItem, SyncOutcome, SyncProgress, SyncPushResult } from '../../../src-shared/domain/sync-protocol'
+import type { SyncItem, SyncOutcome, SyncProgress, SyncPushResult, SyncVerifyResult, VerifyItem } from '../../../src-shared/domain/sync-protocol'
 import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import type { RendererApi } from '../../../src-renderer/services/app-services'
@@ -101,6 +101,8 @@ export interface FakeApi extends RendererApi {
   push: PushHandler
   probe: ConnectionStatus
   reference: () => IpcResult<ReferenceSnapshot>
+  /** Answer of `sync:verify` (default: every item verified, no duplicate). */
+  verify: (items: readonly VerifyItem[]) => IpcResult<SyncVerifyResult>
   /** Sends a `sync:changed` event to the subscribers. */
   emitProgress(progress: SyncProgress): void
 }
@@ -115,6 +117,7 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     push,
     probe: { online: true, version: '1.13.0', checkedAt: '2026-11-20T09:00:00.000Z', message: 'Service de paie joignable.' },
     reference: () => ({ ok: true, value: snapshot() }),
+    verify: (items) => ({ ok: true, value: { results: items.map((i) => ({ clientId: i.clientId, revision: i.revision, status: 'done' as const, duplicates: [], attempts: [] })), pause: null } }),
     emitProgress(progress) {
       for (const l of listeners) l(progress)
     },
@@ -130,6 +133,7 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
         inFlight -= 1
       }
     },
+    'sync:verify': (input) => Promise.resolve(api.verify(input.items)),
     'connection:probe': () => Promise.resolve({ ok: true, value: api.probe }),
     'reference:refresh': () => Promise.resolve(api.reference()),
     onSyncChanged(callback) {

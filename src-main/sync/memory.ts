@@ -1,0 +1,53 @@
+/**
+ * What the executor of a profile remembers about the entries it pushed, across pushes (and across the connection
+ * objects of that profile: it is owned by the profile, see ipc/handlers/sync.ts):
+ * - the audit attempts of the last push that carried each entry: when the renderer's window reloaded mid-push, the
+ *   answer was lost, and the next push of the entry (`interrupted`) gets them back in its outcome;
+ * - when each entry's writes started, so that an `unknown` entry is never reconciled while one of its writes may
+ *   still be in flight, and so that its send window includes writes the renderer never heard of.
+ * Bounded: the {@link ATTEMPT_MEMORY} most recent entries.
+ */
+import type { AuditAttempt, SendWindow } from '../../src-shared/domain/sync-protocol'
+import { widenWindow, windowOfStarts } from './window'
+
+/** Entries whose last attempts the executor remembers. */
+export const ATTEMPT_MEMORY = 20_000
+
+interface Remembered {
+  readonly revision: number
+  readonly attempts: readonly AuditAttempt[]
+  /** Window of every write of this revision this process made. */
+  readonly window: SendWindow | null
+}
+
+/** The executor's memory of one profile. */
+export interface PushMemory {
+  /** Attempts of the last push that carried the entry at this revision (empty when none). */
+  attemptsOf(clientId: string, revision: number): readonly AuditAttempt[]
+  /** Window of every write of the entry at this revision this process made (null when none). */
+  windowOf(clientId: string, revision: number): SendWindow | null
+  /** Records the attempts of this push and widens the window with its write starts (local ms). */
+  remember(clientId: string, revision: number, attempts: readonly AuditAttempt[], writeStarts: readonly number[]): void
+}
+
+/** Creates an empty memory. */
+export function createPushMemory(limit: number = ATTEMPT_MEMORY): PushMemory {
+  const entries = new Map<string, Remembered>()
+  const current = (clientId: string, revision: number): Remembered | undefined => {
+    const r = entries.get(clientId)
+    return r?.revision === revision ? r : undefined
+  }
+  return {
+    attemptsOf: (clientId, revision) => current(clientId, revision)?.attempts ?? [],
+    windowOf: (clientId, revision) => current(clientId, revision)?.window ?? null,
+    remember(clientId, revision, attempts, writeStarts) {
+      const previous = current(clientId, revision)
+      entries.delete(clientId)
+      entries.set(clientId, { revision, attempts: [...attempts], window: widenWindow(previous?.window, windowOfStarts(writeStarts)) })
+      for (const key of entries.keys()) {
+        if (entries.size <= limit) break
+        entries.delete(key)
+      }
+    },
+  }
+}
