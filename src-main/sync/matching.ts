@@ -15,7 +15,9 @@
  *
  * Identical reconciling entries of one scope (two identical meals) share their candidates: when every candidate is
  * provably theirs, each of the first entries takes one (which one does not matter: they are identical) and the rest,
- * whose writes did not commit, are sent again.
+ * whose writes did not commit, are sent again. Reconciling entries of one scope that differ (a net bonus and a gross
+ * one, an EVP on each of two contracts) do not see each other's records as doubts: a record provably owned by
+ * exactly one such group of the push is reserved for it; a record two groups could own stays a doubt for both.
  */
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf, sameNaturalKey, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
@@ -141,18 +143,38 @@ export function matchRecords(entries: readonly MatchEntry[], records: readonly L
     if (group === undefined) groups.set(key, [entry])
     else group.push(entry)
   }
-  for (const group of groups.values()) {
+  // Records provably owned (identical, in the window, by us, unchanged) by exactly one group are reserved for it.
+  const owners = new Map<string, Set<string>>()
+  for (const [key, group] of groups) {
+    for (const entry of group) {
+      for (const c of available(entry)) {
+        if (c.relation !== 'identique' || whyNotOurs(entry, c, ctx) !== null) continue
+        let set = owners.get(c.record.id)
+        if (set === undefined) owners.set(c.record.id, (set = new Set()))
+        set.add(key)
+      }
+    }
+  }
+  const reservedElsewhere = (recordId: string, key: string): boolean => {
+    const set = owners.get(recordId)
+    return set !== undefined && set.size === 1 && !set.has(key)
+  }
+  for (const [groupKey, group] of groups) {
     const [first] = group
     if (first === undefined) continue
     // Candidates of the group: what any of them could be (exclusions may differ per entry).
     const byId = new Map<string, Candidate>()
-    for (const entry of group) for (const c of available(entry)) byId.set(c.record.id, c)
+    for (const entry of group) for (const c of available(entry)) if (!reservedElsewhere(c.record.id, groupKey)) byId.set(c.record.id, c)
     const candidates = [...byId.values()]
     if (candidates.length === 0) {
       for (const entry of group) decisions.set(entry.key, { type: 'send' })
       continue
     }
-    const doubts = group.flatMap((entry) => candidates.map((c) => (entry.excluded.has(c.record.id) ? TO_CHECK_REASONS.candidatsMultiples : whyNotOurs(entry, c, ctx))))
+    // A record another group of the push could own as well is a doubt for both (neither takes it).
+    const contested = (id: string): boolean => (owners.get(id)?.size ?? 0) > 1
+    const doubts = group.flatMap((entry) =>
+      candidates.map((c) => (entry.excluded.has(c.record.id) || contested(c.record.id) ? TO_CHECK_REASONS.candidatsMultiples : whyNotOurs(entry, c, ctx))),
+    )
     const firstDoubt = doubts.find((d) => d !== null)
     if (firstDoubt === undefined && candidates.length <= group.length) {
       // Every candidate is provably one of these identical entries: one each, in creation order; the rest resend.

@@ -72,5 +72,6 @@ export function pdfResponse(c: Context, bytes: Uint8Array, filename: string, fau
   if (settings.pdfSlowChunkDelayMs > 0) {
     return new Response(slowStream(bytes, settings.pdfChunkBytes, settings.pdfSlowChunkDelayMs), { status: 200, headers })
   }
-  return new Response(bytes, { status: 200, headers })
+  // A copy on its own ArrayBuffer: a body both Node's and the DOM's Response typings accept.
+  return new Response(new Uint8Array(bytes), { status: 200, headers })
 }

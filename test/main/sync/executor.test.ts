@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src-main/sandbox/server'
 import { createSyncExecutor } from '../../../src-main/sync/executor'
 import { ENTRY_KINDS, type EntryKind } from '../../../src-shared/domain/entry-kinds'
-import { fingerprintOf } from '../../../src-shared/domain/fingerprint'
+import { fingerprintsMatch, recordFingerprintOf } from '../../../src-shared/domain/fingerprint'
 import { SyncPushResult, type SyncItem, type SyncProgress } from '../../../src-shared/domain/sync-protocol'
 import {
   codesOf, connect, entryCount, itemOf, payloadOf, peakConcurrency, quietEmployees, recordsOf, serverCopies, startTestSandbox,
@@ -260,7 +260,7 @@ describe('createSyncExecutor: exactly once', () => {
     expect(lost.outcomes.map((o) => o.result)).toEqual(items.map(() => 'unknown'))
     expect(lost.outcomes.every((o) => o.serverId === null && o.attempts[0]!.status === null)).toBe(true)
     expect(entryCount(s.store) - before).toBe(items.length)
-    const committed = items.map((item) => recordsOf(s.store, item.kind).find((r) => !idsBefore.has(r.id) && fingerprintOf(item.kind, r as unknown as Record<string, unknown>) === item.fingerprint)?.id)
+    const committed = items.map((item) => recordsOf(s.store, item.kind).find((r) => !idsBefore.has(r.id) && fingerprintsMatch(item.fingerprint, recordFingerprintOf(item.kind, r as unknown as Record<string, unknown>)))?.id)
     expect(committed.every((id) => id !== undefined)).toBe(true)
 
     s.faults.set({ dropAfterCommitRate: 0 })

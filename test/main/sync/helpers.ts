@@ -10,7 +10,7 @@ import { createPayrollConnection, type PayrollConnection } from '../../../src-ma
 import type { ResponseInfo } from '../../../src-main/api/client'
 import type { RateBudgetOptions } from '../../../src-main/sync/rate-budget'
 import type { EntryKind, EntryOperation } from '../../../src-shared/domain/entry-kinds'
-import { fingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
+import { fingerprintOf, fingerprintsMatch, recordFingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
 import type { SyncItem } from '../../../src-shared/domain/sync-protocol'
 
 /** Business date of every sync test (a Monday; periode_paie_en_cours of dossier A is 2026-11). */
@@ -149,7 +149,7 @@ export function recordsOf(store: SandboxStore, kind: EntryKind): readonly { id: 
 
 /** Number of server records of `kind` whose natural key is the item's (its fingerprint). */
 export function serverCopies(store: SandboxStore, item: SyncItem): number {
-  return recordsOf(store, item.kind).filter((r) => fingerprintOf(item.kind, r as unknown as Record<string, unknown>) === item.fingerprint).length
+  return recordsOf(store, item.kind).filter((r) => fingerprintsMatch(item.fingerprint, recordFingerprintOf(item.kind, r as unknown as Record<string, unknown>))).length
 }
 
 /** Total number of entry records on the server (every kind). */

@@ -151,3 +151,22 @@ describe('matchRecords: properties', () => {
     )
   })
 })
+
+describe('matchRecords: reconciling entries that differ', () => {
+  it('a net and a gross bonus, both lost after commit, each take their own record (EO-5)', () => {
+    const prime = (net: boolean): KeyFields => ({ siren: '832147607', matricule: 'M1', periode: '2026-11', code_prime: 'PREXC', montant: '250', prime_nette: net })
+    const mk = (key: string, net: boolean): MatchEntry => ({ key, kind: 'prime', fields: prime(net), fingerprint: fingerprintOf('prime', prime(net)), reconcile: true, window: WINDOW, excluded: new Set() })
+    const rec = (id: string, net: boolean): ListedRecord => ({ id, fields: { ...prime(net), numero_contrat: 'C1', libelle_bulletin: null, id }, createdMs: T0 + 300, modifiedMs: T0 + 300, creePar: OWN })
+    const decisions = matchRecords([mk('net', true), mk('brut', false)], [rec('r-brut', false), rec('r-net', true)], ctx)
+    expect(decisions.get('net')).toEqual({ type: 'link', serverId: 'r-net' })
+    expect(decisions.get('brut')).toEqual({ type: 'link', serverId: 'r-brut' })
+  })
+
+  it('a record two groups could own (one names no contract) stays a doubt for both', () => {
+    const any = entry('any', evp('M1', '3.5'))
+    const c1 = entry('c1', evp('M1', '3.5', { numero_contrat: 'C1' }))
+    const decisions = matchRecords([any, c1], [record('r1', evp('M1', '3.5', { numero_contrat: 'C1' }))], ctx)
+    expect(decisions.get('any')?.type).toBe('to_check')
+    expect(decisions.get('c1')?.type).toBe('to_check')
+  })
+})

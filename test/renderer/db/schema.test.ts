@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 
-import { PaieDb, SCHEMA_V1, SCHEMA_V2, upgradeToV2 } from '../../../src-renderer/db/schema'
+import { PaieDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, upgradeToV2 } from '../../../src-renderer/db/schema'
+import { fingerprintOf } from '../../../src-shared/domain/fingerprint'
 
 const NAME = `paie-upgrade-${crypto.randomUUID()}`
 
@@ -44,7 +45,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 4 une base neuve', async () => {
+  it('ouvre directement en version 5 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
     expect(db.verno).toBe(5)
@@ -104,5 +105,32 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
     expect(afterB).toEqual(['a'])
     db.close()
     await Dexie.delete(name)
+  })
+})
+
+describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du schéma)', () => {
+  it('recalcule l’empreinte de chaque création, garde celles des modifications, indexe verifyAfter', async () => {
+    const name = `paie-upgrade-v5-${crypto.randomUUID()}`
+    const v4 = new Dexie(name)
+    v4.version(1).stores(SCHEMA_V1)
+    v4.version(2).stores(SCHEMA_V2)
+    v4.version(3).stores(SCHEMA_V3)
+    v4.version(4).stores(SCHEMA_V4)
+    await v4.open()
+    const payload = { siren: '732829320', matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50', numero_contrat: 'C2', commentaire: 'sem. 45' }
+    const create = { ...v1Row('a', 'evp', 'unknown'), category: 'elements_variables', payload, fingerprint: 'evp|732829320|M001|2026-11|HS25|3.5|||' }
+    const update = { ...v1Row('b', 'evp', 'queued'), category: 'elements_variables', operation: 'update', payload: { quantite: '4' }, fingerprint: 'ancienne' }
+    await v4.table('outbox').bulkAdd([create, update])
+    v4.close()
+
+    const db = new PaieDb(name)
+    await db.open()
+    expect(db.verno).toBe(5)
+    const rows = await db.outbox.orderBy('clientId').toArray()
+    expect(rows.map((r) => r.fingerprint)).toEqual([fingerprintOf('evp', payload), 'ancienne'])
+    expect(rows[0]?.fingerprint).toBe('evp|732829320|M001|C2|2026-11|HS25|3.5|||')
+    await db.outbox.update('a', { verifyAfter: '2026-11-20T09:00:00.000Z' })
+    expect(await db.outbox.where('verifyAfter').belowOrEqual('2026-11-21T00:00:00.000Z').primaryKeys()).toEqual(['a'])
+    await db.delete()
   })
 })

@@ -223,6 +223,48 @@ describe('coordinateur de synchronisation', () => {
     expect(await countsByState(db)).toMatchObject({ synced: 3, unknown: 0 })
   })
 
+  it('attend la fin du délai de stabilisation d’une saisie sans réponse avant de la réconcilier, sans retenir les autres', async () => {
+    const { api, coordinator, clock } = await harness()
+    await queue(1)
+    const settleUntil = new Date(clock.now() + 45_000).toISOString()
+    api.push = (items) => ({ ok: true, value: { outcomes: items.map((i) => ({ ...unknown(i), settleUntil })), pause: null, categoryPauses: [] } })
+    await coordinator.start()
+    expect(api.pushes).toHaveLength(1)
+    expect(await countsByState(db)).toMatchObject({ unknown: 1 })
+    // Other entries keep draining meanwhile (once the clerk lifts the short pause of a push without progress); the
+    // unsettled one is not claimed.
+    api.push = acceptAll
+    await queue(2, (i) => ({ kind: 'evp', payload: valid.evp({ matricule: 'G001', quantite: `${i + 5}` }) }))
+    await coordinator.syncNow()
+    expect(api.pushes[1]?.map((i) => i.reconcile)).toEqual([false, false])
+    expect(clock.pending()).toContain(Date.parse(settleUntil))
+    clock.advance(45_000)
+    await vi.waitFor(() => { expect(api.pushes).toHaveLength(3) })
+    await coordinator.drain()
+    expect(api.pushes[2]?.map((i) => i.reconcile)).toEqual([true])
+    expect(await countsByState(db)).toMatchObject({ synced: 3, unknown: 0 })
+  })
+
+  it('contrôle les doublons probables d’une saisie renvoyée une fois le renvoi stabilisé, et les signale', async () => {
+    const { api, coordinator, clock } = await harness()
+    await queue(1)
+    const verifyAfter = new Date(clock.now() + 45_000).toISOString()
+    api.push = (items) => ({ ok: true, value: { outcomes: items.map((i) => ({ ...syncedOutcome(i), sendWindow: { from: verifyAfter, to: verifyAfter }, verifyAfter })), pause: null, categoryPauses: [] } })
+    const verified: string[] = []
+    const duplicate = { id: '22222222-2222-4222-8222-222222222222', relation: 'identique' as const, fields: {}, date_creation: null, date_modification: null, cree_par: null }
+    api.verify = (items) => {
+      verified.push(...items.map((i) => i.clientId))
+      return { ok: true, value: { results: items.map((i) => ({ clientId: i.clientId, revision: i.revision, status: 'done' as const, duplicates: [duplicate], attempts: [] })), pause: null } }
+    }
+    await coordinator.start()
+    expect(verified).toEqual([])
+    clock.advance(45_000)
+    await vi.waitFor(() => { expect(verified).toHaveLength(1) })
+    await coordinator.drain()
+    const [row] = await db.outbox.toArray()
+    expect(row).toMatchObject({ state: 'synced', verifyAfter: null, duplicates: [{ id: duplicate.id }] })
+  })
+
   it('au démarrage, reprend les saisies laissées « en cours d’envoi » en réconciliation', async () => {
     const { api, coordinator } = await harness()
     await queue(2)
