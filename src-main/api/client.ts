@@ -8,7 +8,7 @@ import { ofetch, type $Fetch } from 'ofetch'
 import { BridgeErrorDto } from '../../src-shared/api/common'
 import { ENDPOINTS, OPERATION_IDS, type OperationId, type RequestOf, type ResponseOf } from '../../src-shared/api/endpoints'
 import type { EndpointDef } from '../../src-shared/api/endpoint-def'
-import { ApiError, TRANSPORT_CODES, classifyHttpFailure, classifyTransportFailure, parseRetryAfter } from './errors'
+import { ApiError, TRANSPORT_CODES, classifyHttpFailure, classifyTransportFailure, parseRetryAfter, tokenFailure } from './errors'
 import { createTokenSource, type TokenSource } from './token'
 
 export interface ApiClientOptions {
@@ -16,7 +16,7 @@ export interface ApiClientOptions {
   baseUrl: string
   clientId: string
   clientSecret: string
-  /** Per-request timeout in ms (default 15 000). */
+  /** Per-request timeout in ms (default {@link DEFAULT_TIMEOUT_MS}). */
   timeoutMs?: number
   /** Replaces the global fetch (tests, custom agents). */
   fetch?: typeof globalThis.fetch
@@ -25,6 +25,9 @@ export interface ApiClientOptions {
   /** Largest answer body read, in bytes (default {@link MAX_RESPONSE_BYTES}); a bigger one is cut off unread. */
   maxResponseBytes?: number
 }
+
+/** Default per-request timeout, in ms (assumption: not shown in reference). */
+export const DEFAULT_TIMEOUT_MS = 15_000
 
 /**
  * Default cap of an answer body: 16 MiB, far above the largest page of the reference (500 records) or a DSN
@@ -75,6 +78,8 @@ export interface ResponseInfo {
   status: number
   headers: Headers
   durationMs: number
+  /** Local wall-clock time (`Date.now()`, ms) when the head of the answer arrived (server clock estimate). */
+  receivedAtMs: number
 }
 
 /** Options of one call. */
@@ -166,7 +171,7 @@ function decodeJson(bytes: Uint8Array): unknown {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '')
   const $fetch: $Fetch = ofetch.create({ retry: 0, ignoreResponseError: true }, options.fetch ? { fetch: options.fetch } : {})
-  const defaultTimeout = options.timeoutMs ?? 15_000
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES
 
   async function send(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
@@ -214,8 +219,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         timeout: callOptions?.timeoutMs ?? defaultTimeout,
         ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
       })
+      const receivedAtMs = Date.now()
       if (!buffered) {
-        options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started })
+        options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started, receivedAtMs })
         return { status: res.status, headers: res.headers, bytes: new Uint8Array(0), body: res._data ?? null }
       }
       const declared = Number(res.headers.get('content-length') ?? '0')
@@ -224,7 +230,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ResponseTooLarge(maxBytes)
       }
       const bytes = await readCapped(res._data, maxBytes)
-      options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started })
+      options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started, receivedAtMs })
       return { status: res.status, headers: res.headers, bytes, body: null }
     } catch (error) {
       if (error instanceof ResponseTooLarge) {
@@ -242,14 +248,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         })
       }
       const t = classifyTransportFailure(error, def.method)
-      throw new ApiError({ operation: id, method: def.method, status: null, body: null, retryAfterMs: null, errorClass: t.errorClass, code: t.code, message: t.message, cause: error })
+      throw new ApiError({ operation: id, method: def.method, status: null, body: null, retryAfterMs: null, errorClass: t.errorClass, code: t.code, message: t.message, sent: t.sent, cause: error })
     }
   }
 
   function httpError(id: OperationId, def: EndpointDef, status: number, headers: Headers, bytes: Uint8Array): ApiError {
     const parsed = BridgeErrorDto.safeParse(decodeJson(bytes))
     const body = parsed.success ? parsed.data : null
-    const { errorClass, missingRight } = classifyHttpFailure(status, def.method, body)
+    const { errorClass, missingRight } = classifyHttpFailure(status, def.method, body, headers.has('retry-after'))
     return new ApiError({
       operation: id,
       method: def.method,
@@ -296,12 +302,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
   const token = createTokenSource(fetchToken)
 
+  /** Bearer of an authenticated operation. @throws ApiError `global`, `sent: false` when no token can be had. */
+  async function bearerFor(id: OperationId, def: EndpointDef): Promise<string | null> {
+    if (!def.auth) return null
+    try {
+      return await token.get()
+    } catch (error) {
+      throw tokenFailure(id, def.method, error)
+    }
+  }
+
   async function callWithMeta<K extends OperationId>(id: K, ...args: ArgsOf<K>): Promise<CallResult<K>> {
     const def: EndpointDef = ENDPOINTS[id]
     const req = (args[0] ?? {}) as LooseRequest
     const callOptions = args[1]
     for (let attempt = 0; ; attempt++) {
-      const bearer = def.auth ? await token.get() : null
+      const bearer = await bearerFor(id, def)
       const res = await send(id, def, req, bearer, callOptions)
       if (res.status === 401 && bearer !== null && attempt === 0) {
         token.invalidate(bearer)
@@ -317,7 +333,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const req = (args[0] ?? {}) as LooseRequest
     const callOptions = args[1]
     for (let attempt = 0; ; attempt++) {
-      const bearer = def.auth ? await token.get() : null
+      const bearer = await bearerFor(id, def)
       const res = await sendStream(id, def, req, bearer, callOptions)
       if (res.status === 401 && bearer !== null && attempt === 0) {
         await res.body?.cancel()

@@ -1,10 +1,13 @@
 /**
  * One error type for every failed API call, and the classification ARCHITECTURE.md defines:
- * - `record`: the API refused this record (400, 404, 409, 422, and 403 DOSSIER_NON_AFFECTE); the rest goes on;
- * - `global`: the road is broken (offline, DNS, connection refused, 401 after one token refresh, 403 missing
- *   right, 429, 5xx); the queue pauses (a 403 DROIT_MANQUANT pauses only `missingRight`'s category);
- * - `unknown`: a write left but no answer came (timeout, reset, dropped connection, 502/504 from a gateway, or a
- *   2xx whose body cannot be read); it must be reconciled, never resent blindly.
+ * - `record`: the API refused this record (a 4xx with a BridgeError body: 400, 404, 409, 422, and 403
+ *   DOSSIER_NON_AFFECTE); the rest goes on;
+ * - `global`: the road is broken and nothing was committed (offline, DNS, connection refused, 401 after one token
+ *   refresh, 403 missing right, 429, a 503 with Retry-After, a failed token request); the queue pauses (a 403
+ *   DROIT_MANQUANT pauses only `missingRight`'s category). On reads, every 5xx is `global` too;
+ * - `unknown`: a write may have been committed, its outcome is unknown (timeout, reset, dropped connection, every
+ *   5xx but a 503 with Retry-After, an error body that is not a BridgeError, a 2xx whose body cannot be read); it
+ *   must be reconciled, never resent blindly (docs/api-assumptions.md #8 and #39).
  */
 import type { BridgeError } from '../../src-shared/api/common'
 import { ERROR_CODES } from '../../src-shared/api/common'
@@ -29,6 +32,11 @@ export interface ApiErrorInit {
   message: string
   /** Category whose right is missing (403 DROIT_MANQUANT only). */
   missingRight?: Categorie | undefined
+  /**
+   * False when the request certainly never left this machine (connection refused, DNS failure, TLS refused
+   * before sending, or no access token could be obtained); default true (it may have reached the service).
+   */
+  sent?: boolean
   cause?: unknown
 }
 
@@ -42,6 +50,8 @@ export class ApiError extends Error {
   readonly errorClass: ErrorClass
   readonly code: string
   readonly missingRight: Categorie | undefined
+  /** False when the request certainly never left (see {@link ApiErrorInit.sent}). */
+  readonly sent: boolean
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause })
@@ -54,6 +64,7 @@ export class ApiError extends Error {
     this.errorClass = init.errorClass
     this.code = init.code
     this.missingRight = init.missingRight
+    this.sent = init.sent ?? true
   }
 }
 
@@ -64,26 +75,60 @@ export const TRANSPORT_CODES = {
   delai: 'DELAI_DEPASSE',
   reponseInvalide: 'REPONSE_INVALIDE',
   reponseTropVolumineuse: 'REPONSE_TROP_VOLUMINEUSE',
+  /** The access token could not be obtained for a reason other than an ApiError (should not happen). */
+  jetonIndisponible: 'JETON_INDISPONIBLE',
 } as const
+
+/** Result of {@link classifyHttpFailure}. */
+export interface HttpFailureClass {
+  errorClass: ErrorClass
+  /** Category whose right is missing (403 DROIT_MANQUANT naming a known category). */
+  missingRight?: Categorie
+}
+
+/** A 403 other than DOSSIER_NON_AFFECTE: the right is missing (global, by category when named). */
+function forbidden(body: BridgeError | null): HttpFailureClass {
+  if (body?.code === ERROR_CODES.dossierNonAffecte) return { errorClass: 'record' }
+  const right = Categorie.safeParse(body?.droit_requis)
+  return right.success ? { errorClass: 'global', missingRight: right.data } : { errorClass: 'global' }
+}
 
 /**
  * Classifies an HTTP error answer (status >= 400) of `method`.
+ *
+ * Reads (GET): 403 DOSSIER_NON_AFFECTE and the other 4xx are `record`; 401, 403 (missing right), 408, 410, 429
+ * and every 5xx are `global`.
+ *
+ * Writes (every other method; docs/api-assumptions.md #39): only an answer that proves nothing was committed is
+ * `global` or `record`, every other one is `unknown`:
+ * - 401 and 429 (whatever the body): `global`, the request was refused before it was processed;
+ * - a body that is not a BridgeError (a proxy's HTML page…): `unknown`;
+ * - 503 with a `Retry-After` header: `global` (the service declined the request);
+ * - 403: DOSSIER_NON_AFFECTE `record`, otherwise `global` (DROIT_MANQUANT with its category);
+ * - 408 and 410: `global`; any other 4xx: `record`;
+ * - every other 5xx (500, 502, 504, 503 without Retry-After…): `unknown`, even with a BridgeError body.
+ * @param hasRetryAfter true when the answer carries a `Retry-After` header (readable or not).
  * @returns the class, and the missing category for a 403 DROIT_MANQUANT.
  */
-export function classifyHttpFailure(status: number, method: HttpMethod, body: BridgeError | null): { errorClass: ErrorClass; missingRight?: Categorie } {
-  if (status === 403) {
-    if (body?.code === ERROR_CODES.dossierNonAffecte) return { errorClass: 'record' }
-    const right = Categorie.safeParse(body?.droit_requis)
-    return right.success ? { errorClass: 'global', missingRight: right.data } : { errorClass: 'global' }
-  }
-  if (status === 401 || status === 408 || status === 429) return { errorClass: 'global' }
-  if (status === 502 || status === 504) return { errorClass: method === 'GET' ? 'global' : 'unknown' }
-  if (status >= 500) return { errorClass: 'global' }
-  if (status === 410) return { errorClass: 'global' }
+export function classifyHttpFailure(status: number, method: HttpMethod, body: BridgeError | null, hasRetryAfter: boolean): HttpFailureClass {
+  if (method === 'GET') return classifyReadFailure(status, body)
+  if (status === 401 || status === 429) return { errorClass: 'global' }
+  if (body === null) return { errorClass: 'unknown' }
+  if (status === 503 && hasRetryAfter) return { errorClass: 'global' }
+  if (status === 403) return forbidden(body)
+  if (status === 408 || status === 410) return { errorClass: 'global' }
+  if (status >= 400 && status < 500) return { errorClass: 'record' }
+  return { errorClass: 'unknown' }
+}
+
+/** Classes of a failed read (unchanged since the first contract; see {@link classifyHttpFailure}). */
+function classifyReadFailure(status: number, body: BridgeError | null): HttpFailureClass {
+  if (status === 403) return forbidden(body)
+  if (status === 401 || status === 408 || status === 429 || status === 410 || status >= 500) return { errorClass: 'global' }
   return { errorClass: 'record' }
 }
 
-/** Error codes (Node / undici) meaning the request never reached the server. */
+/** Error codes (Node / undici) meaning the request never left (nothing was written to a connection). */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'])
 
 /** Names and codes found along an error's `cause` chain. */
@@ -102,22 +147,24 @@ export function causeChain(error: unknown): { codes: string[]; names: string[] }
 
 /**
  * Classifies a failure with no HTTP answer. A write whose request may have left is `unknown`; a read is `global`.
- * @returns class, code and French message.
+ * @returns class, code, French message, and `sent` false when the request certainly never left (connection
+ *   refused, DNS, unreachable network, TLS refused: the {@link NOT_SENT} codes).
  */
-export function classifyTransportFailure(error: unknown, method: HttpMethod): { errorClass: ErrorClass; code: string; message: string } {
+export function classifyTransportFailure(error: unknown, method: HttpMethod): { errorClass: ErrorClass; code: string; message: string; sent: boolean } {
   const { codes, names } = causeChain(error)
   if (codes.some((c) => NOT_SENT.has(c))) {
-    return { errorClass: 'global', code: TRANSPORT_CODES.injoignable, message: 'Service de paie injoignable : vérifiez la connexion réseau.' }
+    return { errorClass: 'global', code: TRANSPORT_CODES.injoignable, message: 'Service de paie injoignable : vérifiez la connexion réseau.', sent: false }
   }
   const timedOut = names.includes('TimeoutError') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')
   const code = timedOut ? TRANSPORT_CODES.delai : TRANSPORT_CODES.coupure
   if (method === 'GET') {
-    return { errorClass: 'global', code, message: timedOut ? 'Le service de paie ne répond pas (délai dépassé).' : 'La connexion au service de paie a été interrompue.' }
+    return { errorClass: 'global', code, message: timedOut ? 'Le service de paie ne répond pas (délai dépassé).' : 'La connexion au service de paie a été interrompue.', sent: true }
   }
   return {
     errorClass: 'unknown',
     code,
     message: 'Envoi sans réponse : l’élément sera vérifié auprès du service avant tout nouvel envoi.',
+    sent: true,
   }
 }
 
@@ -131,4 +178,35 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
   const date = Date.parse(trimmed)
   return Number.isNaN(date) ? null : Math.max(0, date - now)
+}
+
+/**
+ * The error of an operation whose access token could not be obtained: the operation's own request never left, so
+ * it is `global` with `sent: false`, never `unknown`, even when the token request (itself a POST) timed out
+ * (docs/api-assumptions.md #41). Status, body, Retry-After and code are the token failure's (a 401
+ * CLIENT_INVALIDE keeps its code); the message says no request was sent.
+ * @param operation, method: the original operation; @param error what the token request threw.
+ */
+export function tokenFailure(operation: string, method: HttpMethod, error: unknown): ApiError {
+  const cause = error instanceof ApiError ? error : null
+  let message: string
+  if (cause === null) message = 'Jeton d’accès indisponible : aucune requête n’a été envoyée.'
+  else if (cause.body !== null) message = `Jeton d’accès refusé : ${cause.body.message}`
+  else if (cause.status !== null) message = `Demande de jeton d’accès en échec (${cause.status}) : aucune requête n’a été envoyée, réessayez plus tard.`
+  else if (cause.code === TRANSPORT_CODES.injoignable) message = cause.message
+  else if (cause.code === TRANSPORT_CODES.delai) message = 'Demande de jeton d’accès sans réponse (délai dépassé) : aucune requête n’a été envoyée.'
+  else if (cause.code === TRANSPORT_CODES.coupure) message = 'Demande de jeton d’accès interrompue : aucune requête n’a été envoyée.'
+  else message = `Jeton d’accès non obtenu (${cause.message}) : aucune requête n’a été envoyée.`
+  return new ApiError({
+    operation,
+    method,
+    status: cause?.status ?? null,
+    body: cause?.body ?? null,
+    retryAfterMs: cause?.retryAfterMs ?? null,
+    errorClass: 'global',
+    code: cause?.code ?? TRANSPORT_CODES.jetonIndisponible,
+    message,
+    sent: false,
+    cause: error,
+  })
 }

@@ -3,7 +3,8 @@
  *   /api/*        every operation of ENDPOINTS (http/operations.ts), GET /api/openapi.json (no token),
  *                 removed paths (410 CHEMIN_SUPPRIME), anything else 404 INTROUVABLE;
  *   /__sandbox/*  loopback-only admin routes (http/admin.ts).
- * Every /api answer passes the latency, rate-limit and fault middlewares; every error is a BridgeError.Dto.
+ * Every answer carries `Date` from the sandbox clock; every /api answer passes the latency, rate-limit and fault
+ * middlewares; every error is a BridgeError.Dto.
  */
 import { Hono } from 'hono'
 import { routePath } from 'hono/route'
@@ -16,7 +17,7 @@ import type { Handlers, RecapitulatifRenderer } from './handlers/context'
 import { HANDLERS } from './handlers'
 import { registerAdminRoutes } from './http/admin'
 import { ApiError } from './http/errors'
-import { faultMiddleware, latencyMiddleware, rateLimitMiddleware } from './http/middleware'
+import { faultMiddleware, latencyMiddleware, rateLimitMiddleware, serverDateMiddleware } from './http/middleware'
 import { honoPath, registerOperations, type SandboxEnv, type SandboxLogger } from './http/operations'
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitSettings } from './http/rate-limit'
 import { errorResponse, internalError } from './http/respond'
@@ -32,7 +33,7 @@ export interface SandboxAppOptions {
   readonly createStore?: () => SandboxStore
   /** Renders the DSN PDF summary. */
   readonly renderPdf: RecapitulatifRenderer
-  /** Business clock (assignment dates, record instants); default real time. */
+  /** Business clock (assignment dates, record instants, the `Date` header of every answer); default real time. */
   readonly now?: () => Date
   /** Lifetime of access tokens in seconds; default 3600. */
   readonly tokenTtlSeconds?: number
@@ -77,6 +78,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
   const rate = options.rateLimit ?? DEFAULT_RATE_LIMIT
   const limiter = rate === false ? null : createRateLimiter(rate)
   const store = options.store
+  const now = options.now ?? (() => new Date())
 
   function reset(): void {
     if (options.createStore !== undefined) Object.assign(store, options.createStore())
@@ -86,6 +88,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
   }
 
   const app = new Hono<SandboxEnv>()
+  app.use('*', serverDateMiddleware(now))
   app.use('/api/*', latencyMiddleware(faults), rateLimitMiddleware(limiter, tokens), faultMiddleware(faults))
 
   app.get('/api/openapi.json', (c) => c.json(buildOpenApiDocument(new URL(c.req.url).origin)))
@@ -99,7 +102,7 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
     tokens,
     faults,
     handlers: options.handlers ?? HANDLERS,
-    now: options.now ?? (() => new Date()),
+    now,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     validateResponses: options.validateResponses ?? true,
     logger,

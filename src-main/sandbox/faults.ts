@@ -21,6 +21,18 @@ export interface FaultSettings {
   burstRetryAfterSeconds: number
   /** Probability (0..1) that a successful write (not the token request) commits, then loses its connection. */
   dropAfterCommitRate: number
+  /**
+   * Probability (0..1) that a successful authenticated write (POST/PATCH/PUT/DELETE, not the token request)
+   * commits, then is answered 500 ERREUR_SERVEUR (source `Serveur`): a 500 proves nothing about the commit.
+   */
+  commitThen500Rate: number
+  /**
+   * Probability (0..1) that an authenticated write is held `commitLateMs` before its handler runs: the client may
+   * time out and leave; the write still commits, and is answered if the socket is still open.
+   */
+  commitLateRate: number
+  /** How long a late write is held before it commits, in ms. */
+  commitLateMs: number
   /** Delay between PDF chunks in ms; 0 sends the PDF at once. */
   pdfSlowChunkDelayMs: number
   /** Size of the PDF chunks in bytes when streaming slowly. */
@@ -53,6 +65,9 @@ export const NO_FAULTS: Readonly<FaultSettings> = {
   burst429: 0,
   burstRetryAfterSeconds: 2,
   dropAfterCommitRate: 0,
+  commitThen500Rate: 0,
+  commitLateRate: 0,
+  commitLateMs: 0,
   pdfSlowChunkDelayMs: 0,
   pdfChunkBytes: 4096,
   pdfTruncateRate: 0,
@@ -74,6 +89,9 @@ export const FaultSettingsPatch = z
     burst429: z.number().int().min(0).max(1_000_000),
     burstRetryAfterSeconds: z.number().int().min(1).max(86_400),
     dropAfterCommitRate: Rate,
+    commitThen500Rate: Rate,
+    commitLateRate: Rate,
+    commitLateMs: Ms,
     pdfSlowChunkDelayMs: Ms,
     pdfChunkBytes: z.number().int().min(1).max(10_000_000),
     pdfTruncateRate: Rate,
@@ -85,7 +103,10 @@ export const FaultSettingsPatch = z
   .partial()
   .strict()
 
-/** Faults injected since start, by kind (5xx by status, burst 429, commit-then-drop, delays in ms). */
+/**
+ * Faults injected since start, by kind (`error500`/`error502`/`error503`, `burst429`, `dropAfterCommit`,
+ * `commitThen500`, `commitLate`, `latencyMs` in ms…).
+ */
 export type FaultCounts = Record<string, number>
 
 /** Runtime control of the fault switches. */

@@ -5,8 +5,9 @@
  */
 import type { ConnectionStatus } from '../../src-shared/domain/reference'
 import type { OperationId } from '../../src-shared/api/endpoints'
-import { createApiClient, type ApiClient, type ResponseInfo } from '../api/client'
+import { DEFAULT_TIMEOUT_MS, createApiClient, type ApiClient, type ResponseInfo } from '../api/client'
 import { ApiError } from '../api/errors'
+import { createServerClock, type ServerClock } from '../api/server-clock'
 import { createRateBudget, type RateBudget, type RateBudgetOptions } from '../sync/rate-budget'
 
 /** The connection every main-process service uses to talk to the payroll API. */
@@ -17,14 +18,14 @@ export interface PayrollConnection {
   readonly baseUrl: string
   /** Rate budget fed by every answer of `client` (RateLimit-* headers, 429 with Retry-After). */
   readonly budget: RateBudget
+  /** The service's clock, estimated from the `Date` header of every answer of `client` (api/server-clock.ts). */
+  readonly clock: ServerClock
+  /** Per-request timeout of `client`, in ms (a write may still be in flight this long after it was sent). */
+  readonly timeoutMs: number
   /** API client id of the credentials (compared with a record's `cree_par`). Never the secret. */
-  readonly clientId?: string
+  readonly clientId: string
   /** Profile this connection belongs to (src-main/profiles/service.ts): the owner of its sync lane. */
   readonly profileId?: string
-  /** Per-request timeout of `client`, ms. */
-  readonly timeoutMs?: number
-  /** Estimate of the service's clock (Date headers). */
-  readonly clock?: { offsetMs(): number | null }
 }
 
 /** Options of {@link createPayrollConnection}. */
@@ -32,7 +33,7 @@ export interface PayrollConnectionOptions {
   readonly baseUrl: string
   readonly clientId: string
   readonly clientSecret: string
-  /** Per-request timeout in ms (client default 15 000). */
+  /** Per-request timeout in ms (default the client's DEFAULT_TIMEOUT_MS, 15 000). */
   readonly timeoutMs?: number
   /** Replaces the global fetch (tests). */
   readonly fetch?: typeof globalThis.fetch
@@ -50,23 +51,27 @@ export interface PayrollConnectionOptions {
 const OUTSIDE_BUDGET: ReadonlySet<OperationId> = new Set<OperationId>(['obtenirJeton', 'sante'])
 
 /**
- * Creates the connection: a client whose `onResponse` feeds a new rate budget.
+ * Creates the connection: a client whose `onResponse` feeds a new rate budget and a new server clock estimate
+ * (every answer, the token and health requests included: their `Date` is the same service's clock).
  * @throws nothing (the client fails per call with ApiError).
  */
 export function createPayrollConnection(options: PayrollConnectionOptions): PayrollConnection {
   const budget = createRateBudget(options.budget)
+  const clock = createServerClock()
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const client = createApiClient({
     baseUrl: options.baseUrl,
     clientId: options.clientId,
     clientSecret: options.clientSecret,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    timeoutMs,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     onResponse(info) {
+      clock.observe(info.headers.get('date'), info.receivedAtMs)
       if (!OUTSIDE_BUDGET.has(info.operation) || info.status === 429) budget.observe({ status: info.status, headers: info.headers, durationMs: info.durationMs })
       options.onResponse?.(info)
     },
   })
-  return { client, baseUrl: options.baseUrl.replace(/\/+$/, ''), budget, clientId: options.clientId, timeoutMs: options.timeoutMs ?? 15_000 }
+  return { client, baseUrl: options.baseUrl.replace(/\/+$/, ''), budget, clock, timeoutMs, clientId: options.clientId }
 }
 
 /** Default timeout of the health probe, in ms (assumption: short, the probe runs on "back online"). */

@@ -28,6 +28,7 @@
  */
 import PQueue from 'p-queue'
 import type { Categorie } from '../../src-shared/api/categories'
+import { ERROR_CODES } from '../../src-shared/api/common'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import { fingerprintOf, scopeKey, scopeOf, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditAttempt, CandidateRecord, CategoryPause, SendWindow, SyncError, SyncItem, SyncOutcome, SyncPause, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
@@ -46,8 +47,6 @@ import { serverWindowOf, settleMsOf, widenWindow, windowOfStarts } from './windo
 
 export { ATTEMPT_MEMORY } from './memory'
 
-/** BridgeError code of a 404 meaning "this record does not exist" (docs/api-assumptions.md). */
-const ELEMENT_INTROUVABLE = 'ELEMENT_INTROUVABLE'
 
 /** Runs pushes one at a time (shared by every executor of one profile). */
 export interface PushLane {
@@ -257,7 +256,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
         finishUnknown(w, syncErrorOf(thrown), attempts)
         return
       }
-      if (w.item.operation === 'delete' && thrown.status === 404 && thrown.body?.code === ELEMENT_INTROUVABLE) {
+      if (w.item.operation === 'delete' && thrown.status === 404 && thrown.body?.code === ERROR_CODES.elementIntrouvable) {
         finish(w.index, 'synced', w.item.targetServerId, null, attempts)
         return
       }

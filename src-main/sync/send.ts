@@ -40,7 +40,7 @@ export interface SendRequest {
 
 /** True when `error` proves the request never left this machine (no audit attempt, nothing to reconcile). */
 export function neverSent(error: unknown): boolean {
-  return error instanceof ApiError && (error as ApiError & { sent?: boolean }).sent === false
+  return error instanceof ApiError && !error.sent
 }
 
 /**

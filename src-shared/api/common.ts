@@ -132,6 +132,11 @@ export const ERROR_CODES = {
   droitManquant: 'DROIT_MANQUANT',
   dossierNonAffecte: 'DOSSIER_NON_AFFECTE',
   introuvable: 'INTROUVABLE',
+  /**
+   * 404 on a record named by id (PATCH/DELETE of an entry): no record of that kind holds this id (deleted or never
+   * created). Distinct from INTROUVABLE, which may also hide a record of a dossier the caller is not assigned to.
+   */
+  elementIntrouvable: 'ELEMENT_INTROUVABLE',
   cheminSupprime: 'CHEMIN_SUPPRIME',
   transitionImpossible: 'TRANSITION_IMPOSSIBLE',
   conflit: 'CONFLIT',

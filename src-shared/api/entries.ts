@@ -3,14 +3,22 @@
  * Reference: the operations and their versions are listed; record fields are "not shown". Fields here are our
  * assumption, grounded in field-references.md (Silae partner API: absence dates/code/half days/comment, EVP
  * period/code/amount or value, prime period/code/amount, acompte date/amount/label/non-significant-day flag).
- * Every record answer carries the server id and creation/modification instants.
+ * Every record answer carries the server id, its creation/modification instants (the service's clock) and who
+ * created it (`cree_par`).
  */
 import { z } from 'zod'
 import { IsoDate, IsoDateTime, Matricule, Montant, NumeroContrat, Periode, Quantite, RecordId, Siren, Taux, queryMulti } from './common'
 import { PagingQuery } from './common'
 
 const Commentaire = z.string().max(500, 'Commentaire : 500 caractères au plus')
-const Server = { id: RecordId, date_creation: IsoDateTime, date_modification: IsoDateTime }
+/**
+ * Server-set fields of every entry record (assumption: not shown in reference; docs/api-assumptions.md #37):
+ * - `date_creation`, `date_modification`: instants on the service's clock (a PATCH moves `date_modification`);
+ * - `cree_par`: `client_id` of the API client whose request created the record, never changed afterwards; `null`
+ *   when it was created elsewhere (vendor web screens, employer portal). Optional: a service may not send it,
+ *   the client then proves a record is its own by the creation instant alone.
+ */
+const Server = { id: RecordId, date_creation: IsoDateTime, date_modification: IsoDateTime, cree_par: z.string().nullable().optional() }
 
 /** Query shared by the entry lists: a dossier (required), optionally employees, a period, or a date range. */
 export const EntryListQuery = PagingQuery.extend({

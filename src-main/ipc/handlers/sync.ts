@@ -105,7 +105,7 @@ export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sy
   }
 
   function settleMs(connection: PayrollConnection): number {
-    return settleMsOf(connection.timeoutMs ?? 15_000, deps.settleMarginMs)
+    return settleMsOf(connection.timeoutMs, deps.settleMarginMs)
   }
 
   function executorOf(connection: PayrollConnection): SyncExecutor {
@@ -119,8 +119,8 @@ export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sy
         onProgress: coalesceProgress((progress) => {
           deps.sendEvent('sync:changed', progress)
         }),
-        ownClientId: connection.clientId ?? null,
-        serverOffsetMs: () => connection.clock?.offsetMs() ?? null,
+        ownClientId: connection.clientId,
+        serverOffsetMs: () => connection.clock.offsetMs(),
         settleMs: settleMs(connection),
         memory: state.memory,
         lane: state.lane,
@@ -147,8 +147,8 @@ export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sy
         verifyDuplicates(input.items, {
           client: connection.client,
           budget: connection.budget,
-          ownClientId: connection.clientId ?? null,
-          serverOffsetMs: () => connection.clock?.offsetMs() ?? null,
+          ownClientId: connection.clientId,
+          serverOffsetMs: () => connection.clock.offsetMs(),
           settleMs: settleMs(connection),
         }),
       )

@@ -5,16 +5,15 @@
  * may not overlap, counted in half days (DSN S21.G00.60 counts half days): an absence ending at noon on D
  * (`demi_journee_fin`) and one starting at noon on D (`demi_journee_debut`) do not overlap.
  */
-import { randomUUID } from 'node:crypto'
 import { AbsenceCreateDto, type Absence } from '../../../src-shared/api/entries'
 import type { ParsedRequestOf } from '../../../src-shared/api/endpoints'
 import type { PageOf } from '../../../src-shared/api/common'
-import { introuvable, regleMetier } from '../http/errors'
+import { regleMetier } from '../http/errors'
 import { parsePart } from '../http/parse'
-import { instantOf, type HandlerContext, type Handlers } from './context'
+import { createdFields, instantOf, type HandlerContext, type Handlers } from './context'
 import { RULE_CODES, activeContracts, definedFields, dossierOfBody, resolveContract, salarieOfBody } from './entry-rules'
 import { SERVER_FIELDS, byKeys, dayNumber, matchesFilter, omitKeys, paginate, periodEnd, periodStart, rangesOverlap } from './lists'
-import { requireDossier, requireVisible } from './scope'
+import { requireDossier, requireVisibleEntry } from './scope'
 
 /** Half-day span of an absence, [start, end) in half days since the epoch (morning = 2d, afternoon = 2d + 1). */
 export function halfDaySpan(a: Pick<Absence, 'date_debut' | 'date_fin' | 'demi_journee_debut' | 'demi_journee_fin'>): [number, number] {
@@ -36,7 +35,7 @@ function describeAbsence(a: Absence): string {
   return `l’absence ${a.code_absence} du ${debut} au ${fin}`
 }
 
-type AbsenceDraft = Omit<Absence, 'id' | 'date_creation' | 'date_modification'>
+type AbsenceDraft = Omit<Absence, 'id' | 'date_creation' | 'date_modification' | 'cree_par'>
 
 /** Every rule of an absence about to be stored; returns it with its contract number. @throws ApiError 403/422. */
 function checkAbsence(ctx: HandlerContext, draft: AbsenceDraft, selfId: string | null): AbsenceDraft {
@@ -99,14 +98,13 @@ function creerAbsence(req: ParsedRequestOf<'creerAbsence'>, ctx: HandlerContext)
     { ...b, numero_contrat: b.numero_contrat ?? null, commentaire: b.commentaire ?? null },
     null,
   )
-  const now = instantOf(ctx)
-  const record: Absence = { ...draft, id: randomUUID(), date_creation: now, date_modification: now }
+  const record: Absence = { ...draft, ...createdFields(ctx) }
   ctx.store.absences.push(record)
   return record
 }
 
 function modifierAbsence(req: ParsedRequestOf<'modifierAbsence'>, ctx: HandlerContext): Absence {
-  const current = requireVisible(ctx, ctx.store.absences.find((a) => a.id === req.params.absenceId), 'Absence')
+  const current = requireVisibleEntry(ctx, ctx.store.absences.find((a) => a.id === req.params.absenceId), 'Absence', 'params.absenceId')
   const fields = omitKeys(current, SERVER_FIELDS)
   const merged = { ...fields, ...definedFields(req.body) }
   // Dates and half days are checked together once merged (the patch schema sees only the fields given).
@@ -119,11 +117,8 @@ function modifierAbsence(req: ParsedRequestOf<'modifierAbsence'>, ctx: HandlerCo
 }
 
 function supprimerAbsence(req: ParsedRequestOf<'supprimerAbsence'>, ctx: HandlerContext): undefined {
-  const current = ctx.store.absences.find((a) => a.id === req.params.absenceId)
-  requireVisible(ctx, current, 'Absence')
-  const index = current === undefined ? -1 : ctx.store.absences.indexOf(current)
-  if (index < 0) throw introuvable('Absence introuvable.')
-  ctx.store.absences.splice(index, 1)
+  const current = requireVisibleEntry(ctx, ctx.store.absences.find((a) => a.id === req.params.absenceId), 'Absence', 'params.absenceId')
+  ctx.store.absences.splice(ctx.store.absences.indexOf(current), 1)
 }
 
 /** Handlers of the absence operations. */

@@ -2,6 +2,7 @@
  * What every sandbox handler receives besides its parsed request, and the typed handler map that proves every
  * operation of the endpoint table is implemented.
  */
+import { randomUUID } from 'node:crypto'
 import type { Categorie } from '../../../src-shared/api/categories'
 import type { OperationId, ParsedRequestOf, ResponseOf } from '../../../src-shared/api/endpoints'
 import type { ApiClientCredentials, SandboxStore } from '../store/types'
@@ -53,4 +54,23 @@ export function todayOf(ctx: HandlerContext): string {
 /** Now on the sandbox clock as an ISO 8601 instant (UTC, milliseconds). */
 export function instantOf(ctx: HandlerContext): string {
   return ctx.now().toISOString()
+}
+
+/** Server-set fields of a new entry record (src-shared/api/entries.ts `Server`). */
+export interface CreatedFields {
+  readonly id: string
+  /** Sandbox clock, ISO 8601 UTC; `date_modification` equals it at creation. */
+  readonly date_creation: string
+  readonly date_modification: string
+  /** `client_id` of the caller's API client (never changed by a PATCH). */
+  readonly cree_par: string
+}
+
+/**
+ * Id, instants and creator of a record created now by the caller (assumption: not shown in reference, see
+ * docs/api-assumptions.md #37). @throws ApiError 401 NON_AUTHENTIFIE without a session.
+ */
+export function createdFields(ctx: HandlerContext): CreatedFields {
+  const now = instantOf(ctx)
+  return { id: randomUUID(), date_creation: now, date_modification: now, cree_par: sessionOf(ctx).client.client_id }
 }

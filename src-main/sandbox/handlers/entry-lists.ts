@@ -9,7 +9,7 @@ import { introuvable, regleMetier } from '../http/errors'
 import type { HandlerContext } from './context'
 import { RULE_CODES } from './entry-rules'
 import { byKeys, matchesFilter, paginate, periodEnd, periodStart, rangesOverlap, type PagingParams } from './lists'
-import { requireDossier, requireVisible } from './scope'
+import { requireDossier, requireVisibleEntry } from './scope'
 
 /** Query of an entry list, as parsed. */
 export interface EntryQuery extends PagingParams {
@@ -56,9 +56,12 @@ export function listEntries<T extends PeriodRecord>(
   return paginate(items, q)
 }
 
-/** A record by id, in a dossier the caller sees. @throws ApiError 404 INTROUVABLE (`label` in the message). */
+/**
+ * A record by id (path parameter `params.id`), in a dossier the caller sees.
+ * @throws ApiError 404 ELEMENT_INTROUVABLE (no record holds `id`), 404 INTROUVABLE (dossier not assigned).
+ */
 export function findEntry<T extends PeriodRecord>(ctx: HandlerContext, records: readonly T[], id: string, label: string): T {
-  return requireVisible(ctx, records.find((r) => r.id === id), label)
+  return requireVisibleEntry(ctx, records.find((r) => r.id === id), label, 'params.id')
 }
 
 /** Dossier of a stored record (it exists: records are created only in known dossiers). */
@@ -71,7 +74,7 @@ export function dossierOfRecord(ctx: HandlerContext, siren: string): Dossier {
 /**
  * Deletes a record by id. A record of a closed period (before `periode_paie_en_cours`) stays: 422 PERIODE_CLOTUREE
  * at `params.id` (assumption: the payroll of a closed period is no longer changed).
- * @throws ApiError 404 INTROUVABLE, 422 PERIODE_CLOTUREE.
+ * @throws ApiError 404 ELEMENT_INTROUVABLE / INTROUVABLE (see {@link findEntry}), 422 PERIODE_CLOTUREE.
  */
 export function removeEntry(ctx: HandlerContext, records: PeriodRecord[], id: string, label: string): void {
   const record = findEntry(ctx, records, id, label)

@@ -4,14 +4,13 @@
  * codes-primes-indemnites); an EVP's values match its code's `format` (Silae "format"); the period is not closed;
  * the record is assigned to a contract running in its period (the given one, or the only one).
  */
-import { randomUUID } from 'node:crypto'
 import type { CodeEvp } from '../../../src-shared/api/codification'
 import type { PageOf } from '../../../src-shared/api/common'
 import type { ParsedRequestOf } from '../../../src-shared/api/endpoints'
 import { EvpCreateDto, type Evp, type PrimeIndemnite } from '../../../src-shared/api/entries'
 import { regleMetier } from '../http/errors'
 import { parsePart } from '../http/parse'
-import { instantOf, type HandlerContext, type Handlers } from './context'
+import { createdFields, instantOf, type HandlerContext, type Handlers } from './context'
 import { findEntry, listEntries, removeEntry, replaceEntry } from './entry-lists'
 import { RULE_CODES, activeContracts, definedFields, dossierOfBody, requireOpenPeriod, resolveContract, salarieOfBody } from './entry-rules'
 import { SERVER_FIELDS, omitKeys, periodEnd, periodStart } from './lists'
@@ -46,8 +45,8 @@ export function checkEvpFormat(code: CodeEvp, values: Readonly<Record<ValueField
   }
 }
 
-type EvpDraft = Omit<Evp, 'id' | 'date_creation' | 'date_modification' | 'numero_contrat'> & { numero_contrat: string | null }
-type PrimeDraft = Omit<PrimeIndemnite, 'id' | 'date_creation' | 'date_modification' | 'numero_contrat'> & { numero_contrat: string | null }
+type EvpDraft = Omit<Evp, 'id' | 'date_creation' | 'date_modification' | 'cree_par' | 'numero_contrat'> & { numero_contrat: string | null }
+type PrimeDraft = Omit<PrimeIndemnite, 'id' | 'date_creation' | 'date_modification' | 'cree_par' | 'numero_contrat'> & { numero_contrat: string | null }
 
 function contractFor(ctx: HandlerContext, d: { siren: string; matricule: string; periode: string; numero_contrat: string | null }): string {
   return resolveContract(ctx, {
@@ -67,7 +66,7 @@ function keptContract(ctx: HandlerContext, r: { siren: string; matricule: string
   return running.some((c) => c.numero_contrat === r.numero_contrat) ? r.numero_contrat : null
 }
 
-function checkEvp(ctx: HandlerContext, d: EvpDraft): Omit<Evp, 'id' | 'date_creation' | 'date_modification'> {
+function checkEvp(ctx: HandlerContext, d: EvpDraft): Omit<Evp, 'id' | 'date_creation' | 'date_modification' | 'cree_par'> {
   const dossier = dossierOfBody(ctx, d.siren)
   salarieOfBody(ctx, d.siren, d.matricule)
   const code = (ctx.store.codesEvp[d.siren] ?? []).find((c) => c.code === d.code_evp)
@@ -77,7 +76,7 @@ function checkEvp(ctx: HandlerContext, d: EvpDraft): Omit<Evp, 'id' | 'date_crea
   return { ...d, numero_contrat: contractFor(ctx, d) }
 }
 
-function checkPrime(ctx: HandlerContext, d: PrimeDraft): Omit<PrimeIndemnite, 'id' | 'date_creation' | 'date_modification'> {
+function checkPrime(ctx: HandlerContext, d: PrimeDraft): Omit<PrimeIndemnite, 'id' | 'date_creation' | 'date_modification' | 'cree_par'> {
   const dossier = dossierOfBody(ctx, d.siren)
   salarieOfBody(ctx, d.siren, d.matricule)
   if (!(ctx.store.codesPrimesIndemnites[d.siren] ?? []).some((c) => c.code === d.code_prime)) {
@@ -102,8 +101,7 @@ function creerEvp(req: ParsedRequestOf<'creerEvp'>, ctx: HandlerContext): Evp {
     valeur_texte: b.valeur_texte ?? null,
     commentaire: b.commentaire ?? null,
   })
-  const now = instantOf(ctx)
-  const record: Evp = { ...checked, id: randomUUID(), date_creation: now, date_modification: now }
+  const record: Evp = { ...checked, ...createdFields(ctx) }
   ctx.store.evp.push(record)
   return record
 }
@@ -130,8 +128,7 @@ function creerPrimeIndemnite(req: ParsedRequestOf<'creerPrimeIndemnite'>, ctx: H
     prime_nette: b.prime_nette ?? false,
     libelle_bulletin: b.libelle_bulletin ?? null,
   })
-  const now = instantOf(ctx)
-  const record: PrimeIndemnite = { ...checked, id: randomUUID(), date_creation: now, date_modification: now }
+  const record: PrimeIndemnite = { ...checked, ...createdFields(ctx) }
   ctx.store.primesIndemnites.push(record)
   return record
 }

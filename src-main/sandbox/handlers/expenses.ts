@@ -3,12 +3,11 @@
  * (retrieval V1.13.0, read only). Rules (assumption, not shown in reference): known employee of the dossier,
  * present (a contract runs in the period), period not closed (before `periode_paie_en_cours`).
  */
-import { randomUUID } from 'node:crypto'
 import type { PageOf } from '../../../src-shared/api/common'
 import type { ParsedRequestOf } from '../../../src-shared/api/endpoints'
 import { FraisProfessionnelCreateDto, type Acompte, type AvantageNature, type FraisProfessionnel } from '../../../src-shared/api/entries'
 import { parsePart } from '../http/parse'
-import { instantOf, type HandlerContext, type Handlers } from './context'
+import { createdFields, instantOf, type HandlerContext, type Handlers } from './context'
 import { findEntry, listEntries, removeEntry, replaceEntry } from './entry-lists'
 import { definedFields, dossierOfBody, requireOpenPeriod, requirePresence, salarieOfBody } from './entry-rules'
 import { periodEnd, periodStart } from './lists'
@@ -23,8 +22,7 @@ function checkPeriodRecord(ctx: HandlerContext, d: { siren: string; matricule: s
 
 function creerAvantageNature(req: ParsedRequestOf<'creerAvantageNature'>, ctx: HandlerContext): AvantageNature {
   checkPeriodRecord(ctx, req.body)
-  const now = instantOf(ctx)
-  const record: AvantageNature = { ...req.body, commentaire: req.body.commentaire ?? null, id: randomUUID(), date_creation: now, date_modification: now }
+  const record: AvantageNature = { ...req.body, commentaire: req.body.commentaire ?? null, ...createdFields(ctx) }
   ctx.store.avantagesNature.push(record)
   return record
 }
@@ -43,14 +41,11 @@ function listerFraisProfessionnels(req: ParsedRequestOf<'listerFraisProfessionne
 
 function creerFraisProfessionnel(req: ParsedRequestOf<'creerFraisProfessionnel'>, ctx: HandlerContext): FraisProfessionnel {
   checkPeriodRecord(ctx, req.body)
-  const now = instantOf(ctx)
   const record: FraisProfessionnel = {
     ...req.body,
     kilometres: req.body.kilometres ?? null,
     commentaire: req.body.commentaire ?? null,
-    id: randomUUID(),
-    date_creation: now,
-    date_modification: now,
+    ...createdFields(ctx),
   }
   ctx.store.fraisProfessionnels.push(record)
   return record

@@ -66,7 +66,7 @@ export function omitKeys<T extends object, K extends keyof T>(obj: T, keys: read
 }
 
 /** Server-set fields of the entry records, left out when a record is merged with a PATCH. */
-export const SERVER_FIELDS = ['id', 'date_creation', 'date_modification'] as const
+export const SERVER_FIELDS = ['id', 'date_creation', 'date_modification', 'cree_par'] as const
 
 /** True when `values` is absent (no filter) or contains `value`. */
 export function matchesFilter<T>(values: readonly T[] | undefined, value: T): boolean {

@@ -3,12 +3,12 @@
  * dossier"). Assumption: a token acts for one cabinet user, who sees a dossier only while an assignment's
  * [date_debut, date_fin] (inclusive, date_fin null = open) contains today on the sandbox clock.
  * Lists leave the other dossiers out silently; a path or query naming one answers 403 DOSSIER_NON_AFFECTE;
- * an unknown SIREN answers 404; a record read by id in a dossier not assigned answers 404 (its existence is not
- * disclosed).
+ * an unknown SIREN answers 404; a record read by id in a dossier not assigned answers 404 INTROUVABLE (its
+ * existence is not disclosed); an entry id no record holds answers 404 ELEMENT_INTROUVABLE.
  */
 import type { AffectationDossier, Dossier } from '../../../src-shared/api/dossiers'
 import type { SalarieDetail } from '../../../src-shared/api/salaries'
-import { dossierNonAffecte, introuvable } from '../http/errors'
+import { dossierNonAffecte, elementIntrouvable, introuvable } from '../http/errors'
 import { sessionOf, todayOf, type HandlerContext } from './context'
 
 /** True when `affectation` is in effect on `day` (YYYY-MM-DD). */
@@ -76,4 +76,17 @@ export function requireSalarie(ctx: HandlerContext, siren: string, matricule: st
 export function requireVisible<T extends { siren: string }>(ctx: HandlerContext, record: T | undefined, label: string): T {
   if (record === undefined || !canSee(ctx, record.siren)) throw introuvable(`${label} introuvable.`)
   return record
+}
+
+/**
+ * An entry record (absence, EVP, prime, avantage, frais) named by id in a path, for PATCH and DELETE.
+ * The two 404s differ on purpose (docs/api-assumptions.md #40): a client may take ELEMENT_INTROUVABLE as "already
+ * gone", never the generic INTROUVABLE, which also hides a record of a dossier the caller is not assigned to.
+ * @param chemin where the id is (`params.id`, `params.absenceId`).
+ * @throws ApiError 404 ELEMENT_INTROUVABLE (no record of this kind holds the id), 404 INTROUVABLE (the record
+ *   exists in a dossier not assigned to the caller today).
+ */
+export function requireVisibleEntry<T extends { siren: string }>(ctx: HandlerContext, record: T | undefined, label: string, chemin: string): T {
+  if (record === undefined) throw elementIntrouvable(label, chemin)
+  return requireVisible(ctx, record, label)
 }

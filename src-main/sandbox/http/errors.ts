@@ -73,6 +73,15 @@ export function introuvable(message: string): ApiError {
   return new ApiError(404, ERROR_CODES.introuvable, message)
 }
 
+/**
+ * 404 ELEMENT_INTROUVABLE: no record of this kind holds the id named at `chemin` (`params.id`, `params.absenceId`);
+ * it was deleted or never existed (assumption: not shown in reference, docs/api-assumptions.md #40).
+ */
+export function elementIntrouvable(label: string, chemin: string): ApiError {
+  const message = `${label} introuvable : aucun élément ne porte cet identifiant (supprimé ou jamais créé).`
+  return new ApiError(404, ERROR_CODES.elementIntrouvable, message, { erreurs: [{ chemin, code: ERROR_CODES.elementIntrouvable, message }] })
+}
+
 /** 400 REQUETE_INVALIDE listing the invalid fields. */
 export function requeteInvalide(erreurs: readonly ErrorDetail[]): ApiError {
   const first = erreurs[0]

@@ -1,11 +1,12 @@
 /**
- * Middlewares of the /api routes, in order: latency (fault switch), rate limit (headers on every answer, 429 over
- * the limit), 429 bursts and injected 5xx (fault switches, before any handler runs: nothing is committed).
+ * Middlewares of the sandbox. On every answer: the `Date` header from the sandbox clock. On the /api routes, in
+ * order: latency (fault switch), rate limit (headers on every answer, 429 over the limit), 429 bursts and injected
+ * 5xx (fault switches, before any handler runs: nothing is committed).
  */
 import type { MiddlewareHandler } from 'hono'
 import type { FaultController } from '../faults'
 import { clientIdOf } from './auth'
-import { remoteAddress, sleep } from './node'
+import { nodeBindings, remoteAddress, sleep } from './node'
 import type { SandboxEnv } from './operations'
 import type { RateLimiter } from './rate-limit'
 import { errorResponse, injectedFailure, tooManyRequests } from './respond'
@@ -13,6 +14,23 @@ import type { TokenRegistry } from './tokens'
 
 /** Header @hono/node-server puts on a response it must not write (the handler already wrote or cut it). */
 const ALREADY_SENT = 'x-hono-already-sent'
+
+/**
+ * Puts `Date` (RFC 9110 §6.6.1, IMF-fixdate) on every answer, read from the sandbox clock `now` when the answer
+ * leaves the app, so a client can estimate the service's clock (`--today` shifts it). Node's own `Date` (real
+ * clock) is turned off for these answers, so there is exactly one. Answers written straight to the socket by a
+ * fault switch put their own (see operations.ts).
+ */
+export function serverDateMiddleware(now: () => Date): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const node = nodeBindings(c)
+    if (node !== null) node.outgoing.sendDate = false
+    await next()
+    if (c.res.headers.has(ALREADY_SENT)) return undefined
+    c.res.headers.set('Date', now().toUTCString())
+    return undefined
+  }
+}
 
 /** Waits the configured latency (plus jitter) before the request goes on. */
 export function latencyMiddleware(faults: FaultController): MiddlewareHandler<SandboxEnv> {

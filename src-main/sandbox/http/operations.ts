@@ -3,6 +3,8 @@
  * authentication and right (when the row needs them), parsing of path, query and body with the row's zod schemas
  * (every issue of every part reported at once, 400 REQUETE_INVALIDE), the handler, then the answer with the row's
  * status: 204 for 'none', application/pdf for 'pdf', JSON checked against the row's response schema otherwise.
+ * The write fault switches act here, around an authenticated write's commit: held before it (`commitLateRate`),
+ * connection dropped after it (`dropAfterCommitRate`), or answered 500 after it (`commitThen500Rate`).
  */
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { Context, Hono } from 'hono'
@@ -17,7 +19,7 @@ import type { SandboxStore } from '../store/types'
 import { authenticate, requireRight } from './auth'
 import { requeteInvalide, type ErrorDetail } from './errors'
 import { malformedResponse } from './malformed'
-import { dropConnection } from './node'
+import { dropConnection, sleep } from './node'
 import { bodyValue, issuePath, parseInto, queryObject } from './parse'
 import { pdfResponse } from './pdf-response'
 import { internalError } from './respond'
@@ -98,6 +100,12 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     requireRight(session, def.category)
   }
   const req = await parseRequest(c, def)
+  const faultable = isWriteMethod(def.method) && def.auth
+  // Commit-late: the write is held before it runs; the client may have given up meanwhile, it commits all the same.
+  if (faultable && deps.faults.chance(deps.faults.get().commitLateRate)) {
+    deps.faults.count('commitLate')
+    await sleep(deps.faults.get().commitLateMs)
+  }
   const tracked = deps.storeFile !== undefined && isWriteMethod(def.method) ? deps.storeFile.track(deps.store) : null
   const ctx: HandlerContext = {
     store: tracked?.store ?? deps.store,
@@ -117,14 +125,20 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
   }
 
   // Commit-then-drop: the change is in the store; the caller never hears about it.
-  if (isWriteMethod(def.method) && def.auth && deps.faults.chance(deps.faults.get().dropAfterCommitRate) && dropConnection(c)) {
+  if (faultable && deps.faults.chance(deps.faults.get().dropAfterCommitRate) && dropConnection(c)) {
     deps.faults.count('dropAfterCommit')
     return RESPONSE_ALREADY_SENT
+  }
+  // Commit-then-500: the change is in the store; the caller hears a server error.
+  if (faultable && deps.faults.chance(deps.faults.get().commitThen500Rate)) {
+    deps.faults.count('commitThen500')
+    throw internalError()
   }
   if (def.response === 'none') return c.body(null, 204)
   if (def.response === 'pdf') {
     if (!(value instanceof Uint8Array)) throw internalError()
-    const extra = new Headers(c.get('rateHeaders'))
+    // A truncated download writes its head straight to the socket: the Date header goes with it.
+    const extra = new Headers({ ...c.get('rateHeaders'), Date: deps.now().toUTCString() })
     return pdfResponse(c, value, `recapitulatif-${(req.params as { id?: string }).id ?? 'dsn'}.pdf`, deps.faults, extra)
   }
   const checked = checkedJson(id, def.response, value, deps)

@@ -141,9 +141,10 @@ export function genererEntrees(rng: Rng, dossiers: readonly DossierData[], codes
     const span = Math.max(0, daysBetween(from, to))
     return instant(addDays(from, rng.int(0, span)), rng.int(7, 18), rng.int(0, 59))
   }
-  const server = (p: string): { id: string; date_creation: string; date_modification: string } => {
+  // Seed records were entered elsewhere (the vendor's screens): no API client created them.
+  const server = (p: string): { id: string; date_creation: string; date_modification: string; cree_par: null } => {
     const at = moment(p)
-    return { id: rng.uuid(), date_creation: at, date_modification: at }
+    return { id: rng.uuid(), date_creation: at, date_modification: at, cree_par: null }
   }
   for (const d of dossiers) {
     const { plan, courante } = d

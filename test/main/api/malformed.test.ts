@@ -60,8 +60,10 @@ describe('answer size cap', () => {
     sandbox = running
     expect(running.faults.get().malformedOversizeBytes).toBeGreaterThan(MAX_RESPONSE_BYTES)
     const client = createApiClient({ baseUrl: running.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret })
-    // Even the token answer is oversized: the very first call fails with the typed error.
+    // Even the token answer is oversized: the very first call fails with the typed error, as the operation's own
+    // failure (global, never sent: docs/api-assumptions.md #41), the token request's error as its cause.
     const error = await failure(client.call('moi'))
-    expect(error).toMatchObject({ code: 'REPONSE_TROP_VOLUMINEUSE', operation: 'obtenirJeton' })
+    expect(error).toMatchObject({ code: 'REPONSE_TROP_VOLUMINEUSE', operation: 'moi', errorClass: 'global', sent: false })
+    expect(error.cause).toMatchObject({ code: 'REPONSE_TROP_VOLUMINEUSE', operation: 'obtenirJeton' })
   })
 })
