@@ -108,6 +108,21 @@ function inScope(kind: EntryKind, record: ListedRecord, scope: string): boolean 
   }
 }
 
+/**
+ * True when a candidate matters to the entry: an identical record always does (if it is not the entry's own, it is
+ * the same element entered by someone else); a record of the same element with other values only when it could be
+ * the entry's own record changed since — created inside its window by this client (or when that cannot be told). A
+ * record of the same element created by another writer, or before the entry's first write, is another element of
+ * the month (the employer's own EVP of that code…), no more an obstacle to a reconciliation than to a first send.
+ */
+export function mayConcern(entry: MatchEntry, candidate: Candidate, ctx: MatchContext): boolean {
+  if (candidate.relation === 'identique' || entry.window === null || candidate.record.createdMs === null) return true
+  const { record } = candidate
+  const created = record.createdMs ?? 0
+  if (created < entry.window.fromMs || created > entry.window.toMs) return false
+  return record.creePar === undefined || ctx.ownClientId === null || record.creePar === ctx.ownClientId
+}
+
 /** Why `record` is not provably the entry's own, or null when it is. */
 export function whyNotOurs(entry: MatchEntry, candidate: Candidate, ctx: MatchContext): ToCheckReason | null {
   const { record } = candidate
@@ -132,7 +147,7 @@ export function whyNotOurs(entry: MatchEntry, candidate: Candidate, ctx: MatchCo
 export function matchRecords(entries: readonly MatchEntry[], records: readonly ListedRecord[], ctx: MatchContext): Map<string, MatchDecision> {
   const decisions = new Map<string, MatchDecision>()
   const taken = new Set<string>()
-  const available = (entry: MatchEntry): Candidate[] => candidatesOf(entry, records).filter((c) => !taken.has(c.record.id))
+  const available = (entry: MatchEntry): Candidate[] => candidatesOf(entry, records).filter((c) => !taken.has(c.record.id) && mayConcern(entry, c, ctx))
 
   // 1. Reconciling entries, by group of identical entries of one scope (same fingerprint).
   const groups = new Map<string, MatchEntry[]>()
@@ -196,7 +211,7 @@ export function matchRecords(entries: readonly MatchEntry[], records: readonly L
   // 2. Entries never sent: an identical record already on the service (not taken above) is someone else's.
   for (const entry of entries) {
     if (entry.reconcile) continue
-    const identical = available(entry).filter((c) => c.relation === 'identique')
+    const identical = candidatesOf(entry, records).filter((c) => !taken.has(c.record.id) && c.relation === 'identique')
     decisions.set(entry.key, identical.length === 0 ? { type: 'send' } : { type: 'to_check', reason: TO_CHECK_REASONS.identiqueExistant, candidates: identical })
   }
   return decisions

@@ -114,6 +114,7 @@ export interface WorkstationOptions {
 export interface Workstation {
   readonly sandbox: RunningSandbox
   readonly wire: Wire
+  /** The renderer's database (a new connection after each reload). */
   readonly db: PaieDb
   /** The renderer's window.api (sync and reference channels), through main's dispatcher. */
   readonly api: SyncApi & Pick<WindowApi, 'reference:refresh'>
@@ -126,8 +127,12 @@ export interface Workstation {
   settle(deadlineMs?: number): Promise<void>
   /** A typed client of another writer (a seed API client assigned to dossier A). */
   other(clientId?: string): ApiClient
-  /** A new coordinator on the same database (the window was reloaded); the old one is stopped. */
-  reload(): SyncCoordinator
+  /**
+   * The window is reloaded: its coordinator stops and its database connection closes (whatever it still had in
+   * flight can no longer write, as in a destroyed page), its Web Locks are released; a new connection to the same
+   * database and a new coordinator start.
+   */
+  reload(): Promise<SyncCoordinator>
   entry(clientId: string): Promise<StoredEntry>
   stop(): Promise<void>
 }
@@ -161,17 +166,20 @@ export async function startWorkstation(options: WorkstationOptions = {}): Promis
     'reference:refresh': call('reference:refresh'),
     onSyncChanged: () => () => undefined,
   } as unknown as Workstation['api']
-  const db = new PaieDb(`eo-${crypto.randomUUID()}`)
+  const dbName = `eo-${crypto.randomUUID()}`
+  let db = new PaieDb(dbName)
   const refreshed = await refreshReference(db, api, [BIG_SIREN])
   if (!refreshed.ok) throw new Error(`référentiel : ${refreshed.error.message}`)
-  const locks = processLocks()
+  let locks = processLocks()
   const newCoordinator = (): SyncCoordinator =>
     createSyncCoordinator({ db, api, locks, timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => { clearTimeout(h as NodeJS.Timeout) } }, now: () => Date.now(), random: () => 0.5, debounceMs: 10 })
 
   const ws: Workstation = {
     sandbox,
     wire,
-    db,
+    get db() {
+      return db
+    },
     api,
     coordinator: newCoordinator(),
     activate(profile) {
@@ -198,9 +206,14 @@ export async function startWorkstation(options: WorkstationOptions = {}): Promis
       const secret = SEED_CLIENTS.find((c) => c.client_id === clientId)?.client_secret ?? ''
       return createApiClient({ baseUrl: sandbox.url, clientId, clientSecret: secret })
     },
-    reload() {
+    async reload() {
       ws.coordinator.stop()
+      db.close()
+      db = new PaieDb(dbName)
+      locks = processLocks()
       ws.coordinator = newCoordinator()
+      // The new window starts its coordinator: the rows its predecessor left `sending` are recovered, then drained.
+      await ws.coordinator.start()
       return ws.coordinator
     },
     async entry(clientId) {

@@ -170,3 +170,16 @@ describe('matchRecords: reconciling entries that differ', () => {
     expect(decisions.get('c1')?.type).toBe('to_check')
   })
 })
+
+describe('matchRecords: other elements of the month', () => {
+  it('links its own record although the employer entered the same EVP code with another value before (not a candidate)', () => {
+    const employer = record('r0', evp('M1', '8'), { createdMs: T0 - 86_400_000, modifiedMs: T0 - 86_400_000, creePar: null })
+    const decisions = matchRecords([entry('a', evp('M1', '3.5'))], [employer, record('r1', evp('M1', '3.5'))], ctx)
+    expect(decisions.get('a')).toEqual({ type: 'link', serverId: 'r1' })
+  })
+
+  it('sends again when the only record of the same element is someone else’s with other values', () => {
+    const colleague = record('r0', evp('M1', '8'), { creePar: 'autre' })
+    expect(matchRecords([entry('a', evp('M1', '3.5'))], [colleague], ctx).get('a')).toEqual({ type: 'send' })
+  })
+})
