@@ -159,7 +159,7 @@ export async function startWorkstation(options: WorkstationOptions = {}): Promis
     ...createReferenceHandlers({ connection: () => current }),
   }
   const dispatch = createIpcDispatcher(handlers as unknown as IpcHandlers, { trustedOrigins: ['app://paie'] })
-  const call = <C extends ChannelName>(channel: C) => (input: unknown) => dispatch(channel, input, APP_SENDER) as Promise<IpcResult<never>>
+  const call = (channel: ChannelName) => (input: unknown) => dispatch(channel, input, APP_SENDER) as Promise<IpcResult<never>>
   const api = {
     'sync:push': call('sync:push'),
     'sync:verify': call('sync:verify'),

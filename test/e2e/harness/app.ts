@@ -173,6 +173,9 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
       bridge?.emit(event, payload)
     }),
     probeTimeoutMs: 1_000,
+    // Unknown entries are reconciled 5 s (the request timeout) + 1 s after their last write, not 35 s: the suites
+    // wait for it (the settle rule itself: test/integration/exactly-once.test.ts, docs/exactly-once.md).
+    settleMarginMs: 1_000,
     downloads: {
       downloadsDir: () => downloadsDir,
       dataDir: () => dataDir,

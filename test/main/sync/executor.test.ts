@@ -4,12 +4,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { createSyncExecutor } from '../../../src-main/sync/executor'
 import { ENTRY_KINDS, type EntryKind } from '../../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf } from '../../../src-shared/domain/fingerprint'
 import { SyncPushResult, type SyncItem, type SyncProgress } from '../../../src-shared/domain/sync-protocol'
 import {
-  codesOf, connect, entryCount, itemOf, payloadOf, peakConcurrency, quietEmployees, recordsOf, serverCopies, startTestSandbox,
+  codesOf, connect, entryCount, executorOf, itemOf, payloadOf, peakConcurrency, quietEmployees, recordsOf, serverCopies, startTestSandbox,
 } from './helpers'
 
 let sandbox: RunningSandbox | null = null
@@ -37,7 +36,7 @@ describe('createSyncExecutor: outcomes', () => {
     const s = await start()
     const { connection, count } = connect(s)
     const progress: SyncProgress[] = []
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget, onProgress: (p) => progress.push(p) })
+    const executor = executorOf(connection, { onProgress: (p) => progress.push(p) })
     const items = batch(s, 60)
     expect(items).toHaveLength(300)
     const before = entryCount(s.store)
@@ -70,7 +69,7 @@ describe('createSyncExecutor: outcomes', () => {
   it('rejects record-level refusals with the rule code and the field, and goes on with the rest', async () => {
     const s = await start()
     const { connection } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const codes = codesOf(s.store)
     const [m1, m2, m3] = quietEmployees(s.store)
     const good = itemOf('evp', payloadOf('evp', m1!, codes))
@@ -95,7 +94,7 @@ describe('createSyncExecutor: outcomes', () => {
   it('rejects an invalid payload with ENTREE_INVALIDE and its fields, without any request', async () => {
     const s = await start()
     const { connection, responses } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const codes = codesOf(s.store)
     const [m] = quietEmployees(s.store)
     const invalid = itemOf('evp', { ...payloadOf('evp', m!, codes), periode: '2026-13', quantite: 'beaucoup' })
@@ -109,10 +108,10 @@ describe('createSyncExecutor: outcomes', () => {
     expect(responses).toEqual([])
   })
 
-  it('updates and deletes synced records; a DELETE retried after unknown and answered 404 is synced', async () => {
+  it('updates and deletes synced records; a DELETE answered 404 ELEMENT_INTROUVABLE is synced (the record is gone)', async () => {
     const s = await start()
     const { connection } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const codes = codesOf(s.store)
     const [m] = quietEmployees(s.store)
     const created = await executor.push([itemOf('evp', payloadOf('evp', m!, codes)), itemOf('absence', payloadOf('absence', m!, codes, 9))])
@@ -133,17 +132,20 @@ describe('createSyncExecutor: outcomes', () => {
 
     const deleteAgain = (reconcile: boolean) => itemOf('absence', null, { operation: 'delete', targetServerId: absenceId, reconcile, keyFields: payloadOf('absence', m!, codes, 9) })
     const retried = await executor.push([deleteAgain(true), deleteAgain(false)])
-    expect(retried.outcomes[0]).toMatchObject({ result: 'synced', serverId: absenceId, attempts: [{ status: 404, errorCode: 'INTROUVABLE' }] })
-    expect(retried.outcomes[1]).toMatchObject({ result: 'rejected', error: { code: 'INTROUVABLE', status: 404 } })
+    expect(retried.outcomes[0]).toMatchObject({ result: 'synced', serverId: absenceId, attempts: [{ status: 404, errorCode: 'ELEMENT_INTROUVABLE' }] })
+    expect(retried.outcomes[1]).toMatchObject({ result: 'synced', serverId: absenceId, attempts: [{ status: 404, errorCode: 'ELEMENT_INTROUVABLE' }] })
+    // A PATCH of a record that no longer exists is refused, with the service's reason.
+    const patchGone = await executor.push([itemOf('absence', { commentaire: 'trop tard' }, { operation: 'update', targetServerId: absenceId, keyFields: payloadOf('absence', m!, codes, 9) })])
+    expect(patchGone.outcomes[0]).toMatchObject({ result: 'rejected', error: { code: 'ELEMENT_INTROUVABLE', status: 404 } })
   })
 })
 
 describe('createSyncExecutor: pauses', () => {
-  it('pauses on a global failure (5xx): every entry goes back to the queue, nothing reaches the server', async () => {
+  it('pauses on a global failure (5xx) of the pre-send list: every entry goes back to the queue, nothing is written', async () => {
     const s = await start({ faults: { errorRate: 1 } })
-    const { connection } = connect(s)
+    const { connection, responses } = connect(s)
     const progress: SyncProgress[] = []
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget, concurrency: 2, onProgress: (p) => progress.push(p) })
+    const executor = executorOf(connection, { concurrency: 2, onProgress: (p) => progress.push(p) })
     const items = batch(s, 4, ['evp', 'prime', 'avantage'])
     const before = entryCount(s.store)
 
@@ -154,39 +156,47 @@ describe('createSyncExecutor: pauses', () => {
     expect(result.pause!.code).toMatch(/ERREUR_SERVEUR|SERVICE_INDISPONIBLE|HTTP_50\d/)
     expect(result.pause!.message).toMatch(/service de paie/)
     expect(entryCount(s.store)).toBe(before)
-    // Only the entries already started made a request (at most the concurrency), the others none.
-    const tried = result.outcomes.filter((o) => o.attempts.length > 0)
-    expect(tried.length).toBeGreaterThanOrEqual(1)
-    expect(tried.length).toBeLessThanOrEqual(2)
-    expect(tried[0]!.error).not.toBeNull()
+    // The scopes are listed before any write: the lists failed (each tried twice at most), no write left.
+    expect(responses.filter((r) => r.operation.startsWith('creer'))).toEqual([])
+    expect(responses.filter((r) => r.operation.startsWith('lister')).length).toBeLessThanOrEqual(6)
+    expect(result.outcomes.every((o) => o.attempts.length === 0)).toBe(true)
+    expect(result.outcomes.some((o) => o.error !== null)).toBe(true)
     expect(progress).toHaveLength(items.length)
   })
 
-  it('tries a transient 500/503 once more before pausing; both attempts are audited (found by the chaos suite)', async () => {
+  it('tries a write answered 503 + Retry-After once more (nothing committed); a write answered 500 or 502 is unknown, never resent', async () => {
     const s = await start({ faults: { errorRate: 0.3 } })
     const { connection } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget, concurrency: 1 })
+    const executor = executorOf(connection, { concurrency: 1 })
     const items = batch(s, 12, ['evp', 'prime', 'avantage'])
     const before = entryCount(s.store)
 
     const result = await executor.push(items)
 
     const synced = result.outcomes.filter((o) => o.result === 'synced')
-    const retriedThenSynced = synced.filter((o) => o.attempts.length === 2)
-    expect(retriedThenSynced.length).toBeGreaterThan(0)
+    const writes = (o: (typeof result.outcomes)[number]) => o.attempts.filter((a) => a.method === 'POST')
+    const retriedThenSynced = synced.filter((o) => writes(o).length === 2)
     for (const o of retriedThenSynced) {
-      expect([500, 503]).toContain(o.attempts[0]!.status)
-      expect(o.attempts[1]!.status).toBe(201)
+      expect(writes(o)[0]!.status).toBe(503)
+      expect(writes(o)[1]!.status).toBe(201)
     }
-    // Only what the outcomes say reached the server; a pause, if any, came after a failed retry.
+    // A 500 or 502 on a write proves nothing: the entry is unknown (reconciled later), never tried again at once.
+    const unknownAfter5xx = result.outcomes.filter((o) => o.result === 'unknown')
+    expect(unknownAfter5xx.length + retriedThenSynced.length).toBeGreaterThan(0)
+    for (const o of unknownAfter5xx) {
+      expect(writes(o)).toHaveLength(1)
+      expect([500, 502]).toContain(writes(o)[0]!.status)
+      expect(o.settleUntil).not.toBeNull()
+    }
+    for (const o of result.outcomes) if (writes(o).length === 2) expect(writes(o)[0]!.status).toBe(503)
+    // Only what the outcomes say reached the server (the injected 5xx come before the service commits).
     expect(entryCount(s.store)).toBe(before + synced.length)
-    if (result.pause !== null) expect(result.outcomes.some((o) => o.attempts.length === 2 && o.result !== 'synced')).toBe(true)
   })
 
   it('pauses on a 429 with the server’s Retry-After', async () => {
     const s = await start({ faults: { burst429: 1, burstRetryAfterSeconds: 3 } })
-    const { connection } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget, concurrency: 1 })
+    const { connection, count } = connect(s)
+    const executor = executorOf(connection, { concurrency: 1 })
     const items = batch(s, 3, ['evp'])
 
     const result = await executor.push(items)
@@ -194,7 +204,9 @@ describe('createSyncExecutor: pauses', () => {
     expect(result.pause).toMatchObject({ code: 'TROP_DE_REQUETES', retryAfterMs: 3000 })
     expect(result.pause!.message).toMatch(/limite le nombre de requêtes/)
     expect(result.outcomes.map((o) => o.result)).toEqual(['requeue', 'requeue', 'requeue'])
-    expect(result.outcomes[0]!.attempts[0]).toMatchObject({ status: 429, errorCode: 'TROP_DE_REQUETES' })
+    // The first request (the token, then the pre-send list) met the 429: nothing was written.
+    expect(result.outcomes[0]!.error).toMatchObject({ code: 'TROP_DE_REQUETES', status: 429 })
+    expect(count('creerEvp')).toBe(0)
     // The budget now holds further requests until the server's delay is over.
     expect(connection.budget.state().left).toBe(0)
     expect(connection.budget.state().resetAt).toBeGreaterThan(Date.now() + 2000)
@@ -203,7 +215,7 @@ describe('createSyncExecutor: pauses', () => {
   it('refreshes an expired token transparently', async () => {
     const s = await start()
     const { connection, count } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const [a, b] = [batch(s, 2, ['evp'], 1), batch(s, 2, ['evp'], 2)]
 
     expect((await executor.push(a)).outcomes.every((o) => o.result === 'synced')).toBe(true)
@@ -218,7 +230,7 @@ describe('createSyncExecutor: pauses', () => {
   it('pauses only the category whose right is missing (403 DROIT_MANQUANT); other categories go on', async () => {
     const s = await start()
     const { connection, count } = connect(s, 'gestionnaire-restreint')
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget, concurrency: 1 })
+    const executor = executorOf(connection, { concurrency: 1 })
     const items = batch(s, 3, ['frais', 'evp'])
 
     const result = await executor.push(items)
@@ -230,17 +242,19 @@ describe('createSyncExecutor: pauses', () => {
     items.forEach((item, i) => {
       expect(result.outcomes[i]!.result).toBe(item.kind === 'frais' ? 'requeue' : 'synced')
     })
-    // With one request at a time, only the first expense was tried; the others were held back.
-    expect(count('creerFraisProfessionnel')).toBe(1)
-    expect(result.outcomes[0]).toMatchObject({ error: { code: 'DROIT_MANQUANT', status: 403 }, attempts: [{ status: 403 }] })
+    // The expenses' pre-send list was refused: none was written, the EVP went on.
+    expect(count('listerFraisProfessionnels')).toBe(1)
+    expect(count('creerFraisProfessionnel')).toBe(0)
+    expect(count('creerEvp')).toBe(3)
+    expect(result.outcomes[0]).toMatchObject({ error: { code: 'DROIT_MANQUANT', status: 403 }, attempts: [] })
   })
 })
 
 describe('createSyncExecutor: exactly once', () => {
-  it('reconciles unknown creates to the records the server committed, with one list per scope and no duplicate', async () => {
+  it('reconciles unknown creates to the records the server committed, with one list per kind, dossier and period, and no duplicate', async () => {
     const s = await start({ faults: { dropAfterCommitRate: 1 } })
     const { connection, count } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const codes = codesOf(s.store)
     const [m1, m2] = quietEmployees(s.store)
     // Two scopes of EVP (two employees), one scope of absences (two absences of one employee), one of avantages.
@@ -272,25 +286,25 @@ describe('createSyncExecutor: exactly once', () => {
     expect(new Set(again.outcomes.map((o) => o.serverId)).size).toBe(items.length)
     expect(entryCount(s.store) - before).toBe(items.length)
     for (const item of items) expect(serverCopies(s.store, item)).toBe(1)
-    // One list request per scope: evp×2 employees, absences×1, avantages×1.
-    expect(count('listerEvp')).toBe(2)
-    expect(count('listerAbsences')).toBe(1)
-    expect(count('listerAvantagesNature')).toBe(1)
-    expect(count('listerEvp') + count('listerAbsences') + count('listerAvantagesNature') - listsBefore).toBe(4)
+    // One list request per kind, dossier and period (the two employees' EVP in one request): 3 for 4 scopes.
+    expect(count('listerEvp') + count('listerAbsences') + count('listerAvantagesNature') - listsBefore).toBe(3)
     expect(again.outcomes[0]!.attempts).toEqual([expect.objectContaining({ operation: 'listerEvp', method: 'GET', status: 200, serverId: committed[0], payloadHash: null })])
   })
 
   it('never matches a record held by another entry: two identical entries, the server has one → one matched, one sent', async () => {
     const s = await start()
     const { connection, count } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const codes = codesOf(s.store)
     const [m] = quietEmployees(s.store)
     const payload = payloadOf('prime', m!, codes)
     const first = await executor.push([itemOf('prime', payload)])
     const existing = first.outcomes[0]!.serverId!
 
-    const twins = [itemOf('prime', payload, { reconcile: true }), itemOf('prime', payload, { reconcile: true })]
+    // Two unknown twins whose lost writes were around the first push: the one record is provably theirs.
+    const sendWindow = { from: new Date(Date.now() - 5_000).toISOString(), to: new Date().toISOString() }
+    const twins = [itemOf('prime', payload, { reconcile: true, sendWindow }), itemOf('prime', payload, { reconcile: true, sendWindow })]
+    const listsBefore = count('listerPrimesIndemnites')
     const result = await executor.push(twins)
 
     expect(result.outcomes.map((o) => o.result)).toEqual(['synced', 'synced'])
@@ -298,10 +312,10 @@ describe('createSyncExecutor: exactly once', () => {
     expect(result.outcomes[1]!.serverId).not.toBe(existing)
     expect(result.outcomes[1]!.attempts.map((a) => a.method)).toEqual(['GET', 'POST'])
     expect(serverCopies(s.store, twins[0]!)).toBe(2)
-    expect(count('listerPrimesIndemnites')).toBe(1)
+    expect(count('listerPrimesIndemnites') - listsBefore).toBe(1)
 
     // The existing record is held by a synced local entry: an unknown twin must not take it, it is sent.
-    const claimed = await executor.push([itemOf('prime', payload, { reconcile: true, claimedServerIds: [existing, result.outcomes[1]!.serverId!] })])
+    const claimed = await executor.push([itemOf('prime', payload, { reconcile: true, sendWindow, claimedServerIds: [existing, result.outcomes[1]!.serverId!] })])
     expect(claimed.outcomes[0]!.result).toBe('synced')
     expect([existing, result.outcomes[1]!.serverId]).not.toContain(claimed.outcomes[0]!.serverId)
     expect(serverCopies(s.store, twins[0]!)).toBe(3)
@@ -310,7 +324,7 @@ describe('createSyncExecutor: exactly once', () => {
   it('gives back the attempts of a push whose answer was lost when its entries come back interrupted', async () => {
     const s = await start()
     const { connection } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const codes = codesOf(s.store)
     const [m1, m2] = quietEmployees(s.store)
     const lostItem = itemOf('evp', payloadOf('evp', m1!, codes, 1))
@@ -337,7 +351,7 @@ describe('createSyncExecutor: exactly once', () => {
   it('keeps an entry to reconcile unknown when its list request fails (never requeued for a blind resend)', async () => {
     const s = await start()
     const { connection } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     const codes = codesOf(s.store)
     const [m] = quietEmployees(s.store)
     s.faults.set({ errorRate: 1 })
@@ -356,7 +370,7 @@ describe('createSyncExecutor: concurrency and rate', () => {
     // The client's `fetch` option is not honoured by ofetch.create (reported), so overlap is computed from the answers.
     const { connection, responses } = connect(s)
     const order: string[] = []
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget, concurrency: 3, onProgress: (p) => order.push(p.clientId!) })
+    const executor = executorOf(connection, { concurrency: 3, onProgress: (p) => order.push(p.clientId!) })
     const first = batch(s, 6, ['evp', 'prime'], 1)
     const second = batch(s, 6, ['evp', 'prime'], 2)
 
@@ -371,7 +385,7 @@ describe('createSyncExecutor: concurrency and rate', () => {
   it('drains 100 entries under a 20-per-second limit with at most one 429 per window', async () => {
     const s = await start({ rateLimit: { limit: 20, windowMs: 1000 }, faults: { latencyMs: 5, latencyJitterMs: 60 } })
     const { connection, responses } = connect(s)
-    const executor = createSyncExecutor({ client: connection.client, budget: connection.budget })
+    const executor = executorOf(connection)
     let pending = batch(s, 50, ['evp', 'prime'])
     expect(pending).toHaveLength(100)
     const started = Date.now()

@@ -9,6 +9,7 @@ import type { SandboxStore } from '../../../src-main/sandbox/store/types'
 import { createPayrollConnection, type PayrollConnection } from '../../../src-main/services/connection'
 import type { ResponseInfo } from '../../../src-main/api/client'
 import type { RateBudgetOptions } from '../../../src-main/sync/rate-budget'
+import { createSyncExecutor, type SyncExecutor, type SyncExecutorOptions } from '../../../src-main/sync/executor'
 import type { EntryKind, EntryOperation } from '../../../src-shared/domain/entry-kinds'
 import { fingerprintOf, fingerprintsMatch, recordFingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
 import type { SyncItem } from '../../../src-shared/domain/sync-protocol'
@@ -155,4 +156,19 @@ export function serverCopies(store: SandboxStore, item: SyncItem): number {
 /** Total number of entry records on the server (every kind). */
 export function entryCount(store: SandboxStore): number {
   return store.evp.length + store.absences.length + store.fraisProfessionnels.length + store.primesIndemnites.length + store.avantagesNature.length
+}
+
+/**
+ * The executor of `connection` as the sync handler wires it (its API client id, its service clock), with no settle
+ * time unless given: these tests make writes commit or fail at once, and reconcile right after.
+ */
+export function executorOf(connection: PayrollConnection, extra: Partial<SyncExecutorOptions> = {}): SyncExecutor {
+  return createSyncExecutor({
+    client: connection.client,
+    budget: connection.budget,
+    ownClientId: connection.clientId,
+    serverOffsetMs: () => connection.clock.offsetMs(),
+    settleMs: 0,
+    ...extra,
+  })
 }
