@@ -258,6 +258,7 @@ async function openHarness(): Promise<Harness> {
     connection: () => connection,
     sendEvent: createEventSender((event, payload) => bridge?.emit(event, payload)),
     probeTimeoutMs: 2_000,
+    settleMarginMs: 0,
   })
   const inner = createIpcDispatcher(handlers, { trustedOrigins: [server.url] })
   const dispatch: typeof inner = async (channel, input, sender) => {
@@ -290,7 +291,8 @@ async function openHarness(): Promise<Harness> {
         baseUrl: url,
         clientId: DEMO_CREDENTIALS.client_id,
         clientSecret: DEMO_CREDENTIALS.client_secret,
-        timeoutMs: 15_000,
+        // 3 s: far above a loopback answer; with no settle margin (below), an `unknown` entry waits 3 s to be reconciled.
+        timeoutMs: 3_000,
         onResponse: (info) => { seen.push({ operation: info.operation, status: info.status, startedAt: performance.now() - info.durationMs }) },
       })
       connection = c
@@ -367,11 +369,12 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
     await call(h.bench, 'loadReference', 'bench-reconcile')
     const reconcileInputs = evpInputs(employees, sizes.reconcile, 3)
     EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-reconcile', reconcileInputs))
+    const lostFrom = new Date().toISOString()
     for (const input of reconcileInputs.filter((_, i) => i % 2 === 0)) {
       const write = buildWrite('evp', 'create', input.payload, null)
       await callLoose(connection.client, write.operation, write.request)
     }
-    await call(h.bench, 'markUnknown', 'bench-reconcile')
+    await call(h.bench, 'markUnknown', 'bench-reconcile', { from: lostFrom, to: new Date().toISOString() })
     const before = h.answers().length
     const rec = DrainResult.parse(await call(h.bench, 'drain', 'bench-reconcile'))
     if ((rec.counts['synced'] ?? 0) !== sizes.reconcile) throw new Error(`Rapprochement : ${JSON.stringify(rec.counts)}`)

@@ -49,6 +49,8 @@ export interface FaultSettings {
   malformedResponses: MalformedMode
   /** Probability (0..1) that a JSON answer is spoiled as `malformedResponses` says. */
   malformedRate: number
+  /** Spoil only the answers to writes (a committed write answered garbage); reads answer normally. */
+  malformedWritesOnly: boolean
   /** Size of an `oversized` answer, in bytes (default 17 MiB: more than the client accepts). */
   malformedOversizeBytes: number
 }
@@ -74,6 +76,7 @@ export const NO_FAULTS: Readonly<FaultSettings> = {
   pdfServeHtml: false,
   malformedResponses: 'off',
   malformedRate: 0,
+  malformedWritesOnly: false,
   malformedOversizeBytes: 17 * 1024 * 1024,
 }
 
@@ -98,6 +101,7 @@ export const FaultSettingsPatch = z
     pdfServeHtml: z.boolean(),
     malformedResponses: z.enum(MALFORMED_MODES),
     malformedRate: Rate,
+    malformedWritesOnly: z.boolean(),
     malformedOversizeBytes: z.number().int().min(1).max(256 * 1024 * 1024),
   })
   .partial()

@@ -64,7 +64,7 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
     // The audit log, exported as the clerk would: every attempt with its result.
     const audit = await downloadCsv(page, 'export-audit')
     const posts = audit.filter((a) => a['Méthode'] === 'POST')
-    const dropped = posts.filter((a) => a['Résultat'] === 'à vérifier').length
+    const dropped = posts.filter((a) => a['Résultat'] === 'sans réponse').length
     const lists = audit.filter((a) => a['Méthode'] === 'GET')
     figures['posts'] = posts.length
     figures['dropped'] = dropped

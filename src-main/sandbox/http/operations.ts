@@ -143,7 +143,8 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
   }
   const checked = checkedJson(id, def.response, value, deps)
   const settings = deps.faults.get()
-  if (settings.malformedResponses !== 'off' && deps.faults.chance(settings.malformedRate)) {
+  const spoilable = !settings.malformedWritesOnly || isWriteMethod(def.method)
+  if (settings.malformedResponses !== 'off' && spoilable && deps.faults.chance(settings.malformedRate)) {
     deps.faults.count(`malformed_${settings.malformedResponses}`)
     return malformedResponse(settings.malformedResponses, checked, def.status === 201 ? 201 : 200, c.get('rateHeaders'), settings.malformedOversizeBytes)
   }

@@ -148,3 +148,15 @@ describe('admin route', () => {
     expect(counts.body['commitThen500']).toBeGreaterThanOrEqual(1)
   })
 })
+
+describe('malformedWritesOnly', () => {
+  it('spoils the answer of a committed write, and leaves the lists readable', async () => {
+    const body = absenceBody(4, 6)
+    sandbox.faults.set({ malformedResponses: 'truncated-json', malformedRate: 1, malformedWritesOnly: true })
+    const res = await postAbsence(body)
+    expect(res.status).toBe(201)
+    await expect(res.clone().json()).rejects.toThrow()
+    const records = await listed(body.matricule)
+    expect(records.filter((a) => a.date_debut === body.date_debut)).toHaveLength(1)
+  })
+})
