@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 
-import { PaieDb, SCHEMA_V1, SCHEMA_V2, upgradeToV2 } from '../../../src-renderer/db/schema'
+import { PaieDb, SCHEMA_V1, SCHEMA_V2, TRANSACTION_DURABILITY, upgradeToV2 } from '../../../src-renderer/db/schema'
 
 const NAME = `paie-upgrade-${crypto.randomUUID()}`
 
@@ -102,6 +102,27 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
     expect(queued).toEqual(['c', 'b', 'a'])
     const afterB = await db.outbox.where('[siren+updatedAt+clientId]').between(['732829320', '', ''], ['732829320', '2026-11-01T08:00:00.000Z', 'b'], true, false).primaryKeys()
     expect(afterB).toEqual(['a'])
+    db.close()
+    await Dexie.delete(name)
+  })
+})
+
+describe('schéma Dexie : durabilité stricte (issue 12, point 9)', () => {
+  it('ouvre chaque transaction, écriture comme lecture, avec la durabilité « strict »', async () => {
+    expect(TRANSACTION_DURABILITY).toBe('strict')
+    const name = `paie-durable-${crypto.randomUUID()}`
+    const db = new PaieDb(name)
+    // Explicit transactions (outbox, audit, counts) and the implicit one of a single write.
+    const written = await db.transaction('rw', db.outbox, db.audit, db.counts, () => Dexie.currentTransaction.idbtrans.durability)
+    const read = await db.transaction('r', db.counts, () => Dexie.currentTransaction.idbtrans.durability)
+    expect(written).toBe('strict')
+    expect(read).toBe('strict')
+    const seen: string[] = []
+    db.meta.hook('creating', () => {
+      seen.push(Dexie.currentTransaction.idbtrans.durability)
+    })
+    await db.meta.put({ key: 'sync.failures', value: 0 })
+    expect(seen).toEqual(['strict'])
     db.close()
     await Dexie.delete(name)
   })
