@@ -20,6 +20,7 @@ import type { PaieDb } from '../db/schema'
 import type { OutboxEnv } from '../db/write'
 import { CATEGORY_PAUSE_MS, activeCategoryPauses, categoriesWithoutRight, activePause, addCategoryPauses, clearPause, liftCategoryPauses, registerFailure, registerSuccess } from './pauses'
 import { invalidItems, settleFailedPush } from './push-failures'
+import { beforeClaim, type ServiceProbe } from './probe-gate'
 import { SYNC_LOCK_NAME } from './locks'
 import type { SyncLockManager } from './locks'
 
@@ -56,6 +57,8 @@ export interface SyncCoordinatorDeps {
   readonly debounceMs?: number
   /** Duration of a category pause, ms; default 5 minutes. */
   readonly categoryPauseMs?: number
+  /** Health probe asked before claiming while the last pause says the service was unreachable (probe-gate.ts); absent: no probe. */
+  readonly probe?: ServiceProbe
 }
 
 /** What the sync store shows. Instants are ISO 8601. */
@@ -203,6 +206,11 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
         if (stopped || deps.isOnline?.() === false) break
         const nowMs = deps.now()
         if ((await activePause(db, nowMs)) !== null) break
+        const gate = await beforeClaim(await getMeta(db, 'sync.pause'), deps.probe)
+        if (!gate.claim) {
+          await fail(gate.failure.code, gate.failure.message)
+          break
+        }
         // Categories paused after a 403, and those /api/moi says the credentials lack: their entries wait.
         const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
         const claimed = await claimBatch(db, batchSize, paused, env)
