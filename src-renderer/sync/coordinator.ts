@@ -115,6 +115,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   let wakeTimer: unknown = null
   let debounceTimer: unknown = null
   let unsubscribeProgress: (() => void) | null = null
+  /** End of the pause the last drain stopped on, even one already over when the status is read (a short jitter). */
+  let stoppedOnPause: string | null = null
 
   function update(patch: Partial<SyncStatus>): void {
     status = { ...status, ...patch }
@@ -135,7 +137,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   function scheduleWake(): void {
     if (wakeTimer !== null) timers.clearTimeout(wakeTimer)
     wakeTimer = null
-    const ends = [status.pause?.resumeAt, ...status.categoryPauses.map((p) => p.resumeAt)].filter((t): t is string => t !== undefined)
+    const ends = [status.pause?.resumeAt, stoppedOnPause ?? undefined, ...status.categoryPauses.map((p) => p.resumeAt)].filter((t): t is string => t !== undefined)
     if (stopped || ends.length === 0) return
     const at = Math.min(...ends.map((t) => Date.parse(t)))
     wakeTimer = timers.setTimeout(() => {
@@ -145,7 +147,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   }
 
   async function fail(code: string, message: string, retryAfterMs: number | null = null): Promise<void> {
-    await registerFailure(db, { code, message }, retryAfterMs, deps.now(), deps.random())
+    stoppedOnPause = (await registerFailure(db, { code, message }, retryAfterMs, deps.now(), deps.random())).resumeAt
   }
 
   /** Pushes one claimed batch. @returns true to claim the next batch, false to stop draining. */
@@ -200,6 +202,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   /** One drain, inside the lock. */
   async function drainLocked(): Promise<void> {
     update({ running: true })
+    stoppedOnPause = null
     try {
       await recoverInterrupted(db, env)
       for (;;) {

@@ -134,3 +134,25 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
     expect(await database.audit.count()).toBe(2)
   })
 })
+
+describe('coordinateur : pause déjà finie quand l’état est relu (gigue proche de 0)', () => {
+  it('se réveille quand même à la fin de la pause sur laquelle il s’est arrêté, au lieu de rester inerte', async () => {
+    const database = (db = await dbWithReference())
+    const clock = new ManualClock()
+    const api = fakeApi(unreachable)
+    // random 0: full jitter gives a pause of 0 ms, over before the status is read (what a short jitter does on a busy machine).
+    const coordinator = createSyncCoordinator({ db: database, api, locks: fakeLockManager(), timers: clock, now: clock.now, random: () => 0 })
+    coordinators.push(coordinator)
+    await enqueueMany(database, [{ kind: 'evp', payload: valid.evp({ matricule: 'G001' }) }], testEnv())
+    await coordinator.start()
+    expect(api.pushes).toHaveLength(1)
+    expect(coordinator.status().pause).toBeNull() // already over
+    expect(clock.pending()).toEqual([clock.ms]) // ...yet a wake is set: the queue is not left without a trigger
+    api.push = acceptAll
+    clock.advance(0)
+    await vi.waitFor(() => { expect(api.pushes).toHaveLength(2) })
+    await coordinator.drain()
+    expect(await countsByState(database)).toMatchObject({ synced: 1, queued: 0 })
+    expect(clock.pending()).toEqual([]) // nothing failed: no wake left
+  })
+})
