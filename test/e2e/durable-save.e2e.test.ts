@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { startWorkstation, type Workstation } from './harness/app'
 import { readOutbox, type OutboxRow } from './page-data'
-import { BIG_SIREN, pasteText, simpleEmployees, testIdSuffixes } from './support'
+import { BIG_SIREN, lastToastId, nextToast, pasteText, pollUntil, simpleEmployees, testIdSuffixes, toastsAfter } from './support'
 
 let ws: Workstation
 let base = ''
@@ -67,42 +67,6 @@ const COMMIT_FAILS = `(() => {
         return tx
       }
     })()`
-
-/** Id of the newest toast on the page (0 when none). */
-async function lastToastId(page: Page): Promise<number> {
-  const ids = z.array(z.number()).parse(await page.evaluate(`[...document.querySelectorAll('[data-testid="toast"]')].map((e) => Number(e.getAttribute('data-toast-id')))`))
-  return Math.max(0, ...ids)
-}
-
-/** Polls `predicate` every 20 ms (the moment a state is visible matters here) until it holds, or throws after 30 s. */
-async function pollUntil(what: string, predicate: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (await predicate()) return
-    await new Promise((ok) => setTimeout(ok, 20))
-  }
-  throw new Error(`Délai dépassé : ${what}`)
-}
-
-/** Toasts newer than `after` on the page now. */
-async function toastsAfter(page: Page, after: number): Promise<number> {
-  return z.number().parse(await page.evaluate(`[...document.querySelectorAll('[data-testid="toast"]')].filter((e) => Number(e.getAttribute('data-toast-id')) > ${after}).length`))
-}
-
-/** Waits for a toast newer than `after` (polled every 20 ms: "as soon as it is visible"); returns its kind and text. */
-async function nextToast(page: Page, after: number): Promise<{ kind: string; text: string }> {
-  const Found = z.object({ kind: z.string(), text: z.string() }).nullable()
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    const found = Found.parse(await page.evaluate(`(() => {
-      const t = [...document.querySelectorAll('[data-testid="toast"]')].find((e) => Number(e.getAttribute('data-toast-id')) > ${after})
-      return t === undefined ? null : { kind: t.getAttribute('data-kind') ?? '', text: (t.textContent ?? '').trim() }
-    })()`))
-    if (found !== null) return found
-    await new Promise((ok) => setTimeout(ok, 20))
-  }
-  throw new Error(`Délai dépassé : aucun message après le n° ${after}`)
-}
 
 /** An entry the app said was saved, and how to find it in the outbox. */
 interface Acknowledged {
