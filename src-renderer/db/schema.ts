@@ -23,7 +23,7 @@
  *   but the listed exclusions, fingerprint.ts); updates and deletes keep theirs (only creates are matched).
  */
 import Dexie from 'dexie'
-import type { Table, Transaction } from 'dexie'
+import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
 
 import type { Categorie } from '../../src-shared/api/categories'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
@@ -161,6 +161,14 @@ export async function upgradeToV5(tx: Transaction): Promise<void> {
     })
 }
 
+/**
+ * IndexedDB durability of every transaction of the database: `strict`, so that a transaction completes (and Dexie's
+ * `db.transaction(...)` resolves) only once the browser has flushed it to disk. "Enregistré" is said after that:
+ * an entry acknowledged to the clerk survives the app being closed or killed right away. Chromium's default is
+ * `relaxed` (complete as soon as the data is handed to the OS), which can lose the last writes on a crash.
+ */
+export const TRANSACTION_DURABILITY = 'strict' as const satisfies ChromeTransactionDurability
+
 /** The database of one profile. Open it with `new PaieDb(name)`; Dexie opens lazily on the first query. */
 export class PaieDb extends Dexie {
   outbox!: Table<StoredEntry, string>
@@ -175,7 +183,7 @@ export class PaieDb extends Dexie {
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
-    super(name)
+    super(name, { chromeTransactionDurability: TRANSACTION_DURABILITY })
     this.version(1).stores(SCHEMA_V1)
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
     this.version(3).stores(SCHEMA_V3)

@@ -30,6 +30,11 @@ export function bootstrapServices(dbName?: string): AppServices {
     random: () => Math.random(),
     events: window,
     isOnline: networkOnline,
+    // Before claiming after a network pause: does the payroll service answer? (sync/probe-gate.ts)
+    probe: async () => {
+      const result = await window.api['connection:probe']({})
+      return result.ok && result.value.online
+    },
   })
   const services: AppServices = { db, api: window.api, coordinator, now: () => Date.now(), outboxEnv: defaultOutboxEnv, networkOnline }
   configureServices(services)

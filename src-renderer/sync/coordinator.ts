@@ -21,6 +21,7 @@ import type { PaieDb } from '../db/schema'
 import type { OutboxEnv } from '../db/write'
 import { CATEGORY_PAUSE_MS, activeCategoryPauses, categoriesWithoutRight, activePause, addCategoryPauses, clearPause, liftCategoryPauses, registerFailure, registerSuccess } from './pauses'
 import { invalidItems, settleFailedPush } from './push-failures'
+import { beforeClaim, type ServiceProbe } from './probe-gate'
 import { SYNC_LOCK_NAME } from './locks'
 import type { SyncLockManager } from './locks'
 
@@ -57,6 +58,8 @@ export interface SyncCoordinatorDeps {
   readonly debounceMs?: number
   /** Duration of a category pause, ms; default 5 minutes. */
   readonly categoryPauseMs?: number
+  /** Health probe asked before claiming while the last pause says the service was unreachable (probe-gate.ts); absent: no probe. */
+  readonly probe?: ServiceProbe
 }
 
 /** What the sync store shows. Instants are ISO 8601. */
@@ -115,6 +118,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   let queueWakeAt: string | null = null
   let debounceTimer: unknown = null
   let unsubscribeProgress: (() => void) | null = null
+  /** End of the pause the last drain stopped on, even one already over when the status is read (a short jitter). */
+  let stoppedOnPause: string | null = null
 
   function update(patch: Partial<SyncStatus>): void {
     status = { ...status, ...patch }
@@ -135,7 +140,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   function scheduleWake(): void {
     if (wakeTimer !== null) timers.clearTimeout(wakeTimer)
     wakeTimer = null
-    const ends = [status.pause?.resumeAt, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt ?? undefined].filter((t): t is string => t !== undefined)
+    const ends = [status.pause?.resumeAt, stoppedOnPause ?? undefined, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt ?? undefined].filter((t): t is string => t !== undefined)
     if (stopped || ends.length === 0) return
     const at = Math.min(...ends.map((t) => Date.parse(t)))
     wakeTimer = timers.setTimeout(() => {
@@ -145,7 +150,7 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   }
 
   async function fail(code: string, message: string, retryAfterMs: number | null = null): Promise<void> {
-    await registerFailure(db, { code, message }, retryAfterMs, deps.now(), deps.random())
+    stoppedOnPause = (await registerFailure(db, { code, message }, retryAfterMs, deps.now(), deps.random())).resumeAt
   }
 
   /** Pushes one claimed batch. @returns true to claim the next batch, false to stop draining. */
@@ -220,12 +225,18 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   /** One drain, inside the lock. */
   async function drainLocked(): Promise<void> {
     update({ running: true })
+    stoppedOnPause = null
     try {
       await recoverInterrupted(db, env)
       for (;;) {
         if (stopped || deps.isOnline?.() === false) break
         const nowMs = deps.now()
         if ((await activePause(db, nowMs)) !== null) break
+        const gate = await beforeClaim(await getMeta(db, 'sync.pause'), deps.probe)
+        if (!gate.claim) {
+          await fail(gate.failure.code, gate.failure.message)
+          break
+        }
         // Categories paused after a 403, and those /api/moi says the credentials lack: their entries wait.
         const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
         const claimed = await claimBatch(db, batchSize, paused, env)

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import { startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, attributeValues, duplicates, pasteText, simpleEmployees, stateCount, testIdSuffixes, until } from './support'
+import { settledStateCounts } from './page-data'
+import { BIG_SIREN, attributeValues, duplicates, lastToastId, nextToast, pasteText, simpleEmployees, stateCount, testIdSuffixes, until } from './support'
 
 let ws: Workstation
 const figures: Record<string, number> = {}
@@ -43,7 +44,14 @@ describe('offline day on the 250-employee dossier', () => {
     expect(rows.length).toBeGreaterThanOrEqual(200)
     await page.click(`[data-testid="cell-${rows[0]}-${cols[0]}"]`)
     await pasteText(page, rows.map((_, i) => `${(i % 7) + 1},5\t${(i % 3) + 1}`).join('\r\n'))
-    await until('grid paste saved', async () => ((await page.locator('[data-testid="grid-saved"]').textContent()) ?? '').length > 0, 60_000)
+    // Every pasted cell settled: saved (the grid's count) or refused (its error panel, e.g. two contracts, no number).
+    const pasted = new Set(cols.slice(0, 2))
+    const gridSaved = async (): Promise<number> => Number(await page.locator('[data-testid="grid-saved"]').getAttribute('data-count'))
+    const gridRefused = async (): Promise<number> => (await testIdSuffixes(page, 'grid-error-')).filter((id) => pasted.has(id.slice(id.lastIndexOf('-') + 1))).length
+    await until('grid paste saved', async () => (await gridSaved()) + (await gridRefused()) === rows.length * 2, 60_000)
+    const savedInGrid = await gridSaved()
+    figures['gridSaved'] = savedInGrid
+    expect(savedInGrid).toBeGreaterThanOrEqual(400)
     await ws.screenshot('offline-entry-grid')
 
     // Absences and expenses through their forms.
@@ -56,24 +64,31 @@ describe('offline day on the 250-employee dossier', () => {
       await page.selectOption('[data-testid="field-code_absence"]', 'MAL')
       await page.fill('[data-testid="field-date_debut"]', `${periode}-${String(17 + (i % 5)).padStart(2, '0')}`)
       await page.fill('[data-testid="field-date_fin"]', `${periode}-${String(18 + (i % 5)).padStart(2, '0')}`)
+      // The toast of THIS save (an earlier one may still be on screen), shown once the entry is committed.
+      let after = await lastToastId(page)
       await page.click('[data-testid="submit"]')
-      await page.waitForSelector('[data-testid="toast"]')
+      expect(await nextToast(page, after)).toMatchObject({ kind: 'success' })
       await page.goto(`${base}#/dossiers/${BIG_SIREN}/frais?matricule=${matricule}`)
       await page.waitForSelector('[data-testid="frais-form"]')
       await page.selectOption('[data-testid="field-type_frais"]', 'repas')
       await page.fill('[data-testid="field-date"]', `${periode}-05`)
       await page.fill('[data-testid="field-montant"]', `${18 + i},40`)
+      after = await lastToastId(page)
       await page.click('[data-testid="submit"]')
-      await page.waitForSelector('[data-testid="toast"]')
+      expect(await nextToast(page, after)).toMatchObject({ kind: 'success' })
     }
 
     await page.goto(`${base}#/file`)
     await page.waitForSelector('[data-testid="queue-view"]')
-    await until('counts shown', async () => (await stateCount(page, 'total')) > 0)
-    const entered = await stateCount(page, 'total')
+    // One consistent snapshot of the counts (one read transaction), once they stopped moving: every acknowledged
+    // entry (each grid cell saved, each form) is counted, none synced.
+    const beforeClose = await settledStateCounts(page)
+    const entered = Object.values(beforeClose.counts).reduce((n, c) => n + c, 0)
     figures['entries'] = entered
-    expect(entered).toBeGreaterThanOrEqual(300)
-    expect(await stateCount(page, 'synced')).toBe(0)
+    figures['msToSettleBeforeClose'] = beforeClose.waitedMs
+    expect(entered).toBe(savedInGrid + 2 * people.length)
+    expect(beforeClose.counts.synced ?? 0).toBe(0)
+    await until('counts shown', async () => (await stateCount(page, 'total')) === entered)
     await until('offline shown', async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === 'false', 20_000)
 
     // The clerk closes the app; the next morning it is opened again, still offline.
@@ -81,14 +96,20 @@ describe('offline day on the 250-employee dossier', () => {
     page = await ws.reopenBrowser()
     await page.goto(`${base}#/file`)
     await page.waitForSelector('[data-testid="queue-view"]')
+    const afterRestart = await settledStateCounts(page)
+    figures['msToSettleAfterRestart'] = afterRestart.waitedMs
+    expect(Object.values(afterRestart.counts).reduce((n, c) => n + c, 0)).toBe(entered)
+    expect((afterRestart.counts.queued ?? 0) + (afterRestart.counts.unknown ?? 0) + (afterRestart.counts.sending ?? 0)).toBe(entered)
     await until('counts after restart', async () => (await stateCount(page, 'total')) === entered)
-    expect((await stateCount(page, 'queued')) + (await stateCount(page, 'unknown')) + (await stateCount(page, 'sending'))).toBe(entered)
 
     // The service is back: everything leaves without a click.
     const back = Date.now()
     await ws.restartSandbox()
     await until('all synced', async () => (await stateCount(page, 'synced')) === entered, 120_000)
     figures['secondsToSync'] = Math.round((Date.now() - back) / 100) / 10
+    const synced = await settledStateCounts(page)
+    expect(synced.counts).toEqual(expect.objectContaining({ synced: entered }))
+    expect(Object.values(synced.counts).reduce((n, c) => n + c, 0)).toBe(entered)
     // The list agrees with the counters: every row shown is synced.
     await until('rows shown synced', async () => {
       const states = await attributeValues(page, '[data-testid^="queue-row-"][data-state]', 'data-state')

@@ -86,3 +86,24 @@ export async function readStateCounts(page: Page): Promise<Partial<Record<EntryS
   }
   return out
 }
+
+/**
+ * Entries per state once they stop moving: snapshots of the `counts` table (each ONE read transaction, so its states
+ * add up to the rows at one instant) taken `quietMs` apart until two in a row are identical.
+ * @returns the settled snapshot (states with no row absent or 0) and how long settling took
+ * @throws after `timeoutMs` when the counts never settle
+ */
+export async function settledStateCounts(page: Page, options: { quietMs?: number; timeoutMs?: number } = {}): Promise<{ counts: Partial<Record<EntryState, number>>; waitedMs: number }> {
+  const quietMs = options.quietMs ?? 500
+  const started = Date.now()
+  const deadline = started + (options.timeoutMs ?? 60_000)
+  const key = (c: Partial<Record<EntryState, number>>): string => JSON.stringify(Object.entries(c).filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b)))
+  let previous = await readStateCounts(page)
+  for (;;) {
+    await new Promise((ok) => setTimeout(ok, quietMs))
+    const current = await readStateCounts(page)
+    if (key(current) === key(previous)) return { counts: current, waitedMs: Date.now() - started }
+    if (Date.now() > deadline) throw new Error(`Compteurs jamais stables en ${options.timeoutMs ?? 60_000} ms : ${JSON.stringify(previous)} puis ${JSON.stringify(current)}`)
+    previous = current
+  }
+}

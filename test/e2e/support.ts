@@ -86,3 +86,39 @@ export async function pauseBannerText(page: Page): Promise<string | null> {
   if ((await banner.count()) === 0) return null
   return (await banner.first().textContent())?.trim() ?? null
 }
+
+/** Id of the newest toast on the page (0 when none). */
+export async function lastToastId(page: Page): Promise<number> {
+  const ids = z.array(z.number()).parse(await page.evaluate(`[...document.querySelectorAll('[data-testid="toast"]')].map((e) => Number(e.getAttribute('data-toast-id')))`))
+  return Math.max(0, ...ids)
+}
+
+/** Polls `predicate` every 20 ms (the moment a state is visible matters here) until it holds, or throws after 30 s. */
+export async function pollUntil(what: string, predicate: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (await predicate()) return
+    await new Promise((ok) => setTimeout(ok, 20))
+  }
+  throw new Error(`Délai dépassé : ${what}`)
+}
+
+/** Toasts newer than `after` on the page now. */
+export async function toastsAfter(page: Page, after: number): Promise<number> {
+  return z.number().parse(await page.evaluate(`[...document.querySelectorAll('[data-testid="toast"]')].filter((e) => Number(e.getAttribute('data-toast-id')) > ${after}).length`))
+}
+
+/** Waits for a toast newer than `after` (polled every 20 ms: "as soon as it is visible"); returns its kind and text. */
+export async function nextToast(page: Page, after: number): Promise<{ kind: string; text: string }> {
+  const Found = z.object({ kind: z.string(), text: z.string() }).nullable()
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    const found = Found.parse(await page.evaluate(`(() => {
+      const t = [...document.querySelectorAll('[data-testid="toast"]')].find((e) => Number(e.getAttribute('data-toast-id')) > ${after})
+      return t === undefined ? null : { kind: t.getAttribute('data-kind') ?? '', text: (t.textContent ?? '').trim() }
+    })()`))
+    if (found !== null) return found
+    await new Promise((ok) => setTimeout(ok, 20))
+  }
+  throw new Error(`Délai dépassé : aucun message après le n° ${after}`)
+}

@@ -54,7 +54,11 @@ export function useEntryForm(visible: readonly string[], form: MaybeRefOrGetter<
     }
   }
 
-  /** After a queued entry: clears the issues, says `message` in a toast and focuses field `next` (`field-<next>`). */
+  /**
+   * After a queued entry: clears the issues, says `message` in a toast and focuses field `next` (`field-<next>`).
+   * Call it only once the write has resolved: the outbox's transaction resolves after its commit, which strict
+   * durability (db/schema.ts) makes a flush to disk, so the toast never announces an entry that is not on disk.
+   */
   function accepted(message: string, next: string): void {
     clearIssues()
     showToast(message)

@@ -20,7 +20,7 @@ import { createMemoryCoffre, type Coffre } from '../../../src-main/profiles/coff
 import { createProfileFileStore } from '../../../src-main/profiles/profile-file'
 import { createProfileService, type ProfileService } from '../../../src-main/profiles/service'
 import { installBridge, type Bridge } from './bridge'
-import { newProfileDir, openBrowser } from './browser'
+import { browserPid, newProfileDir, openBrowser } from './browser'
 import { serveRenderer, type StaticServer } from './static-server'
 
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts')
@@ -91,8 +91,15 @@ export interface Workstation {
   stopSandbox(): Promise<void>
   /** Starts the sandbox again on the same port with the same data. */
   restartSandbox(): Promise<void>
+  /** Chromium's profile folder (kept across closeBrowser / killBrowser and reopenBrowser). */
+  readonly profileDir: string
   /** Closes Chromium (the profile folder, hence IndexedDB, is kept). */
   closeBrowser(): Promise<void>
+  /**
+   * Kills Chromium's browser process with SIGKILL: no clean shutdown, nothing flushed on the way out (as when the app
+   * crashes or is killed). Resolves once Playwright saw the browser go. @returns the pid killed
+   */
+  killBrowser(): Promise<number>
   /** Opens Chromium again on the same profile and loads the app. */
   reopenBrowser(): Promise<Page>
   screenshot(name: string): Promise<string>
@@ -234,8 +241,19 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
       sandbox = await startSandbox({ ...sandboxOptions, port, initialStore: store })
       ws.sandbox = sandbox
     },
+    profileDir: profile,
     async closeBrowser() {
       await ws.context.close()
+    },
+    async killBrowser() {
+      const pid = browserPid(profile)
+      const context = ws.context
+      const gone = new Promise<void>((resolveGone) => {
+        context.once('close', () => { resolveGone() })
+      })
+      process.kill(pid, 'SIGKILL')
+      await gone
+      return pid
     },
     async reopenBrowser() {
       const next = await launch()

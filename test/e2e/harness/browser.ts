@@ -3,7 +3,7 @@
  * lets IndexedDB survive a browser restart, as the clerk's data survives closing the app.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext } from 'playwright-core'
@@ -36,4 +36,26 @@ export async function openBrowser(profileDir: string): Promise<BrowserContext> {
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
   })
+}
+
+/**
+ * Process id of the Chromium browser process running on `profileDir` (Linux: the one process whose command line
+ * has `--user-data-dir=<profileDir>` and no `--type=`, which only its child processes carry).
+ * @throws when there is not exactly one
+ */
+export function browserPid(profileDir: string): number {
+  const flag = `--user-data-dir=${profileDir}`
+  const found: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    let args: string[]
+    try {
+      args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0')
+    } catch {
+      continue // the process ended meanwhile
+    }
+    if (args.includes(flag) && !args.some((a) => a.startsWith('--type='))) found.push(Number(name))
+  }
+  if (found.length !== 1) throw new Error(`Processus Chromium du profil ${profileDir} : ${found.length} trouvés (${found.join(', ')}), un attendu`)
+  return found[0] ?? 0
 }

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 
-import { PaieDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, upgradeToV2 } from '../../../src-renderer/db/schema'
+import { PaieDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, TRANSACTION_DURABILITY, upgradeToV2 } from '../../../src-renderer/db/schema'
 import { fingerprintOf } from '../../../src-shared/domain/fingerprint'
 
 const NAME = `paie-upgrade-${crypto.randomUUID()}`
@@ -132,5 +132,26 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
     await db.outbox.update('a', { verifyAfter: '2026-11-20T09:00:00.000Z' })
     expect(await db.outbox.where('verifyAfter').belowOrEqual('2026-11-21T00:00:00.000Z').primaryKeys()).toEqual(['a'])
     await db.delete()
+  })
+})
+
+describe('schéma Dexie : durabilité stricte (issue 12, point 9)', () => {
+  it('ouvre chaque transaction, écriture comme lecture, avec la durabilité « strict »', async () => {
+    expect(TRANSACTION_DURABILITY).toBe('strict')
+    const name = `paie-durable-${crypto.randomUUID()}`
+    const db = new PaieDb(name)
+    // Explicit transactions (outbox, audit, counts) and the implicit one of a single write.
+    const written = await db.transaction('rw', db.outbox, db.audit, db.counts, () => Dexie.currentTransaction.idbtrans.durability)
+    const read = await db.transaction('r', db.counts, () => Dexie.currentTransaction.idbtrans.durability)
+    expect(written).toBe('strict')
+    expect(read).toBe('strict')
+    const seen: string[] = []
+    db.meta.hook('creating', () => {
+      seen.push(Dexie.currentTransaction.idbtrans.durability)
+    })
+    await db.meta.put({ key: 'sync.failures', value: 0 })
+    expect(seen).toEqual(['strict'])
+    db.close()
+    await Dexie.delete(name)
   })
 })
