@@ -2,6 +2,7 @@
  * Comparing an entry with the service's records it may be (an entry "à vérifier": its candidates; a synced entry
  * "doublon probable": its duplicates). Pure: the columns a comparison table shows, and which values differ.
  */
+import { normalizeDecimal, SERVICE_FILLED_FIELDS } from '../../../src-shared/domain/fingerprint'
 import type { CandidateRecord } from '../../../src-shared/domain/sync-protocol'
 import type { FieldSpec } from './fieldSpecs'
 
@@ -55,20 +56,13 @@ export function recordColumn(record: CandidateRecord): CompareColumn {
   }
 }
 
-/** A decimal wire string without trailing zeros ("12.50" → "12.5", "3.0" → "3"); other strings as they are. */
-function canonicalDecimal(value: string): string {
-  const text = value.trim()
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return text
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
-}
-
 /** Value of a field as compared: absent, null and '' are one "empty"; decimals compare by value; false = absent bool. */
 function comparable(spec: FieldSpec, value: unknown): string {
   if (value === undefined || value === null || value === '') return spec.type === 'bool' ? 'false' : ''
   if (spec.type === 'bool') return value === true ? 'true' : 'false'
-  if (typeof value === 'number') return canonicalDecimal(String(value))
+  if (typeof value === 'number') return normalizeDecimal(String(value))
   if (typeof value !== 'string') return JSON.stringify(value)
-  return spec.type === 'decimal' ? canonicalDecimal(value) : value.trim()
+  return spec.type === 'decimal' ? normalizeDecimal(value.trim()) : value.trim()
 }
 
 /** True when two wire values of the field `spec` say the same thing to the clerk. */
@@ -76,8 +70,15 @@ export function sameValue(spec: FieldSpec, a: unknown, b: unknown): boolean {
   return comparable(spec, a) === comparable(spec, b)
 }
 
-/** Names of the fields whose value in `column` differs from the reference column's. */
+/**
+ * Names of the fields whose value in `column` differs from the reference column's. A field the service fills in when
+ * an entry leaves it empty (`numero_contrat`: the employee's only contract, fingerprint.ts SERVICE_FILLED_FIELDS) is
+ * not a difference when the entry left it empty, as the sync's matching holds.
+ */
 export function differingFields(specs: readonly FieldSpec[], reference: CompareColumn, column: CompareColumn): string[] {
   if (column.reference) return []
-  return specs.filter((s) => !sameValue(s, reference.fields[s.name], column.fields[s.name])).map((s) => s.name)
+  return specs
+    .filter((s) => !(SERVICE_FILLED_FIELDS.has(s.name) && comparable(s, reference.fields[s.name]) === ''))
+    .filter((s) => !sameValue(s, reference.fields[s.name], column.fields[s.name]))
+    .map((s) => s.name)
 }

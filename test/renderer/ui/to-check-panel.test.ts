@@ -46,8 +46,9 @@ async function auditOf(entry: StoredEntry) {
 
 describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidats', () => {
   it('montre le motif, la saisie et chaque candidat, et marque en toutes lettres les valeurs qui diffèrent', async () => {
-    const same = candidate({ cree_par: 'gestionnaire-2', fields: { cree_par: 'gestionnaire-2' } })
-    const other = candidate({ relation: 'meme_element', fields: { quantite: '4.00' } })
+    // The service filled in the only contract the entry left empty: not a difference (as the sync's matching holds).
+    const same = candidate({ cree_par: 'gestionnaire-2', fields: { cree_par: 'gestionnaire-2', numero_contrat: 'M001-01', quantite: '3.5' } })
+    const other = candidate({ relation: 'meme_element', fields: { quantite: '4.00', commentaire: 'Saisi sur le portail' } })
     const absentCreator = candidate()
     const withoutCreator = Object.fromEntries(Object.entries(absentCreator.fields).filter(([key]) => key !== 'cree_par'))
     const notStated = { ...absentCreator, fields: withoutCreator }
@@ -66,6 +67,9 @@ describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidat
     expect(differing.attributes('data-differs')).toBe('true')
     expect(differing.text()).toContain('diffère')
     expect(text(`compare-cell-quantite-${same.id}`)).not.toContain('diffère')
+    expect(wrapper.find(`[data-testid="compare-cell-numero_contrat-${same.id}"]`).attributes('data-differs')).toBe('false')
+    expect(text(`compare-cell-numero_contrat-${same.id}`)).toBe('M001-01')
+    expect(wrapper.find(`[data-testid="compare-cell-commentaire-${other.id}"]`).attributes('data-differs')).toBe('true')
     expect(text(`compare-relation-${same.id}`)).toBe('identique')
     expect(text(`compare-relation-${other.id}`)).toBe('même élément, autres valeurs')
     expect(text(`compare-creator-${same.id}`)).toBe('gestionnaire-2')
