@@ -3,7 +3,10 @@
  */
 import type { EntryState } from '../../src-shared/domain/states'
 
-/** States that still have to reach the server: queued, being sent, or sent without an answer (to check). */
+/**
+ * States that still have to reach the server without the clerk: queued, being sent, or sent without an answer
+ * ("sans réponse"). Entries "à vérifier" wait for the clerk's decision and are counted on their own.
+ */
 export const PENDING_STATES = ['queued', 'sending', 'unknown'] as const satisfies readonly EntryState[]
 
 /** Pending entries (queued + sending + unknown) in `counts`; missing states count 0. */

@@ -4,6 +4,7 @@ import { fileEn } from './en/file'
 import { reglagesEn } from './en/reglages'
 import { saisieEn } from './en/saisie'
 import { declarationsEn } from './en/declarations'
+import { verificationEn } from './en/verification'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -14,4 +15,5 @@ export const en: Messages = {
   ...fileEn,
   ...reglagesEn,
   ...declarationsEn,
+  ...verificationEn,
 }

@@ -9,6 +9,7 @@ import { fileFr } from './fr/file'
 import { reglagesFr } from './fr/reglages'
 import { saisieFr } from './fr/saisie'
 import { declarationsFr } from './fr/declarations'
+import { verificationFr } from './fr/verification'
 
 export const fr = {
   ...appFr,
@@ -17,6 +18,7 @@ export const fr = {
   ...fileFr,
   ...reglagesFr,
   ...declarationsFr,
+  ...verificationFr,
 }
 
 /** Shape of the messages of every locale. */

@@ -1,5 +1,6 @@
 /**
- * Outbox store: the clerk's actions on entries (enqueue, grid paste, revise, cancel, submit drafts), queue pages,
+ * Outbox store: the clerk's actions on entries (enqueue, grid paste, revise, cancel, submit drafts, decisions on entries
+ * "à vérifier" and "doublon probable"), queue pages,
  * history, CSV exports, and the per-state counts shown in the header and per dossier.
  *
  * Counts come from the `counts` table (kept in the same transactions as the rows, never a scan). They are
@@ -13,8 +14,8 @@ import { onScopeDispose, ref } from 'vue'
 
 import type { StateCounts, SirenCounts } from '../db/counts'
 import { countsByState as readCountsByState, countsBySiren as readCountsBySiren, emptyStateCounts } from '../db/counts'
-import type { EnqueueManyResult, EntryHistory, EntryResult, NewEntryInput } from '../db/outbox'
-import { cancelEntry, countEntries, enqueue as enqueueEntry, enqueueMany as enqueueEntries, entryHistory, getEntry, queryEntries, reviseEntry, submitDrafts } from '../db/outbox'
+import type { EnqueueManyResult, EntryHistory, EntryResult, NewEntryInput, ToCheckDecision } from '../db/outbox'
+import { cancelEntry, countEntries, decideToCheck, deleteDuplicate, enqueue as enqueueEntry, enqueueMany as enqueueEntries, entryHistory, getEntry, queryEntries, reviseEntry, submitDrafts } from '../db/outbox'
 import type { EntryFilter, QueueCursor } from '../db/outbox-query'
 import { queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
 import type { StoredEntry } from '../db/schema'
@@ -22,7 +23,7 @@ import { appServices, maybeAppServices } from '../services/app-services'
 import { exportAuditCsv as auditCsv, exportQueueCsv as queueCsv } from '../services/csv-export'
 import { useSyncStore } from './sync'
 
-export type { EnqueueManyResult, EntryFilter, EntryHistory, EntryResult, NewEntryInput, StoredEntry }
+export type { EnqueueManyResult, EntryFilter, EntryHistory, EntryResult, NewEntryInput, StoredEntry, ToCheckDecision }
 export { OutboxError } from '../db/outbox'
 
 export const useOutboxStore = defineStore('outbox', () => {
@@ -112,6 +113,37 @@ export const useOutboxStore = defineStore('outbox', () => {
     return entry
   }
 
+  /**
+   * The clerk's decision on an entry `to_check` ("c'est le même", "envoyer quand même", "annuler ma saisie"), with its
+   * audit record, in one transaction (db/to-check.ts). Resolves once that transaction committed.
+   * @param who the person deciding, for the audit (the active profile's name)
+   * @returns the entry after the decision
+   * @throws OutboxError `ETAT_INCOMPATIBLE` when the entry is no longer `to_check` or the record is not a candidate
+   */
+  async function decide(clientId: string, decision: ToCheckDecision, who: string): Promise<StoredEntry> {
+    const { db: database, outboxEnv } = appServices()
+    const entry = await decideToCheck(database, clientId, decision, who, outboxEnv)
+    await refreshCounts()
+    queued([entry])
+    return entry
+  }
+
+  /**
+   * Queues the DELETE of the extra record of a "doublon probable" and audits the decision (db/to-check.ts).
+   * @param who the person deciding, for the audit (the active profile's name)
+   * @returns the delete entry's result (`ok: false` with French issues when it cannot be queued)
+   * @throws OutboxError `INTROUVABLE` when the entry or the duplicate is unknown
+   */
+  async function removeDuplicate(clientId: string, duplicateId: string, who: string): Promise<EntryResult> {
+    const { db: database, outboxEnv } = appServices()
+    const result = await deleteDuplicate(database, clientId, duplicateId, who, outboxEnv)
+    if (result.ok) {
+      await refreshCounts()
+      queued([result.entry])
+    }
+    return result
+  }
+
   /** Queues drafts (others are left as they are). @returns how many were queued */
   async function submit(clientIds: readonly string[]): Promise<number> {
     const { db: database, outboxEnv } = appServices()
@@ -165,6 +197,6 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   return {
     countsByState, countsBySiren,
-    enqueue, enqueueMany, revise, cancel, submit, query, queryAfter, queryBefore, count, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
+    enqueue, enqueueMany, revise, cancel, decide, removeDuplicate, submit, query, queryAfter, queryBefore, count, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
   }
 })

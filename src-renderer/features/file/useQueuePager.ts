@@ -13,9 +13,9 @@ import { storeToRefs } from 'pinia'
 import { ref, shallowRef, watch } from 'vue'
 import type { Ref } from 'vue'
 
-import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import type { EntryFilter } from '../../db/outbox-query'
 import { useOutboxStore } from '../../stores/outbox'
+import type { StoredEntry } from '../../stores/outbox'
 import { pagesFor, pagesToEvict, planPage, rowAt } from './queuePages'
 import { cursorOf } from '../../db/outbox-query'
 
@@ -28,13 +28,13 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
   const outbox = useOutboxStore()
   const { countsByState } = storeToRefs(outbox)
   const total = ref(0)
-  const pages = shallowRef(new Map<number, readonly OutboxEntry[]>())
+  const pages = shallowRef(new Map<number, readonly StoredEntry[]>())
   const error = ref<string | null>(null)
   /** Changes with the filter only: answers for another filter are dropped. */
   let filterGen = 0
   let range: [number, number] = [0, 0]
 
-  function store(gen: number, loaded: readonly (readonly [number, readonly OutboxEntry[]])[]): void {
+  function store(gen: number, loaded: readonly (readonly [number, readonly StoredEntry[]])[]): void {
     if (gen !== filterGen) return
     const next = new Map(pages.value)
     for (const [page, rows] of loaded) next.set(page, rows)
@@ -44,7 +44,7 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
   }
 
   /** Reads `page` from the nearest known row of `known` (pages read since the last refresh). */
-  async function fetchPage(page: number, known: ReadonlyMap<number, readonly OutboxEntry[]>): Promise<readonly [number, readonly OutboxEntry[]]> {
+  async function fetchPage(page: number, known: ReadonlyMap<number, readonly StoredEntry[]>): Promise<readonly [number, readonly StoredEntry[]]> {
     const full = [...known].filter(([, rows]) => rows.length === QUEUE_PAGE_SIZE).map(([p]) => p)
     const loaded = [...known].filter(([, rows]) => rows.length > 0).map(([p]) => p)
     const plan = planPage(page, QUEUE_PAGE_SIZE, total.value, full, loaded)
@@ -108,7 +108,7 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
       // Pages off screen are stale now: drop them, refetch those on screen, the first from an end of the queue
       // and each next one from the fresh one before it (stale rows are never used as cursors).
       if (!reset) pages.value = new Map([...pages.value].filter(([p]) => wanted.includes(p)))
-      const fresh = new Map<number, readonly OutboxEntry[]>()
+      const fresh = new Map<number, readonly StoredEntry[]>()
       for (const page of wanted) {
         const [p, rows] = await fetchPage(page, fresh)
         if (gen !== filterGen) return
@@ -153,7 +153,7 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
   }, { deep: true })
 
   /** The entry at `index`, or undefined while loading. */
-  function row(index: number): OutboxEntry | undefined {
+  function row(index: number): StoredEntry | undefined {
     return rowAt(pages.value, index, QUEUE_PAGE_SIZE)
   }
 

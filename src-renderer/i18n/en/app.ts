@@ -22,6 +22,7 @@ export const appEn: typeof appFr = {
     compteurTitre: 'Open the queue',
     enAttente: '{n} pending',
     refuses: 'none rejected | {n} rejected | {n} rejected',
+    aVerifier: '{n} to check',
     pause: 'Sending paused: {message}',
     reprise: 'Resumes automatically at {heure}.',
     repriseDate: 'Resumes automatically on {quand}.',

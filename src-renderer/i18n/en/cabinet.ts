@@ -19,10 +19,12 @@ export const cabinetEn: typeof cabinetFr = {
       etablissements: 'Establishments',
       enAttente: 'Pending',
       refuses: 'Rejected',
+      aVerifier: 'To check',
     },
     ouvrir: 'Open {nom}',
-    enAttenteTitre: 'Entries waiting to be sent (including sending and to check)',
+    enAttenteTitre: 'Entries waiting to be sent (including sending and unanswered)',
     refusesTitre: 'Entries rejected by the payroll service',
+    aVerifierTitre: 'Entries to check: the service may already hold the record, you decide',
   },
   age: {
     minutes: 'less than a minute | 1 min | {n} min',

@@ -5,6 +5,7 @@ export const fileEn: typeof fileFr = {
   file: {
     titre: 'Queue',
     compteurs: 'Entries by state',
+    aTraiter: 'needs you',
     total: 'Total',
     parDossier: 'By company',
     dossier: 'Company',

@@ -26,6 +26,7 @@ export const appFr = {
     compteurTitre: 'Voir la file d’attente',
     enAttente: '{n} en attente',
     refuses: 'aucun refusé | {n} refusé | {n} refusés',
+    aVerifier: '{n} à vérifier',
     pause: 'Envois en pause : {message}',
     reprise: 'Reprise automatique à {heure}.',
     repriseDate: 'Reprise automatique le {quand}.',

@@ -17,10 +17,12 @@ export const cabinetFr = {
       etablissements: 'Établissements',
       enAttente: 'En attente',
       refuses: 'Refusés',
+      aVerifier: 'À vérifier',
     },
     ouvrir: 'Ouvrir le dossier {nom}',
-    enAttenteTitre: 'Saisies en attente d’envoi (y compris en cours et à vérifier)',
+    enAttenteTitre: 'Saisies en attente d’envoi (y compris en cours et sans réponse)',
     refusesTitre: 'Saisies refusées par le service de paie',
+    aVerifierTitre: 'Saisies à vérifier : le service contient peut-être déjà l’élément, à vous de décider',
   },
   age: {
     minutes: 'moins d’une minute | 1 min | {n} min',

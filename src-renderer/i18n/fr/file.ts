@@ -3,6 +3,7 @@ export const fileFr = {
   file: {
     titre: 'File d’attente',
     compteurs: 'Saisies par état',
+    aTraiter: 'à traiter',
     total: 'Total',
     parDossier: 'Par dossier',
     dossier: 'Dossier',
