@@ -2,6 +2,7 @@
  * Starts the sandbox payroll API on the loopback interface (127.0.0.1), on a free port by default: used by the app's
  * demo mode, by `npm run sandbox` (cli.ts) and by the tests.
  */
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
@@ -70,15 +71,35 @@ export interface RunningSandbox {
   close(): Promise<void>
 }
 
-/** Sandbox clock from the options: `now`, else `today` at noon UTC advancing with real time, else real time. */
-export function sandboxClock(options: Pick<SandboxOptions, 'now' | 'today'>): () => Date {
+/**
+ * Sandbox clock from the options: `now`, else `today` at noon UTC advancing with real time from `startedAt` (real ms;
+ * default now), else real time.
+ */
+export function sandboxClock(options: Pick<SandboxOptions, 'now' | 'today'>, startedAt: number = Date.now()): () => Date {
   if (options.now !== undefined) return options.now
   const today = options.today
   if (today === undefined) return () => new Date()
   const origin = Date.parse(`${today}T12:00:00.000Z`)
   if (Number.isNaN(origin)) throw new Error(`Date du bac à sable invalide : ${today} (AAAA-MM-JJ attendu)`)
+  return () => new Date(origin + (Date.now() - startedAt))
+}
+
+/**
+ * Real instant the clock of a sandbox kept in `storeFile` started at: read from `<storeFile>.horloge`, written at its
+ * first start. A sandbox restarted on its file goes on from where its clock was, as a real service's clock does
+ * (records' creation instants never lie in its future); a new file starts a new clock.
+ */
+export function clockStartOf(storeFile: string): number {
+  const path = `${storeFile}.horloge`
+  try {
+    const value = Number(JSON.parse(readFileSync(path, 'utf8')))
+    if (Number.isFinite(value)) return value
+  } catch {
+    // No clock yet (first start) or unreadable: a new one.
+  }
   const started = Date.now()
-  return () => new Date(origin + (Date.now() - started))
+  writeFileSync(path, JSON.stringify(started))
+  return started
 }
 
 /**
@@ -87,7 +108,7 @@ export function sandboxClock(options: Pick<SandboxOptions, 'now' | 'today'>): ()
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = options.seed ?? DEFAULT_SEED
-  const now = sandboxClock(options)
+  const now = sandboxClock(options, options.storeFile === undefined ? Date.now() : clockStartOf(options.storeFile))
   const today = options.today ?? now().toISOString().slice(0, 10)
   const createStore = (): SandboxStore => createSeedStore({ seed, today })
   const storeFile = options.storeFile === undefined ? undefined : createStoreFile(options.storeFile)

@@ -95,3 +95,18 @@ describe('sandbox store kept in a file', () => {
     expect(loadStoreFile(file)?.evp).toHaveLength(seeded)
   })
 })
+
+describe('the clock of a sandbox kept in a file', () => {
+  it('goes on after a restart on the same file: it never answers a Date before the instants it already served', async () => {
+    const file = storePath()
+    const first = await start(file)
+    const before = Date.parse((await fetch(`${first.url}/api/health`)).headers.get('date') ?? '')
+    await new Promise((r) => setTimeout(r, 1_100))
+    await first.close()
+    running = null
+    const second = await start(file)
+    const after = Date.parse((await fetch(`${second.url}/api/health`)).headers.get('date') ?? '')
+    expect(Number.isNaN(before) || Number.isNaN(after)).toBe(false)
+    expect(after - before).toBeGreaterThanOrEqual(1_000)
+  })
+})
