@@ -177,7 +177,7 @@ const bench = {
    * Drains the outbox with the app's sync coordinator (claims, `sync:push` over the bridged IPC, outcomes stored).
    * @returns elapsed ms and the per-state counts afterwards
    */
-  async drain(name: string): Promise<{ ms: number; counts: Record<string, number> }> {
+  async drain(name: string): Promise<{ ms: number; counts: Record<string, number>; toCheck: Record<string, number> }> {
     const { db, coordinator } = app(name)
     const started = performance.now()
     await coordinator.start()
@@ -188,7 +188,13 @@ const bench = {
     }
     const ms = performance.now() - started
     coordinator.stop()
-    return { ms, counts: await countsByState(db) }
+    // Why entries are « à vérifier », if any (reason code → count): a bench run must explain them.
+    const toCheck: Record<string, number> = {}
+    await db.outbox.where('state').equals('to_check').each((e) => {
+      const code = e.error?.code ?? 'SANS_MOTIF'
+      toCheck[code] = (toCheck[code] ?? 0) + 1
+    })
+    return { ms, counts: await countsByState(db), toCheck }
   },
 
   /** Every queued entry becomes `unknown` (as after a crash mid-push), counts kept. @returns how many */
