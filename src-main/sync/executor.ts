@@ -27,23 +27,23 @@
  * answer the renderer lost (`interrupted`), and the write starts of every entry.
  */
 import PQueue from 'p-queue'
-import type { Categorie } from '../../src-shared/api/categories'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
-import { fingerprintOf, scopeKey, scopeOf, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
-import type { AuditAttempt, CandidateRecord, CategoryPause, SendWindow, SyncError, SyncItem, SyncOutcome, SyncPause, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
+import { fingerprintOf, scopeOf, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
+import type { AuditAttempt, SyncError, SyncItem, SyncOutcome, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
 import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { buildWrite, type EntryWrite } from './entry-calls'
 import { listGroup, listGroups, type ListOutcome } from './listing'
-import { listedRecordOf, matchRecords, type ListedRecord, type MatchDecision, type MatchEntry } from './matching'
 import { createPushMemory, type PushMemory } from './memory'
-import { auditAttempt, candidateRecords, categoryPauseOf, internalError, internalPause, invalidPayloadError, missingPayloadError, missingTargetError, pauseOf, pushSummary, syncErrorOf, toCheckError } from './outcomes'
+import { candidateRecords, internalError, invalidPayloadError, missingPayloadError, missingTargetError, pushSummary, syncErrorOf, toCheckError } from './outcomes'
 import { sizeConcurrency } from './pacing'
+import { planCreates, type CreatePlan } from './plan-creates'
+import { createPushRun, type PushEntry, type PushRun } from './push-run'
 import type { RateBudget } from './rate-budget'
-import { neverSent, sendWrite, type SendResult } from './send'
-import { serverWindowOf, settleMsOf, widenWindow, windowOfStarts } from './window'
+import { neverSent, sendWrite } from './send'
+import { settleMsOf, widenWindow, windowOfStarts } from './window'
 
 export { ATTEMPT_MEMORY } from './memory'
 
@@ -99,10 +99,7 @@ export interface SyncExecutor {
 }
 
 /** An entry that passed validation. */
-interface Work {
-  readonly index: number
-  readonly item: SyncItem
-  readonly category: Categorie
+interface Work extends PushEntry {
   readonly write: EntryWrite
   /** Payload as sent (null for a delete), for its audit hash. */
   readonly payload: KeyFields | null
@@ -110,9 +107,10 @@ interface Work {
   readonly scope: EntryScope | null
   /** Creates: their fingerprint, computed here from the payload. */
   readonly fingerprint: string | null
-  /** Writes of this revision so far (the renderer's window widened with this process's memory). */
-  readonly window: SendWindow | null
 }
+
+/** A create that passed validation (scope, payload and fingerprint known). */
+type CreateWork = Work & { readonly scope: EntryScope; readonly payload: KeyFields; readonly fingerprint: string }
 
 type Validation = { readonly ok: true; readonly work: Work } | { readonly ok: false; readonly error: SyncError }
 
@@ -147,6 +145,55 @@ function validate(item: SyncItem, index: number, memory: PushMemory): Validation
   }
 }
 
+const isCreate = (w: Work): w is CreateWork => w.scope !== null && w.payload !== null && w.fingerprint !== null
+
+/** Outcome of a write that failed (see the module comment for the rules). */
+function settleFailure(run: PushRun, w: Work, thrown: unknown, attempts: AuditAttempt[]): void {
+  if (!(thrown instanceof ApiError)) {
+    // A write may have left before the failure: it must be reconciled, not resent.
+    log.error('Synchronisation : erreur inattendue pendant un envoi', { clientId: w.item.clientId, cause: describeError(thrown) })
+    run.finishUnknown(w, internalError(), attempts)
+  } else if (neverSent(thrown) || thrown.errorClass === 'global') {
+    run.finishUnsent(w, attempts, run.pauseOn(w, thrown))
+  } else if (thrown.errorClass === 'unknown') {
+    run.finishUnknown(w, syncErrorOf(thrown), attempts)
+  } else if (w.item.operation === 'delete' && thrown.status === 404 && thrown.body?.code === ERROR_CODES.elementIntrouvable) {
+    run.finish(w.index, 'synced', w.item.targetServerId, null, attempts)
+  } else {
+    run.finish(w.index, 'rejected', null, syncErrorOf(thrown), attempts)
+  }
+}
+
+/**
+ * Settles a planned create that is not sent: linked, to check, or its list failed.
+ * @returns true when the create is to be sent
+ */
+function settlePlan(run: PushRun, plan: CreatePlan<CreateWork>, priorAttempts: Map<number, AuditAttempt[]>): boolean {
+  const w = plan.create
+  if (!plan.listed) {
+    const error = plan.error
+    if (error === null) run.finishUnsent(w, [], null)
+    else if (error instanceof ApiError && error.errorClass === 'record') {
+      // A list refused for this record (dossier no longer assigned…): no send without the check.
+      if (w.item.reconcile) run.finishUnknown(w, syncErrorOf(error), plan.attempts)
+      else run.finish(w.index, 'rejected', null, syncErrorOf(error), plan.attempts)
+    } else run.finishUnsent(w, w.item.reconcile ? plan.attempts : [], run.pauseOn(w, error))
+    return false
+  }
+  const { decision } = plan
+  if (decision.type === 'link') {
+    run.finish(w.index, 'synced', decision.serverId, null, plan.attempts.map((a) => ({ ...a, serverId: decision.serverId })))
+    return false
+  }
+  if (decision.type === 'to_check') {
+    run.finish(w.index, 'to_check', null, toCheckError(decision.reason), plan.attempts, { candidates: candidateRecords(decision.candidates) })
+    return false
+  }
+  // The list attempts of a first send stay out of its audit trail (nothing was decided from them).
+  if (w.item.reconcile) priorAttempts.set(w.index, [...plan.attempts])
+  return true
+}
+
 /**
  * Creates the executor of one connection.
  * @throws nothing; `push` never rejects on API failures.
@@ -163,13 +210,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   const offset = options.serverOffsetMs ?? (() => null)
 
   async function runPush(items: readonly SyncItem[]): Promise<SyncPushResult> {
-    const total = items.length
-    const outcomes = new Array<SyncOutcome | undefined>(total)
-    const writeStarts = new Map<number, number[]>()
-    let done = 0
-    let pause: SyncPause | null = null
-    const categoryPauses = new Map<Categorie, CategoryPause>()
-    const stop = new AbortController()
+    const run = createPushRun(items, settleMs, options.onProgress)
     const queue = new PQueue({ concurrency: concurrency() })
     const observe = (ms: number): void => {
       latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
@@ -179,120 +220,19 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     /** Audit attempts made before an entry's write (its scope's list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
 
-    function finish(index: number, result: SyncOutcome['result'], serverId: string | null, error: SyncError | null, attempts: readonly AuditAttempt[], extra: Partial<SyncOutcome> = {}): void {
-      const item = items[index]
-      if (item === undefined || outcomes[index] !== undefined) return
-      outcomes[index] = { clientId: item.clientId, revision: item.revision, result, serverId, error, attempts: [...attempts], ...extra }
-      done += 1
-      try {
-        options.onProgress?.({ done, total, clientId: item.clientId, result })
-      } catch (thrown) {
-        log.error('Synchronisation : envoi de la progression impossible', { cause: describeError(thrown) })
-      }
-    }
-
-    /** Latest write start of an entry (this push, or remembered), ms; null when it never wrote. */
-    function lastWriteMs(w: Work): number | null {
-      const starts = writeStarts.get(w.index) ?? []
-      const remembered = w.window === null ? null : Date.parse(w.window.to)
-      const all = remembered === null || Number.isNaN(remembered) ? starts : [...starts, remembered]
-      return all.length === 0 ? null : Math.max(...all)
-    }
-
-    function settleUntilOf(w: Work): string | null {
-      const last = lastWriteMs(w)
-      return last === null ? null : new Date(last + settleMs).toISOString()
-    }
-
-    /** `unknown`, reconciled once its writes have settled. */
-    function finishUnknown(w: Work, error: SyncError | null, attempts: readonly AuditAttempt[]): void {
-      finish(w.index, 'unknown', null, error, attempts, { settleUntil: settleUntilOf(w) })
-    }
-
-    /** An entry that ends without a definite answer: `unknown` while it still has to be reconciled, else `requeue`. */
-    function finishUnsent(w: Work, attempts: readonly AuditAttempt[], error: SyncError | null): void {
-      if (w.item.reconcile && w.item.operation === 'create') finishUnknown(w, error, attempts)
-      else finish(w.index, 'requeue', null, error, attempts)
-    }
-
-    const stoppedFor = (w: Work): boolean => pause !== null || categoryPauses.has(w.category)
-
-    /** Records a global failure or a missing right (first pause wins; a missing right pauses its category only). */
-    function pauseOn(w: Work, error: unknown): SyncError {
-      if (error instanceof ApiError) {
-        if (error.missingRight !== undefined) {
-          if (!categoryPauses.has(w.category)) {
-            categoryPauses.set(w.category, categoryPauseOf(w.category, error.missingRight))
-            log.warn('Synchronisation : droit manquant, catégorie en pause', { category: w.category, code: error.code })
-          }
-        } else if (pause === null) {
-          pause = pauseOf(error)
-          log.warn('Synchronisation : envoi suspendu', { code: error.code, status: error.status, retryAfterMs: error.retryAfterMs })
-          stop.abort()
-        }
-        return syncErrorOf(error)
-      }
-      if (pause === null) {
-        pause = internalPause()
-        log.error('Synchronisation : erreur inattendue', { cause: describeError(error) })
-        stop.abort()
-      }
-      return internalError()
-    }
-
-    /** Outcome of a write that failed (see the module comment for the rules). */
-    function settleFailure(w: Work, thrown: unknown, attempts: AuditAttempt[]): void {
-      if (!(thrown instanceof ApiError)) {
-        // A write may have left before the failure: it must be reconciled, not resent.
-        log.error('Synchronisation : erreur inattendue pendant un envoi', { clientId: w.item.clientId, cause: describeError(thrown) })
-        finishUnknown(w, internalError(), attempts)
-        return
-      }
-      if (neverSent(thrown) || thrown.errorClass === 'global') {
-        finishUnsent(w, attempts, pauseOn(w, thrown))
-        return
-      }
-      if (thrown.errorClass === 'unknown') {
-        finishUnknown(w, syncErrorOf(thrown), attempts)
-        return
-      }
-      if (w.item.operation === 'delete' && thrown.status === 404 && thrown.body?.code === ERROR_CODES.elementIntrouvable) {
-        finish(w.index, 'synced', w.item.targetServerId, null, attempts)
-        return
-      }
-      finish(w.index, 'rejected', null, syncErrorOf(thrown), attempts)
-    }
-
     async function send(w: Work, resent: boolean): Promise<void> {
-      const before = priorAttempts.get(w.index) ?? []
-      const result: SendResult = await sendWrite(
+      const result = await sendWrite(
         { write: w.write, payload: w.payload, targetServerId: w.item.targetServerId },
-        { client: options.client, budget: options.budget, signal: stop.signal, now, stopped: () => stoppedFor(w), observe },
+        { client: options.client, budget: options.budget, signal: run.stop.signal, now, stopped: () => run.stoppedFor(w), observe },
       )
-      writeStarts.set(w.index, result.writeStarts)
-      const attempts = [...before, ...result.attempts]
-      if (result.type === 'stopped') finishUnsent(w, attempts, null)
-      else if (result.type === 'failed') settleFailure(w, result.error, attempts)
+      run.addWriteStarts(w.index, result.writeStarts)
+      const attempts = [...(priorAttempts.get(w.index) ?? []), ...result.attempts]
+      if (result.type === 'stopped') run.finishUnsent(w, attempts, null)
+      else if (result.type === 'failed') settleFailure(run, w, result.error, attempts)
       else {
         const verifyAfter = resent && w.item.operation === 'create' ? new Date(now().getTime() + settleMs).toISOString() : null
-        finish(w.index, 'synced', result.serverId, null, attempts, { verifyAfter })
+        run.finish(w.index, 'synced', result.serverId, null, attempts, { verifyAfter })
       }
-    }
-
-    /** Decision of a listed create: link, to_check, or send. */
-    function decide(w: Work, decision: MatchDecision, listAttempts: readonly AuditAttempt[]): Work | null {
-      if (decision.type === 'link') {
-        finish(w.index, 'synced', decision.serverId, null, listAttempts.map((a) => ({ ...a, serverId: decision.serverId })))
-        return null
-      }
-      if (decision.type === 'to_check') {
-        const candidates: CandidateRecord[] = candidateRecords(decision.candidates)
-        finish(w.index, 'to_check', null, toCheckError(decision.reason), listAttempts, { candidates })
-        return null
-      }
-      // The list attempts of a first send stay out of its audit trail (nothing was decided from them).
-      if (w.item.reconcile) priorAttempts.set(w.index, [...listAttempts])
-      return w
     }
 
     // 1. Validation.
@@ -300,94 +240,49 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     items.forEach((item, index) => {
       const checked = validate(item, index, memory)
       if (checked.ok) valid.push(checked.work)
-      else finish(index, 'rejected', null, checked.error, [])
+      else run.finish(index, 'rejected', null, checked.error, [])
     })
 
     // 2. Settle: an unknown entry whose last write may still commit waits (no request).
     const nowMs = now().getTime()
     const ready = valid.filter((w) => {
-      const last = w.item.reconcile ? lastWriteMs(w) : null
+      const last = w.item.reconcile ? run.lastWriteMs(w) : null
       if (last === null || last + settleMs <= nowMs) return true
-      finishUnknown(w, null, [])
+      run.finishUnknown(w, null, [])
       return false
     })
 
     // 3. Listing of every create's scope, before any write of the push.
-    const creates = ready.filter((w): w is Work & { readonly scope: EntryScope } => w.scope !== null)
+    const creates = ready.filter(isCreate)
     const { groups, groupOfScope } = listGroups(creates.map((w) => w.scope))
     const listed = new Map<string, ListOutcome>()
-    const listDeps = { client: options.client, budget: options.budget, signal: stop.signal, now, observe }
+    const listDeps = { client: options.client, budget: options.budget, signal: run.stop.signal, now, observe }
     await Promise.all(groups.map((g) => queue.add(async () => listed.set(g.key, await listGroup(g, listDeps)))))
 
-    // 4. Matching, for the creates whose scope was listed.
-    const matchable: (Work & { readonly scope: EntryScope })[] = []
-    const records: ListedRecord[] = []
-    const seen = new Set<string>()
-    const listAttemptsOf = new Map<string, AuditAttempt[]>()
-    for (const w of creates) {
-      const key = groupOfScope.get(scopeKey(w.scope))
-      const outcome = key === undefined ? undefined : listed.get(key)
-      const attempts = (outcome?.attempts ?? []).map((facts) => auditAttempt({ ...facts, serverId: null }))
-      if (outcome === undefined || !outcome.ok) {
-        const error = outcome?.error ?? null
-        if (error === null) finishUnsent(w, [], null)
-        else if (error instanceof ApiError && error.errorClass === 'record') {
-          // A list refused for this record (dossier no longer assigned…): no send without the check.
-          if (w.item.reconcile) finishUnknown(w, syncErrorOf(error), attempts)
-          else finish(w.index, 'rejected', null, syncErrorOf(error), attempts)
-        } else finishUnsent(w, w.item.reconcile ? attempts : [], pauseOn(w, error))
-        continue
-      }
-      if (key !== undefined && !listAttemptsOf.has(key)) {
-        listAttemptsOf.set(key, attempts)
-        for (const fields of outcome.records) {
-          const record = listedRecordOf(fields)
-          if (record !== null && !seen.has(record.id)) {
-            seen.add(record.id)
-            records.push(record)
-          }
-        }
-      }
-      matchable.push(w)
-    }
-    const serverOffset = offset()
-    const entries: MatchEntry[] = matchable.map((w) => ({
-      key: w.item.clientId,
-      kind: w.item.kind,
-      fields: w.payload ?? {},
-      fingerprint: w.fingerprint ?? '',
-      reconcile: w.item.reconcile,
-      window: serverWindowOf(w.window, serverOffset, settleMs),
-      excluded: new Set(w.item.claimedServerIds),
-    }))
-    const decisions = matchRecords(entries, records, { ownClientId: options.ownClientId ?? null })
-    const toSend: { w: Work; resent: boolean }[] = []
-    for (const w of matchable) {
-      const decision = decisions.get(w.item.clientId) ?? { type: 'send' as const }
-      const attempts = listAttemptsOf.get(groupOfScope.get(scopeKey(w.scope)) ?? '') ?? []
-      if (decide(w, decision, attempts) !== null) toSend.push({ w, resent: w.item.reconcile })
-    }
+    // 4. Matching: link, to check, or send.
+    const plans = planCreates(creates, { groupOfScope, listed, ownClientId: options.ownClientId ?? null, serverOffsetMs: offset(), settleMs })
+    const toSend: { w: Work; resent: boolean }[] = plans.filter((p) => settlePlan(run, p, priorAttempts)).map((p) => ({ w: p.create, resent: p.create.item.reconcile }))
 
     // 5. Writes, in the order of the batch.
-    for (const w of ready) if (w.scope === null) toSend.push({ w, resent: false })
+    for (const w of ready) if (!isCreate(w)) toSend.push({ w, resent: false })
     toSend.sort((a, b) => a.w.index - b.w.index)
     await Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
 
     // Safety net: every item has an outcome (a bug would otherwise lose an entry).
-    for (const w of valid) finishUnsent(w, priorAttempts.get(w.index) ?? [], null)
+    for (const w of valid) run.finishUnsent(w, priorAttempts.get(w.index) ?? [], null)
 
-    const settled: SyncOutcome[] = outcomes.map((o, index) => {
+    const { outcomes, pause, categoryPauses } = run.settle()
+    const settled: SyncOutcome[] = outcomes.map((outcome, index) => {
       const item = items[index]
-      const outcome = o ?? { clientId: item?.clientId ?? '', revision: item?.revision ?? 1, result: 'requeue' as const, serverId: null, error: null, attempts: [] }
       if (item === undefined) return outcome
       // Interrupted push: the attempts of the push whose answer was lost come first.
       const carried = item.interrupted === true ? memory.attemptsOf(item.clientId, item.revision) : []
       const attempts = carried.length === 0 ? outcome.attempts : [...carried, ...outcome.attempts]
-      const starts = writeStarts.get(index) ?? []
+      const starts = run.writeStartsOf(index)
       memory.remember(item.clientId, item.revision, attempts, starts)
       return { ...outcome, attempts, sendWindow: windowOfStarts(starts) }
     })
-    const result: SyncPushResult = { outcomes: settled, pause, categoryPauses: [...categoryPauses.values()] }
+    const result: SyncPushResult = { outcomes: settled, pause, categoryPauses }
     log.info('Synchronisation : lot traité', pushSummary(result))
     return result
   }

@@ -13,14 +13,14 @@
  */
 import type { Categorie } from '../../src-shared/api/categories'
 import type { WindowApi } from '../../src-shared/ipc/contract'
-import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '../db/outbox-sync'
-import { applyVerifications, claimVerifications, nextSyncWakeAt } from '../db/to-check'
+import { claimBatch, recoverInterrupted } from '../db/outbox-sync'
 import type { OutcomeSummary } from '../db/outbox-sync'
+import { nextSyncWakeAt } from '../db/to-check'
 import { getMeta } from '../db/meta'
 import type { PaieDb } from '../db/schema'
 import type { OutboxEnv } from '../db/write'
-import { CATEGORY_PAUSE_MS, activeCategoryPauses, categoriesWithoutRight, activePause, addCategoryPauses, clearPause, liftCategoryPauses, registerFailure, registerSuccess } from './pauses'
-import { invalidItems, settleFailedPush } from './push-failures'
+import { CATEGORY_PAUSE_MS, activeCategoryPauses, categoriesWithoutRight, activePause, clearPause, liftCategoryPauses, registerFailure } from './pauses'
+import { pushBatch, verifyDue, type SyncPassContext } from './passes'
 import { beforeClaim, type ServiceProbe } from './probe-gate'
 import { SYNC_LOCK_NAME } from './locks'
 import type { SyncLockManager } from './locks'
@@ -153,73 +153,19 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     stoppedOnPause = (await registerFailure(db, { code, message }, retryAfterMs, deps.now(), deps.random())).resumeAt
   }
 
-  /** Pushes one claimed batch. @returns true to claim the next batch, false to stop draining. */
-  async function push(claimed: Awaited<ReturnType<typeof claimBatch>>): Promise<boolean> {
-    const refused = invalidItems(claimed)
-    if (refused.length > 0) await settleClaimed(db, refused, env)
-    const items = claimed.filter((i) => !refused.some((r) => r.clientId === i.clientId))
-    if (items.length === 0) return true
-    update({ progress: { done: 0, total: items.length } })
-    let result: Awaited<ReturnType<SyncApi['sync:push']>>
-    try {
-      result = await api['sync:push']({ items })
-    } catch {
-      // The call itself broke (main crashed, window closing): main may have sent some requests.
-      await settleClaimed(db, items.map((i) => ({ clientId: i.clientId, state: 'unknown' })), env)
-      await fail('IPC_INDISPONIBLE', 'Le service de synchronisation ne répond pas : envoi suspendu, il reprendra seul.')
-      update({ lastError: 'Le service de synchronisation ne répond pas.' })
-      return false
-    }
-    if (!result.ok) {
-      const { settlements, retry } = settleFailedPush(items, result.error)
-      await settleClaimed(db, settlements, env)
-      update({ lastError: result.error.message })
-      if (!retry) await fail(result.error.code, result.error.message)
-      return retry
-    }
-    const { outcomes, pause, categoryPauses } = result.value
-    const summary = await applyOutcomes(db, items, outcomes, env)
-    for (const listener of batchListeners) listener(summary)
-    await addCategoryPauses(db, categoryPauses, deps.now(), deps.categoryPauseMs ?? CATEGORY_PAUSE_MS)
-    const progressed = summary.synced + summary.rejected + summary.to_check > 0
-    // The road works (a rejection is an answer too): failures reset, lastSyncAt set. Done BEFORE a pause of the
-    // same push is registered, so that a push that made progress and then met one 5xx backs off from the base
-    // delay: otherwise a service failing now and then (10% of requests) doubles the delay on every batch and the
-    // queue crawls towards the 5-minute cap although most requests succeed (found by the chaos suite).
-    if (progressed) await registerSuccess(db, deps.now())
-    if (pause !== null) {
-      await fail(pause.code, pause.message, pause.retryAfterMs)
-      return false
-    }
-    if (progressed) {
-      update({ lastError: null })
-      return true
-    }
-    // Only category pauses: the next claim leaves those categories out.
-    if (categoryPauses.length > 0) return true
-    // Nothing went through and main gave no reason: back off rather than claim the same entries in a loop.
-    await fail('AUCUN_PROGRES', 'Le service de paie n’a traité aucune saisie : nouvel essai dans un moment.')
-    return false
-  }
-
-  /**
-   * "Doublon probable" checks that are due (entries synced after a resend, once the resend has settled): one
-   * `sync:verify` per batch, results stored with their audit. Stops at a pause or when nothing is due.
-   */
-  async function verifyDue(): Promise<void> {
-    for (;;) {
-      if (stopped || deps.isOnline?.() === false || (await activePause(db, deps.now())) !== null) return
-      const items = await claimVerifications(db, undefined, env)
-      if (items.length === 0) return
-      const result = await api['sync:verify']({ items })
-      if (!result.ok) return
-      await applyVerifications(db, result.value.results, env)
-      if (result.value.pause !== null) {
-        await fail(result.value.pause.code, result.value.pause.message, result.value.pause.retryAfterMs)
-        return
-      }
-      if (result.value.results.every((r) => r.status !== 'done')) return
-    }
+  /** What the batch and verification passes need from the coordinator. */
+  const pass: SyncPassContext = {
+    db,
+    api,
+    env,
+    now: deps.now,
+    categoryPauseMs: deps.categoryPauseMs ?? CATEGORY_PAUSE_MS,
+    fail,
+    update,
+    batchDone: (summary) => {
+      for (const listener of batchListeners) listener(summary)
+    },
+    active: () => !stopped && deps.isOnline?.() !== false,
   }
 
   /** One drain, inside the lock. */
@@ -241,9 +187,9 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
         const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
         const claimed = await claimBatch(db, batchSize, paused, env)
         if (claimed.length === 0) break
-        if (!(await push(claimed))) break
+        if (!(await pushBatch(pass, claimed))) break
       }
-      await verifyDue()
+      await verifyDue(pass)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       update({ lastError: `Synchronisation interrompue : ${message}` })

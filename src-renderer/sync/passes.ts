@@ -1,0 +1,109 @@
+/**
+ * The two passes of a drain (coordinator.ts), each over the outbox and main:
+ * - {@link pushBatch}: one claimed batch through `sync:push`, its outcomes stored, and what it tells the drain (go on,
+ *   or stop on a pause);
+ * - {@link verifyDue}: the "doublon probable" checks that are due (entries sent again after a lost answer, once the
+ *   resend has settled), through `sync:verify`.
+ * The coordinator owns the status, the timers and the lock; these only move entries.
+ */
+import type { WindowApi } from '../../src-shared/ipc/contract'
+import { applyOutcomes, settleClaimed, type OutcomeSummary } from '../db/outbox-sync'
+import type { SyncItem } from '../../src-shared/domain/sync-protocol'
+import type { PaieDb } from '../db/schema'
+import { applyVerifications, claimVerifications } from '../db/to-check'
+import type { OutboxEnv } from '../db/write'
+import { activePause, addCategoryPauses, registerSuccess } from './pauses'
+import { invalidItems, settleFailedPush } from './push-failures'
+
+/** What a pass needs from its coordinator. */
+export interface SyncPassContext {
+  readonly db: PaieDb
+  readonly api: Pick<WindowApi, 'sync:push' | 'sync:verify'>
+  readonly env: OutboxEnv
+  /** Current time, ms since the epoch. */
+  readonly now: () => number
+  /** Duration of a category pause, ms. */
+  readonly categoryPauseMs: number
+  /** Registers a global failure (the queue pauses with backoff, or until the server's Retry-After). */
+  fail(code: string, message: string, retryAfterMs?: number | null): Promise<void>
+  /** Updates the coordinator's status (progress, last error). */
+  update(patch: { progress?: { done: number; total: number } | null; lastError?: string | null }): void
+  /** Told after each batch's outcomes are stored. */
+  batchDone(summary: OutcomeSummary): void
+  /** False once the coordinator stopped or the machine is offline: no new pass starts. */
+  active(): boolean
+}
+
+/**
+ * Pushes one claimed batch and stores its outcomes (state + audit, one transaction).
+ * @returns true to claim the next batch, false to stop draining (a pause, or no progress).
+ */
+export async function pushBatch(ctx: SyncPassContext, claimed: readonly SyncItem[]): Promise<boolean> {
+  const { db, env } = ctx
+  const refused = invalidItems(claimed)
+  if (refused.length > 0) await settleClaimed(db, refused, env)
+  const items = claimed.filter((i) => !refused.some((r) => r.clientId === i.clientId))
+  if (items.length === 0) return true
+  ctx.update({ progress: { done: 0, total: items.length } })
+  let result: Awaited<ReturnType<SyncPassContext['api']['sync:push']>>
+  try {
+    result = await ctx.api['sync:push']({ items })
+  } catch {
+    // The call itself broke (main crashed, window closing): main may have sent some requests.
+    await settleClaimed(db, items.map((i) => ({ clientId: i.clientId, state: 'unknown' })), env)
+    await ctx.fail('IPC_INDISPONIBLE', 'Le service de synchronisation ne répond pas : envoi suspendu, il reprendra seul.')
+    ctx.update({ lastError: 'Le service de synchronisation ne répond pas.' })
+    return false
+  }
+  if (!result.ok) {
+    const { settlements, retry } = settleFailedPush(items, result.error)
+    await settleClaimed(db, settlements, env)
+    ctx.update({ lastError: result.error.message })
+    if (!retry) await ctx.fail(result.error.code, result.error.message)
+    return retry
+  }
+  const { outcomes, pause, categoryPauses } = result.value
+  const summary = await applyOutcomes(db, items, outcomes, env)
+  ctx.batchDone(summary)
+  await addCategoryPauses(db, categoryPauses, ctx.now(), ctx.categoryPauseMs)
+  // An answer is progress: synced, refused, or « à vérifier » (the service was read and the clerk has a decision).
+  const progressed = summary.synced + summary.rejected + summary.to_check > 0
+  // The road works: failures reset, lastSyncAt set. Done BEFORE a pause of the same push is registered, so that a
+  // push that made progress and then met one 5xx backs off from the base delay: otherwise a service failing now and
+  // then (10% of requests) doubles the delay on every batch and the queue crawls towards the 5-minute cap although
+  // most requests succeed (found by the chaos suite).
+  if (progressed) await registerSuccess(db, ctx.now())
+  if (pause !== null) {
+    await ctx.fail(pause.code, pause.message, pause.retryAfterMs)
+    return false
+  }
+  if (progressed) {
+    ctx.update({ lastError: null })
+    return true
+  }
+  // Only category pauses: the next claim leaves those categories out.
+  if (categoryPauses.length > 0) return true
+  // Nothing went through and main gave no reason: back off rather than claim the same entries in a loop.
+  await ctx.fail('AUCUN_PROGRES', 'Le service de paie n’a traité aucune saisie : nouvel essai dans un moment.')
+  return false
+}
+
+/**
+ * "Doublon probable" checks that are due: one `sync:verify` per batch, results stored with their audit. Stops at a
+ * pause, when nothing is due, or when a whole batch could not be checked (its lists failed: they stay due).
+ */
+export async function verifyDue(ctx: SyncPassContext): Promise<void> {
+  for (;;) {
+    if (!ctx.active() || (await activePause(ctx.db, ctx.now())) !== null) return
+    const items = await claimVerifications(ctx.db, undefined, ctx.env)
+    if (items.length === 0) return
+    const result = await ctx.api['sync:verify']({ items })
+    if (!result.ok) return
+    await applyVerifications(ctx.db, result.value.results, ctx.env)
+    if (result.value.pause !== null) {
+      await ctx.fail(result.value.pause.code, result.value.pause.message, result.value.pause.retryAfterMs)
+      return
+    }
+    if (result.value.results.every((r) => r.status !== 'done')) return
+  }
+}
