@@ -68,6 +68,15 @@ const SAMPLES: Partial<Record<ChannelName, () => unknown>> = {
     const [m] = quietEmployees(sandbox.store)
     return { items: [itemOf('evp', payloadOf('evp', m!, codes, 1)), itemOf('frais', payloadOf('frais', m!, codes, 2))] }
   },
+  'sync:verify': () => {
+    const codes = codesOf(sandbox.store)
+    const [m] = quietEmployees(sandbox.store)
+    const item = itemOf('evp', payloadOf('evp', m!, codes, 3))
+    const at = new Date().toISOString()
+    return {
+      items: [{ clientId: item.clientId, revision: 1, kind: 'evp', fingerprint: item.fingerprint, scope: item.scope, serverId: crypto.randomUUID(), sendWindow: { from: at, to: at }, claimedServerIds: [] }],
+    }
+  },
 }
 
 function journalSize(): number {
