@@ -84,6 +84,8 @@ export function chaosSchedule(random: () => number, reloads: number, secondWrite
   events.push({ at: between(0.1, 0.7), what: 'expire-tokens' })
   for (let i = 0; i < 3; i++) events.push({ at: between(0.05, 0.85), what: 'burst429' })
   for (let i = 0; i < secondWriterRounds; i++) events.push({ at: between(0.01 + (0.6 * i) / secondWriterRounds, 0.01 + (0.6 * (i + 1)) / secondWriterRounds), what: 'second-writer' })
-  events.push({ at: between(0.2, 0.5), what: 'long-late-commits' })
+  // Before the sandbox restart (0.3–0.6): a kill during the spell would cut the held writes and delay every
+  // reconciliation past the late commits.
+  events.push({ at: between(0.1, 0.25), what: 'long-late-commits' })
   return events.sort((a, b) => a.at - b.at)
 }

@@ -36,11 +36,13 @@ const LATE_MS = 5_500
 /**
  * During one spell of the run, late commits held 10 s: past the settle time (6 s) and the entry's window (last write
  * + settle + 2 s of clock tolerance). Reconciled before the late commit, the entry finds nothing, is sent again, and
- * its "doublon probable" check (6 s after the resend, so after the late commit) flags the late record; reconciled
- * after it, the entry meets a record created outside its window: « à vérifier ». Never a silent duplicate.
+ * its "doublon probable" check (6 s or more after the resend, so after the late commit) flags the late record;
+ * reconciled after it, the entry meets a record created outside its window: « à vérifier ». Never a silent duplicate.
+ * (10 s is the longest a late commit may be held for the check to come after it: twice the settle time. The rate
+ * stays low: every push waits for its slowest write, so many timeouts at once delay every reconciliation.)
  */
-const LONG_LATE = { commitLateRate: 0.2, commitLateMs: 10_000 } as const
-const LONG_LATE_SPELL_MS = 6_000
+const LONG_LATE = { commitLateRate: 0.08, commitLateMs: 10_000 } as const
+const LONG_LATE_SPELL_MS = 8_000
 const FAULTS = { errorRate: 0.1, dropAfterCommitRate: 0.05, commitThen500Rate: 0.03, commitLateRate: 0.03, commitLateMs: LATE_MS, latencyMs: 2, latencyJitterMs: 30, burstRetryAfterSeconds: 1 } as const
 /** Rounds of the second writer; each copies IDENTICAL of the app's queued entries and writes DIFFERENT records. */
 const SECOND_WRITER_ROUNDS = 8
