@@ -6,13 +6,15 @@
  * A push, in order:
  * 1. Validation: each payload against its kind's create or patch schema (ENTRY_KIND_SPECS); invalid → `rejected`
  *    (ENTREE_INVALIDE, with the fields), no request.
- * 2. Settle: an `unknown` entry whose write may still be in flight (a write of it started less than the settle time
+ * 2. Lost answers: an entry back `interrupted` whose last push (its answer lost by the renderer) synced it is synced
+ *    again to the same record without any request (memory.ts).
+ * 3. Settle: an `unknown` entry whose write may still be in flight (a write of it started less than the settle time
  *    ago, window.ts) stays `unknown` with `settleUntil`, no request.
- * 3. Listing (listing.ts): the scopes of every create are listed before any write of the push, many employees per
+ * 4. Listing (listing.ts): the scopes of every create are listed before any write of the push, many employees per
  *    request.
- * 4. Matching (matching.ts): a reconciling entry takes a record only when it is provably its own; an entry never sent
+ * 5. Matching (matching.ts): a reconciling entry takes a record only when it is provably its own; an entry never sent
  *    meets an identical record already on the service → `to_check`; doubt → `to_check` with the candidates.
- * 5. Writes (send.ts): create → POST, update → PATCH, delete → DELETE on `targetServerId`. 2xx → `synced`;
+ * 6. Writes (send.ts): create → POST, update → PATCH, delete → DELETE on `targetServerId`. 2xx → `synced`;
  *    record-level error → `rejected`; an answer that leaves the outcome unknown (docs/api-assumptions.md, status
  *    classes of writes) → `unknown` with `settleUntil`; an answer proving nothing was committed (429, 401, 503 with
  *    Retry-After, refused connection, no token) → the queue pauses, the entry goes back to the queue (`requeue`);
@@ -243,27 +245,36 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       else run.finish(index, 'rejected', null, checked.error, [])
     })
 
-    // 2. Settle: an unknown entry whose last write may still commit waits (no request).
+    // 2. Lost answers: an entry back `interrupted` (the renderer lost the answer of its last push) that this profile's
+    // last push synced — a 201 naming its record, or a record proved its own — is synced again to it, no request.
+    const live = valid.filter((w) => {
+      const known = w.item.interrupted === true ? memory.syncedOf(w.item.clientId, w.item.revision) : null
+      if (known === null) return true
+      run.finish(w.index, 'synced', known.serverId, null, [], { verifyAfter: known.verifyAfter })
+      return false
+    })
+
+    // 3. Settle: an unknown entry whose last write may still commit waits (no request).
     const nowMs = now().getTime()
-    const ready = valid.filter((w) => {
+    const ready = live.filter((w) => {
       const last = w.item.reconcile ? run.lastWriteMs(w) : null
       if (last === null || last + settleMs <= nowMs) return true
       run.finishUnknown(w, null, [])
       return false
     })
 
-    // 3. Listing of every create's scope, before any write of the push.
+    // 4. Listing of every create's scope, before any write of the push.
     const creates = ready.filter(isCreate)
     const { groups, groupOfScope } = listGroups(creates.map((w) => w.scope))
     const listed = new Map<string, ListOutcome>()
     const listDeps = { client: options.client, budget: options.budget, signal: run.stop.signal, now, observe }
     await Promise.all(groups.map((g) => queue.add(async () => listed.set(g.key, await listGroup(g, listDeps)))))
 
-    // 4. Matching: link, to check, or send.
+    // 5. Matching: link, to check, or send.
     const plans = planCreates(creates, { groupOfScope, listed, ownClientId: options.ownClientId ?? null, serverOffsetMs: offset(), settleMs })
     const toSend: { w: Work; resent: boolean }[] = plans.filter((p) => settlePlan(run, p, priorAttempts)).map((p) => ({ w: p.create, resent: p.create.item.reconcile }))
 
-    // 5. Writes, in the order of the batch.
+    // 6. Writes, in the order of the batch.
     for (const w of ready) if (!isCreate(w)) toSend.push({ w, resent: false })
     toSend.sort((a, b) => a.w.index - b.w.index)
     await Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
@@ -279,7 +290,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       const carried = item.interrupted === true ? memory.attemptsOf(item.clientId, item.revision) : []
       const attempts = carried.length === 0 ? outcome.attempts : [...carried, ...outcome.attempts]
       const starts = run.writeStartsOf(index)
-      memory.remember(item.clientId, item.revision, attempts, starts)
+      memory.remember(item.clientId, item.revision, attempts, starts, outcome)
       return { ...outcome, attempts, sendWindow: windowOfStarts(starts) }
     })
     const result: SyncPushResult = { outcomes: settled, pause, categoryPauses }

@@ -4,10 +4,13 @@
  * - the audit attempts of the last push that carried each entry: when the renderer's window reloaded mid-push, the
  *   answer was lost, and the next push of the entry (`interrupted`) gets them back in its outcome;
  * - when each entry's writes started, so that an `unknown` entry is never reconciled while one of its writes may
- *   still be in flight, and so that its send window includes writes the renderer never heard of.
+ *   still be in flight, and so that its send window includes writes the renderer never heard of;
+ * - the record the last push synced it to (a POST answered 201 naming it, or a record proved its own): an entry that
+ *   comes back `interrupted` after such a push is synced again to that record without any request (the renderer
+ *   lost the answer, main did not), instead of being reconciled against records that may since have become doubts.
  * Bounded: the {@link ATTEMPT_MEMORY} most recent entries.
  */
-import type { AuditAttempt, SendWindow } from '../../src-shared/domain/sync-protocol'
+import type { AuditAttempt, SendWindow, SyncOutcome } from '../../src-shared/domain/sync-protocol'
 import { widenWindow, windowOfStarts } from './window'
 
 /** Entries whose last attempts the executor remembers. */
@@ -18,6 +21,14 @@ interface Remembered {
   readonly attempts: readonly AuditAttempt[]
   /** Window of every write of this revision this process made. */
   readonly window: SendWindow | null
+  /** The record the last push synced this revision to, and its "doublon probable" check instant; null otherwise. */
+  readonly synced: SyncedOutcome | null
+}
+
+/** A synced outcome as remembered: the record and the instant of its "doublon probable" check (null: none). */
+export interface SyncedOutcome {
+  readonly serverId: string
+  readonly verifyAfter: string | null
 }
 
 /** The executor's memory of one profile. */
@@ -26,8 +37,13 @@ export interface PushMemory {
   attemptsOf(clientId: string, revision: number): readonly AuditAttempt[]
   /** Window of every write of the entry at this revision this process made (null when none). */
   windowOf(clientId: string, revision: number): SendWindow | null
-  /** Records the attempts of this push and widens the window with its write starts (local ms). */
-  remember(clientId: string, revision: number, attempts: readonly AuditAttempt[], writeStarts: readonly number[]): void
+  /** The record the last push that carried the entry at this revision synced it to (null when it did not). */
+  syncedOf(clientId: string, revision: number): SyncedOutcome | null
+  /**
+   * Records the attempts of this push, widens the window with its write starts (local ms), and keeps the record of
+   * a `synced` outcome (any other outcome forgets it).
+   */
+  remember(clientId: string, revision: number, attempts: readonly AuditAttempt[], writeStarts: readonly number[], outcome?: Pick<SyncOutcome, 'result' | 'serverId' | 'verifyAfter'>): void
 }
 
 /** Creates an empty memory. */
@@ -40,10 +56,12 @@ export function createPushMemory(limit: number = ATTEMPT_MEMORY): PushMemory {
   return {
     attemptsOf: (clientId, revision) => current(clientId, revision)?.attempts ?? [],
     windowOf: (clientId, revision) => current(clientId, revision)?.window ?? null,
-    remember(clientId, revision, attempts, writeStarts) {
+    syncedOf: (clientId, revision) => current(clientId, revision)?.synced ?? null,
+    remember(clientId, revision, attempts, writeStarts, outcome) {
       const previous = current(clientId, revision)
       entries.delete(clientId)
-      entries.set(clientId, { revision, attempts: [...attempts], window: widenWindow(previous?.window, windowOfStarts(writeStarts)) })
+      const synced = outcome?.result === 'synced' && outcome.serverId !== null ? { serverId: outcome.serverId, verifyAfter: outcome.verifyAfter ?? null } : null
+      entries.set(clientId, { revision, attempts: [...attempts], window: widenWindow(previous?.window, windowOfStarts(writeStarts)), synced })
       for (const key of entries.keys()) {
         if (entries.size <= limit) break
         entries.delete(key)

@@ -1,25 +1,38 @@
 /**
- * The chaos suite's verdict: the renderer's outbox and audit log against the server's records.
+ * The chaos suite's verdict under the exactly-once rules (docs/exactly-once.md): the renderer's outbox and audit log
+ * against the records the service holds, the app's and the second writer's told apart by `cree_par`.
  *
- * What "the audit log accounts for every attempt" means here (checked record by record):
- * 1. Every record the server created during the run is held by exactly one synced entry (its `serverId`), with the
- *    entry's fingerprint: no orphan, no double (two records with one fingerprint), nothing lost (a synced entry
- *    whose record is missing).
- * 2. The write that created each record is in that entry's audit trail, one of two ways:
- *    - answered: a POST attempt with status 201 naming the record's id;
- *    - answer lost (connection dropped after the commit, sandbox killed, renderer reloaded mid-push): a POST attempt
- *      WITHOUT a status (no answer came), followed by the reconciliation list (GET) that found the record and names
- *      its id.
- *    The server's side of a lost answer is the committed record itself; the client's side is the unanswered
- *    attempt: together they account for the request.
- * 3. Every POST the audit shows answered 201 has its record on the server (a restart lost nothing acknowledged).
- * 4. Every entry is `synced` or `rejected`; a rejected one carries a code and a French message.
- * Requests refused before any handler ran (5xx, 429, 401) change nothing on the server; they appear in the audit
- * as attempts with that status (counted in the figures) and need no record.
+ * Entries:
+ * 1. Every entry is `synced`, `rejected` with a code and a French message, or `to_check` with a reason and its
+ *    candidates (records the service holds); none is left queued, sending or unknown, and no "doublon probable" check
+ *    is still due (`verifyAfter`).
+ * 2. A synced entry holds a record of the service (`lost` otherwise) created by the APP's client, matching the
+ *    entry's fingerprint (`fingerprintsMatch`: an empty contract number is a wildcard the service fills), held by no
+ *    other entry (`wrongRecord` / `doubleHeld` otherwise). It is never linked to the second writer's record.
+ * 3. Its "doublon probable" flags (`duplicates`) name records of the app's client matching it, held by no entry.
+ * Records:
+ * 4. Every record the app's client created is held by one synced entry, or flagged as a "doublon probable" of one,
+ *    or a candidate of an entry `to_check` (`orphans` otherwise).
+ * 5. `silentDuplicates`: for each entry, the records of the app's client matching it beyond the one it holds,
+ *    unless the entry names them (flagged duplicates, or candidates of a `to_check`): 0.
+ * 6. Records of the second writer are counted apart: identical to an app entry (that entry must be `to_check` with
+ *    that record among its candidates, or synced to the app's own record created BEFORE it: the app sent first) or
+ *    different (no entry may show it as a candidate). Records of any other creator: `strangers`.
+ * Audit (every write accounted for):
+ * 7. A synced entry's record came from one of its writes: a POST answered 201 naming it, or — its answer lost
+ *    (dropped connection, late commit past the timeout, sandbox killed: no status) or proving nothing (500 after the
+ *    commit: a 5xx) — such a POST followed by the reconciliation list (GET) that found the record and names it.
+ * 8. Lists are GET attempts whose result is `synced`, `to_check`, `unknown` or `rejected` (a push's list) or
+ *    `verified` (a "doublon probable" check, never anything else); an entry `to_check` has the list it was decided
+ *    on; an entry flagged "doublon probable" has its verification list.
+ * 9. Every POST the audit shows answered 201 has its record on the service (a restart lost nothing acknowledged),
+ *    and every audit attempt belongs to an entry of the outbox.
+ * Requests refused before any handler ran (5xx, 429, 401) change nothing on the service; they appear in the audit
+ * with that status (counted in the figures) and need no record.
  */
 import type { SandboxStore } from '../../src-main/sandbox/store/types'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
-import { fingerprintOf } from '../../src-shared/domain/fingerprint'
+import { fingerprintsMatch, recordFingerprintOf, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditRow, OutboxRow } from './page-data'
 
 type Collection = 'evp' | 'absences' | 'fraisProfessionnels'
@@ -27,37 +40,88 @@ const COLLECTION: Partial<Record<EntryKind, Collection>> = { evp: 'evp', absence
 
 /** Counts of the verdict; every "problem" list must be empty. */
 export interface ChaosVerdict {
-  readonly figures: Record<string, number>
+  readonly figures: Record<string, number | Record<string, number>>
   readonly problems: ChaosProblems
 }
 
 /** What went wrong, by check (ids and short descriptions); all empty on a good run. */
 export interface ChaosProblems {
   notSettled: string[]
+  verificationPending: string[]
   rejectedWithoutReason: string[]
-  duplicates: string[]
+  toCheckWithoutCandidates: string[]
   lost: string[]
-  orphans: string[]
   wrongRecord: string[]
+  doubleHeld: string[]
+  linkedToOtherWriter: string[]
+  badDuplicateFlag: string[]
+  orphans: string[]
+  silentDuplicates: string[]
+  otherWriterMissed: string[]
+  affectedByDifferent: string[]
+  strangers: string[]
   unaccounted: string[]
   acknowledgedButMissing: string[]
 }
 
-/** Compares the outbox and audit log with the records the server created since `initial`. */
-export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRow[], initial: SandboxStore, final: SandboxStore): ChaosVerdict {
-  const problems: ChaosProblems = { notSettled: [], rejectedWithoutReason: [], duplicates: [], lost: [], orphans: [], wrongRecord: [], unaccounted: [], acknowledgedButMissing: [] }
-  const created = new Map<string, { kind: EntryKind; fingerprint: string }>()
+/** The empty problem lists (what a good run shows). */
+export function noProblems(): ChaosProblems {
+  return { notSettled: [], verificationPending: [], rejectedWithoutReason: [], toCheckWithoutCandidates: [], lost: [], wrongRecord: [], doubleHeld: [], linkedToOtherWriter: [], badDuplicateFlag: [], orphans: [], silentDuplicates: [], otherWriterMissed: [], affectedByDifferent: [], strangers: [], unaccounted: [], acknowledgedButMissing: [] }
+}
+
+/** A record created during the run. */
+interface Created {
+  readonly id: string
+  readonly kind: EntryKind
+  readonly fingerprint: string
+  readonly scope: string
+  readonly creePar: string | null
+  readonly createdAt: string
+}
+
+/** Who wrote during the run: the app's API client and the second writer's. */
+export interface Writers {
+  readonly app: string
+  readonly other: string
+}
+
+const PUSH_LIST_RESULTS = new Set(['synced', 'to_check', 'unknown', 'rejected'])
+
+function scopeOfRecord(kind: EntryKind, fields: KeyFields): string {
+  try {
+    return scopeKey(scopeOf(kind, fields))
+  } catch {
+    return '?'
+  }
+}
+
+/** Compares the outbox and audit log with the records the service created since `initial`. */
+export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRow[], initial: SandboxStore, final: SandboxStore, writers: Writers): ChaosVerdict {
+  const problems = noProblems()
+  const created = new Map<string, Created>()
   const finalIds = new Set<string>()
+  const byScope = new Map<string, Created[]>()
   for (const [kind, key] of Object.entries(COLLECTION) as [EntryKind, Collection][]) {
     const before = new Set(initial[key].map((r) => r.id))
     for (const record of final[key]) {
       finalIds.add(record.id)
-      if (!before.has(record.id)) created.set(record.id, { kind, fingerprint: fingerprintOf(kind, record) })
+      if (before.has(record.id)) continue
+      const fields = record as unknown as KeyFields
+      const c: Created = { id: record.id, kind, fingerprint: recordFingerprintOf(kind, fields), scope: scopeOfRecord(kind, fields), creePar: record.cree_par ?? null, createdAt: record.date_creation }
+      created.set(c.id, c)
+      const list = byScope.get(c.scope) ?? []
+      list.push(c)
+      byScope.set(c.scope, list)
+      if (c.creePar !== writers.app && c.creePar !== writers.other) problems.strangers.push(`${c.id} par ${c.creePar ?? '—'}`)
     }
   }
-  const perFingerprint = new Map<string, number>()
-  for (const c of created.values()) perFingerprint.set(c.fingerprint, (perFingerprint.get(c.fingerprint) ?? 0) + 1)
-  problems.duplicates = [...perFingerprint.entries()].filter(([, n]) => n > 1).map(([f, n]) => `${f} ×${n}`)
+  const ofApp = (c: Created): boolean => c.creePar === writers.app
+  /** Records of the run in the entry's scope whose fingerprint matches the entry's. */
+  const matching = (row: OutboxRow): Created[] => {
+    if (row.payload === null) return []
+    const scope = scopeOfRecord(row.kind as EntryKind, row.payload)
+    return (byScope.get(scope) ?? []).filter((c) => c.kind === row.kind && fingerprintsMatch(row.fingerprint, c.fingerprint))
+  }
 
   const auditOf = new Map<string, AuditRow[]>()
   for (const a of audit) {
@@ -65,12 +129,33 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
     list.push(a)
     auditOf.set(a.clientId, list)
   }
-  const held = new Set<string>()
+  const rowIds = new Set(rows.map((r) => r.clientId))
+  const holder = new Map<string, string>()
+  const flagged = new Map<string, string>()
+  const candidateOf = new Map<string, string[]>()
+  const toCheckReasons: Record<string, number> = {}
   let answered = 0
   let reconciled = 0
+  let doublonProbable = 0
+
+  // 1–3, 7–8: entry by entry.
   for (const row of rows) {
+    const trail = auditOf.get(row.clientId) ?? []
+    if (row.verifyAfter != null) problems.verificationPending.push(`${row.clientId} ${row.verifyAfter}`)
     if (row.state === 'rejected') {
-      if (row.error === null || row.error.message === '') problems.rejectedWithoutReason.push(row.clientId)
+      if (row.error === null || row.error.code === '' || row.error.message === '') problems.rejectedWithoutReason.push(row.clientId)
+      continue
+    }
+    if (row.state === 'to_check') {
+      const reason = row.error?.code ?? '—'
+      toCheckReasons[reason] = (toCheckReasons[reason] ?? 0) + 1
+      const candidates = row.candidates ?? []
+      if (candidates.length === 0 || row.error === null) problems.toCheckWithoutCandidates.push(`${row.clientId} (${reason})`)
+      for (const c of candidates) {
+        if (!finalIds.has(c.id)) problems.lost.push(`${row.clientId}: candidat ${c.id} absent du service`)
+        candidateOf.set(c.id, [...(candidateOf.get(c.id) ?? []), row.clientId])
+      }
+      if (!trail.some((a) => a.method === 'GET' && a.result === 'to_check')) problems.unaccounted.push(`${row.clientId} à vérifier sans la liste qui l’a décidé`)
       continue
     }
     if (row.state !== 'synced' || row.serverId === null) {
@@ -82,41 +167,93 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
       problems.lost.push(`${row.clientId} → ${row.serverId}`)
       continue
     }
-    if (held.has(row.serverId)) problems.duplicates.push(`${row.serverId} tenu par deux saisies`)
-    held.add(row.serverId)
-    if (record.fingerprint !== row.fingerprint) problems.wrongRecord.push(`${row.clientId}: ${row.fingerprint} ≠ ${record.fingerprint}`)
-    const trail = auditOf.get(row.clientId) ?? []
+    if (record.creePar === writers.other) problems.linkedToOtherWriter.push(`${row.clientId} → ${row.serverId}`)
+    const other = holder.get(row.serverId)
+    if (other !== undefined) problems.doubleHeld.push(`${row.serverId} tenu par ${other} et ${row.clientId}`)
+    holder.set(row.serverId, row.clientId)
+    if (!fingerprintsMatch(row.fingerprint, record.fingerprint)) problems.wrongRecord.push(`${row.clientId}: ${row.fingerprint} ≠ ${record.fingerprint}`)
+    for (const d of row.duplicates ?? []) {
+      const dup = created.get(d.id)
+      if (dup === undefined || !ofApp(dup) || !fingerprintsMatch(row.fingerprint, dup.fingerprint) || d.id === row.serverId) problems.badDuplicateFlag.push(`${row.clientId} signale ${d.id}`)
+      flagged.set(d.id, row.clientId)
+    }
+    if ((row.duplicates ?? []).length > 0) {
+      doublonProbable += 1
+      if (!trail.some((a) => a.method === 'GET' && a.result === 'verified')) problems.unaccounted.push(`${row.clientId} doublon probable sans sa liste de vérification`)
+    }
     const posts = trail.filter((a) => a.method === 'POST')
     if (posts.some((a) => a.status === 201 && a.serverId === row.serverId)) {
       answered += 1
-    } else if (posts.some((a) => a.status === null) && trail.some((a) => a.method === 'GET' && a.serverId === row.serverId)) {
+    } else if (posts.some((a) => a.status === null || a.status >= 500) && trail.some((a) => a.method === 'GET' && a.serverId === row.serverId && a.result === 'synced')) {
       reconciled += 1
     } else {
       problems.unaccounted.push(`${row.clientId} (${trail.map((a) => `${a.method} ${a.status ?? '—'}`).join(', ') || 'aucune tentative'})`)
     }
   }
-  for (const id of created.keys()) if (!held.has(id)) problems.orphans.push(id)
+  for (const [id, by] of flagged) if (holder.has(id)) problems.badDuplicateFlag.push(`${by} signale ${id}, tenu par ${holder.get(id) ?? ''}`)
+
+  // 4–6: record by record.
+  const otherIdentical = new Set<string>()
+  let otherRaced = 0
+  for (const row of rows) {
+    const named = new Set([...(row.serverId === null ? [] : [row.serverId]), ...(row.duplicates ?? []).map((d) => d.id), ...(row.candidates ?? []).map((c) => c.id)])
+    for (const c of matching(row)) {
+      if (ofApp(c)) {
+        if (!named.has(c.id)) problems.silentDuplicates.push(`${row.clientId} (${row.state}) : ${c.id} en plus${row.serverId === null ? '' : ` de ${row.serverId}`}`)
+        continue
+      }
+      if (c.creePar !== writers.other) continue
+      otherIdentical.add(c.id)
+      if (row.state === 'to_check' && named.has(c.id)) continue
+      const own = row.state === 'synced' && row.serverId !== null ? created.get(row.serverId) : undefined
+      if (own !== undefined && ofApp(own) && own.createdAt <= c.createdAt) otherRaced += 1
+      else problems.otherWriterMissed.push(`${row.clientId} (${row.state}) : ${c.id} de ${writers.other} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`)
+    }
+  }
+  for (const c of created.values()) {
+    if (ofApp(c)) {
+      if (!holder.has(c.id) && !flagged.has(c.id) && !candidateOf.has(c.id)) problems.orphans.push(c.id)
+    } else if (c.creePar === writers.other && !otherIdentical.has(c.id) && candidateOf.has(c.id)) {
+      problems.affectedByDifferent.push(`${c.id} candidat de ${(candidateOf.get(c.id) ?? []).join(', ')}`)
+    }
+  }
+
+  // 8–9: the audit as a whole.
   for (const a of audit) {
+    if (!rowIds.has(a.clientId)) problems.lost.push(`tentative de ${a.clientId}, saisie absente de la file`)
+    if (a.method === 'GET' && !PUSH_LIST_RESULTS.has(a.result) && a.result !== 'verified') problems.unaccounted.push(`${a.clientId} : liste de résultat ${a.result}`)
+    if (a.result === 'verified' && a.method !== 'GET') problems.unaccounted.push(`${a.clientId} : vérification ${a.method}`)
     if (a.method === 'POST' && a.status === 201 && a.serverId !== null && !finalIds.has(a.serverId)) problems.acknowledgedButMissing.push(`${a.clientId} → ${a.serverId}`)
   }
 
   const statuses = new Map<string, number>()
   for (const a of audit) {
-    const key = a.status === null ? 'noAnswer' : a.status >= 500 ? `http${a.status}` : a.status === 429 || a.status === 401 ? `http${a.status}` : null
+    const key = a.status === null ? (a.method === 'GET' ? 'listNoAnswer' : 'noAnswer') : a.status >= 500 || a.status === 429 || a.status === 401 ? `http${a.status}` : null
     if (key !== null) statuses.set(key, (statuses.get(key) ?? 0) + 1)
   }
+  /** Writes the app gave up waiting for (its 5 s timeout): late commits, mostly. */
+  const timedOut = new Set(audit.filter((a) => a.method === 'POST' && a.status === null && a.durationMs >= 4_900).map((a) => a.clientId))
+  const otherRecords = [...created.values()].filter((c) => c.creePar === writers.other)
   return {
     figures: {
       entries: rows.length,
       synced: rows.filter((r) => r.state === 'synced').length,
       rejected: rows.filter((r) => r.state === 'rejected').length,
-      createdOnServer: created.size,
-      duplicates: problems.duplicates.length,
-      lost: (problems.lost.length) + (problems.acknowledgedButMissing.length),
+      toCheck: rows.filter((r) => r.state === 'to_check').length,
+      toCheckByReason: toCheckReasons,
+      doublonProbable,
+      lost: problems.lost.length + problems.acknowledgedButMissing.length,
+      silentDuplicates: problems.silentDuplicates.length,
       orphans: problems.orphans.length,
+      createdOnServer: created.size,
+      createdByApp: [...created.values()].filter(ofApp).length,
+      secondWriterIdentical: otherIdentical.size,
+      secondWriterDifferent: otherRecords.length - otherIdentical.size,
+      secondWriterRacedByApp: otherRaced,
       auditAttempts: audit.length,
       writesAnswered: answered,
       writesReconciledAfterLostAnswer: reconciled,
+      entriesWithTimedOutWrite: timedOut.size,
       unaccounted: problems.unaccounted.length,
       ...Object.fromEntries([...statuses.entries()].map(([k, n]) => [`audit_${k}`, n])),
     },

@@ -1,8 +1,9 @@
 /**
  * The chaos suite's entries and schedule, drawn from one seeded PRNG: `count` entries over every dossier of the
- * sandbox data (EVP, absences, professional expenses), each with its own natural key (so a double on the server
- * shows as two records with one fingerprint), and the moments (as fractions of the entries settled) at which the
- * renderer reloads, the sandbox process is killed, tokens expire and 429 bursts start.
+ * sandbox data (EVP, absences, professional expenses), each with its own fingerprint (so a double on the server
+ * shows as two records matching one entry), and the moments (as fractions of the entries settled) at which the
+ * renderer reloads, the sandbox process is killed, tokens expire, 429 bursts start, the second writer enters records
+ * and late commits outlast the settle time.
  */
 import { createPrng } from '../../src-main/sandbox/http/prng'
 import type { SandboxStore } from '../../src-main/sandbox/store/types'
@@ -52,7 +53,8 @@ export function chaosEntries(store: SandboxStore, count: number, random: () => n
   for (let i = 0; evp.length < count - absences.length - frais.length; i++) {
     const slot = slots[i % slots.length]!
     serial += 1
-    // Distinct quantities (1.000…, 2.000…) keep every EVP's natural key unique even when a slot comes back.
+    // Distinct quantities (1.001…, 2.000…) keep every EVP's fingerprint unique even when a slot (its natural key)
+    // comes back: the entries of one slot are one element entered with several values, as a clerk's corrections.
     evp.push({ kind: 'evp', payload: { siren: slot.siren, matricule: slot.matricule, periode: slot.periode, code_evp: slot.code, quantite: `${1 + Math.floor(serial / 1000)}.${String(serial % 1000).padStart(3, '0')}` } })
   }
   const all = [...evp, ...absences, ...frais]
@@ -66,16 +68,24 @@ export function chaosEntries(store: SandboxStore, count: number, random: () => n
 /** A chaos event at a fraction of the entries settled. */
 export interface ChaosEvent {
   readonly at: number
-  readonly what: 'reload' | 'restart-sandbox' | 'expire-tokens' | 'burst429'
+  readonly what: 'reload' | 'restart-sandbox' | 'expire-tokens' | 'burst429' | 'second-writer' | 'long-late-commits'
 }
 
-/** The schedule: `reloads` reloads, one sandbox restart, one token expiry, three 429 bursts, at random fractions. */
-export function chaosSchedule(random: () => number, reloads: number): ChaosEvent[] {
+/**
+ * The schedule: `reloads` reloads, one sandbox restart, one token expiry, three 429 bursts, `secondWriterRounds`
+ * rounds of the second writer (spread over the first 60 %: its identical copies must land while the entries they
+ * copy are still queued), and one spell of long late commits (past the settle time), at random fractions.
+ */
+export function chaosSchedule(random: () => number, reloads: number, secondWriterRounds: number): ChaosEvent[] {
   const between = (lo: number, hi: number): number => lo + random() * (hi - lo)
   const events: ChaosEvent[] = []
   for (let i = 0; i < reloads; i++) events.push({ at: between(0.02 + (0.8 * i) / reloads, 0.02 + (0.8 * (i + 1)) / reloads), what: 'reload' })
   events.push({ at: between(0.3, 0.6), what: 'restart-sandbox' })
   events.push({ at: between(0.1, 0.7), what: 'expire-tokens' })
   for (let i = 0; i < 3; i++) events.push({ at: between(0.05, 0.85), what: 'burst429' })
+  for (let i = 0; i < secondWriterRounds; i++) events.push({ at: between(0.01 + (0.6 * i) / secondWriterRounds, 0.01 + (0.6 * (i + 1)) / secondWriterRounds), what: 'second-writer' })
+  // Before the sandbox restart (0.3–0.6): a kill during the spell would cut the held writes and delay every
+  // reconciliation past the late commits.
+  events.push({ at: between(0.1, 0.25), what: 'long-late-commits' })
   return events.sort((a, b) => a.at - b.at)
 }

@@ -31,6 +31,14 @@ export async function enqueueThroughApp(page: Page, inputs: readonly EntryInput[
   return z.object({ saved: z.number(), refused: z.array(z.unknown()) }).parse(result)
 }
 
+/** A record shown beside an entry (`candidates` of a `to_check` entry, `duplicates` of a "doublon probable"). */
+export const CandidateRow = z.object({
+  id: z.string(),
+  relation: z.string(),
+  cree_par: z.string().nullable(),
+  date_creation: z.string().nullable(),
+}).loose()
+
 /** An outbox row as the scenario reads it (the fields it checks). */
 export const OutboxRow = z.object({
   clientId: z.string(),
@@ -39,8 +47,16 @@ export const OutboxRow = z.object({
   revision: z.number(),
   serverId: z.string().nullable(),
   fingerprint: z.string(),
+  payload: z.record(z.string(), z.unknown()).nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   attempts: z.number(),
+  createdAt: z.string(),
+  /** `to_check`: the service's records the clerk must compare the entry with. */
+  candidates: z.array(CandidateRow).nullable().optional(),
+  /** "Doublon probable": other records of the service matching this synced entry. */
+  duplicates: z.array(CandidateRow).nullable().optional(),
+  /** Synced after a resend: the instant its "doublon probable" check is due (null once done). */
+  verifyAfter: z.string().nullable().optional(),
 })
 export type OutboxRow = z.infer<typeof OutboxRow> & { readonly state: EntryState }
 
@@ -69,11 +85,15 @@ export const AuditRow = z.object({
   method: z.string(),
   status: z.number().nullable(),
   serverId: z.string().nullable(),
+  result: z.string(),
+  at: z.string(),
+  errorCode: z.string().nullable(),
+  durationMs: z.number(),
 }).loose()
-export type AuditRow = Pick<AuditRecord, 'clientId' | 'method' | 'status' | 'serverId'>
+export type AuditRow = Pick<AuditRecord, 'clientId' | 'method' | 'status' | 'serverId' | 'result' | 'at' | 'errorCode' | 'durationMs'>
 
 export async function readAudit(page: Page): Promise<AuditRow[]> {
-  return z.array(AuditRow).parse(await readAll(page, 'audit'))
+  return z.array(AuditRow).parse(await readAll(page, 'audit')) as AuditRow[]
 }
 
 /** Entries per state, from the `counts` table the app keeps with the rows. */

@@ -129,13 +129,13 @@ describe('exactly once against other writers', () => {
     await w.settle(20_000)
 
     // The first push ran on connection 1, the pushes after the switch on connection 3: none of them started before
-    // the first push's last request had ended.
+    // the first push's last request had ended. (Waiting in A's lane, they find the first push's answers — lost with
+    // the window — in A's memory: entries that push synced are synced again without any request.)
     const first = w.wire.events.filter((e) => e.connection === 1 && !e.path.endsWith('/auth/token'))
     const later = w.wire.events.filter((e) => e.connection === 3 && !e.path.endsWith('/auth/token'))
     expect(first.length).toBeGreaterThan(0)
-    expect(later.length).toBeGreaterThan(0)
     const firstEnded = Math.max(...first.map((e) => e.endedAt))
-    expect(Math.min(...later.map((e) => e.startedAt))).toBeGreaterThanOrEqual(firstEnded)
+    for (const e of later) expect(e.startedAt).toBeGreaterThanOrEqual(firstEnded)
     expect(w.wire.events.filter((e) => e.connection === 2)).toEqual([])
     for (const entry of entries) {
       const row = await w.entry(entry.clientId)

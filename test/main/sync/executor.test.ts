@@ -336,16 +336,42 @@ describe('createSyncExecutor: exactly once', () => {
     const post = first.outcomes[0]!.attempts
     expect(post).toMatchObject([{ method: 'POST', status: 201 }])
 
-    // Back interrupted: reconciled by a list, and the lost POST is in front of the list in the new outcome.
+    // Back interrupted: main holds the lost answer (201 naming the record), so it is synced again to that record
+    // without any request, and the lost POST is its audit trail.
     const again = await executor.push([
       { ...lostItem, reconcile: true, interrupted: true },
       { ...deliveredItem, reconcile: true },
     ])
     expect(again.outcomes[0]).toMatchObject({ result: 'synced', serverId: first.outcomes[0]!.serverId })
-    expect(again.outcomes[0]!.attempts.map((a) => `${a.method} ${a.status}`)).toEqual(['POST 201', 'GET 200'])
+    expect(again.outcomes[0]!.attempts.map((a) => `${a.method} ${a.status}`)).toEqual(['POST 201'])
     expect(again.outcomes[0]!.attempts[0]).toEqual(post[0])
     // Not interrupted: its attempts were delivered, nothing is repeated.
     expect(again.outcomes[1]!.attempts.map((a) => `${a.method} ${a.status}`)).toEqual(['GET 200'])
+  })
+
+  it('syncs an interrupted entry to the record its lost push was answered with, even when a sibling of the same element is still unknown', async () => {
+    const s = await start()
+    const { connection, count } = connect(s)
+    const executor = executorOf(connection)
+    const codes = codesOf(s.store)
+    const [m] = quietEmployees(s.store)
+    // Two entries of ONE element (same EVP code, employee and period) with different quantities, sent in one push.
+    const a = itemOf('evp', { ...payloadOf('evp', m!, codes, 1), quantite: '1.25' })
+    const b = itemOf('evp', { ...payloadOf('evp', m!, codes, 1), quantite: '2.5' })
+    const first = await executor.push([a, b])
+    expect(first.outcomes.map((o) => o.result)).toEqual(['synced', 'synced'])
+    // The window reloaded: both answers were lost. A comes back first (B is not claimed yet: its record is held by
+    // no local entry, so reconciling A against a listing would see B's record as a doubt: « à vérifier »).
+    const lists = count('listerEvp')
+    const again = await executor.push([{ ...a, reconcile: true, interrupted: true }])
+    expect(again.outcomes[0]).toMatchObject({ result: 'synced', serverId: first.outcomes[0]!.serverId, error: null })
+    expect(again.outcomes[0]!.attempts).toEqual(first.outcomes[0]!.attempts)
+    expect(count('listerEvp')).toBe(lists)
+    // An entry back NOT interrupted is reconciled as before (main only trusts an answer it knows the renderer lost);
+    // A is synced locally by now, so its record is claimed.
+    const listed = await executor.push([{ ...b, reconcile: true, claimedServerIds: [first.outcomes[0]!.serverId!] }])
+    expect(listed.outcomes[0]).toMatchObject({ result: 'synced', serverId: first.outcomes[1]!.serverId })
+    expect(count('listerEvp')).toBe(lists + 1)
   })
 
   it('keeps an entry to reconcile unknown when its list request fails (never requeued for a blind resend)', async () => {
