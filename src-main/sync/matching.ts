@@ -112,13 +112,17 @@ function inScope(kind: EntryKind, record: ListedRecord, scope: string): boolean 
  * True when a candidate matters to the entry: an identical record always does (if it is not the entry's own, it is
  * the same element entered by someone else); a record of the same element with other values only when it could be
  * the entry's own record changed since — created inside its window by this client (or when that cannot be told). A
- * record of the same element created by another writer, or before the entry's first write, is another element of
- * the month (the employer's own EVP of that code…), no more an obstacle to a reconciliation than to a first send.
+ * record of the same element created by another writer, before the entry's first write, or never modified since its
+ * creation (it holds other values than the entry's from the start), is another element of the month (the employer's
+ * own EVP of that code, a sibling entry's record…), no more an obstacle to a reconciliation than to a first send.
  */
 export function mayConcern(entry: MatchEntry, candidate: Candidate, ctx: MatchContext): boolean {
   if (candidate.relation === 'identique' || entry.window === null || candidate.record.createdMs === null) return true
   const { record } = candidate
   const created = record.createdMs ?? 0
+  // Never modified: it still holds the values it was created with, which are not the entry's, so it is not the
+  // entry's record changed since (another entry's of the same element: a sibling of the push, still unknown locally).
+  if (record.modifiedMs !== null && record.modifiedMs <= created) return false
   if (created < entry.window.fromMs || created > entry.window.toMs) return false
   return record.creePar === undefined || ctx.ownClientId === null || record.creePar === ctx.ownClientId
 }

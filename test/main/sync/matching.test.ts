@@ -183,3 +183,11 @@ describe('matchRecords: other elements of the month', () => {
     expect(matchRecords([entry('a', evp('M1', '3.5'))], [colleague], ctx).get('a')).toEqual({ type: 'send' })
   })
 })
+
+describe('matchRecords: sibling entries of one element', () => {
+  it('a record of the same element with other values, created by this client in the window but never modified, is a sibling’s: no doubt', () => {
+    const sibling = record('r-sib', evp('M1', '8'))
+    expect(matchRecords([entry('a', evp('M1', '3.5'))], [sibling, record('r1', evp('M1', '3.5'))], ctx).get('a')).toEqual({ type: 'link', serverId: 'r1' })
+    expect(matchRecords([entry('a', evp('M1', '3.5'))], [sibling], ctx).get('a')).toEqual({ type: 'send' })
+  })
+})
