@@ -196,7 +196,9 @@ export function evpInputs(employees: readonly Employee[], count: number, variant
     const k = Math.floor(i / employees.length)
     inputs.push({
       kind: 'evp',
-      payload: { siren: e.siren, matricule: e.matricule, periode: e.periode, code_evp: e.codes[k % e.codes.length], quantite: (1 + k * 0.25 + variant * 0.001).toFixed(3) },
+      // The third decimal (0.007 + variant) keeps the inputs apart from the seed's own EVP (4.00, 6.50…): an input
+      // identical to an element the service already holds would rightly stop « à vérifier » (docs/exactly-once.md).
+      payload: { siren: e.siren, matricule: e.matricule, periode: e.periode, code_evp: e.codes[k % e.codes.length], quantite: (1.007 + k * 0.25 + variant * 0.001).toFixed(3) },
     })
   }
   return inputs

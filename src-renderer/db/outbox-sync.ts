@@ -77,6 +77,30 @@ export function widenSendWindow(a: SendWindow | null | undefined, b: SendWindow 
   return { from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
 }
 
+/**
+ * Queued entries to claim, whole scopes at a time: for each of the oldest entries in turn, every queued entry of its
+ * scope (employee, period, kind), oldest first, until `room` is filled. Main lists the scopes of a push before any
+ * write (pre-send check): a batch that spans few employees makes few, short lists, where the oldest 200 entries of a
+ * grid pasted employee by employee span 200 employees and every push would re-read all their records (the bench's
+ * drain ran 2.5 times slower that way).
+ */
+async function wholeQueuedScopes(db: PaieDb, oldest: readonly StoredEntry[], room: number, categories: readonly Categorie[]): Promise<StoredEntry[]> {
+  const picked: StoredEntry[] = []
+  const taken = new Set<string>()
+  for (const entry of oldest) {
+    if (picked.length >= room) break
+    if (taken.has(entry.scopeKey)) continue
+    taken.add(entry.scopeKey)
+    const scope = await db.outbox
+      .where('scopeKey')
+      .equals(entry.scopeKey)
+      .filter((e) => e.state === 'queued' && categories.includes(e.category))
+      .toArray()
+    picked.push(...scope.sort(byAge).slice(0, room - picked.length))
+  }
+  return picked
+}
+
 function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
   const excluded = [...serverIds.filter((id) => id !== entry.targetServerId), ...(entry.dismissedServerIds ?? [])]
   return {
@@ -124,7 +148,7 @@ export async function claimBatch(db: PaieDb, limit: number, pausedCategories: re
     if (room > 0) {
       const queued: StoredEntry[] = []
       for (const category of categories) queued.push(...(await range('queued', category).limit(room).toArray()))
-      claimed.push(...queued.sort(byAge).slice(0, room))
+      claimed.push(...(await wholeQueuedScopes(db, queued.sort(byAge).slice(0, room), room, categories)))
     }
     const changes = claimed.map((before) => {
       assertTransition(before.state, 'sending')

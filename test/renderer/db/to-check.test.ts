@@ -181,3 +181,23 @@ describe('doublon probable', () => {
     expect(await claimVerifications(db, undefined, later)).toHaveLength(1)
   })
 })
+
+describe('claim by whole scopes', () => {
+  it('takes every queued entry of the oldest entries’ scopes first, so that a batch spans few employees', async () => {
+    const employees = ['G001', 'G002', 'G003']
+    const byEmployee = new Map<string, string[]>()
+    // Entered employee after employee, round after round (a grid pasted row by row): A1 B1 C1 A2 B2 C2 A3 B3 C3.
+    for (let round = 0; round < 3; round++) {
+      for (const matricule of employees) {
+        const e = await mustEnqueue({ kind: 'evp', payload: valid.evp({ matricule, quantite: `${round + 1}` }) })
+        byEmployee.set(matricule, [...(byEmployee.get(matricule) ?? []), e.clientId])
+      }
+    }
+    const first = await claimBatch(db, 4, [], env)
+    expect(first.map((i) => i.scope.matricule)).toEqual(['G001', 'G001', 'G001', 'G002'])
+    expect(first.slice(0, 3).map((i) => i.clientId)).toEqual(byEmployee.get('G001'))
+    const second = await claimBatch(db, 10, [], env)
+    // The oldest entry still queued is G003's first one: its scope comes first, then the rest of G002's.
+    expect(second.map((i) => i.scope.matricule)).toEqual(['G003', 'G003', 'G003', 'G002', 'G002'])
+  })
+})
