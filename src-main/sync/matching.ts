@@ -87,25 +87,44 @@ export interface MatchContext {
   readonly ownClientId: string | null
 }
 
-/** Candidates of one entry: records of its scope, not excluded, matching its natural key (identical ones first). */
-export function candidatesOf(entry: MatchEntry, records: readonly ListedRecord[]): Candidate[] {
-  const scope = scopeKey(scopeOf(entry.kind, entry.fields))
+/** Listed records by scope key (`kind|siren|matricule|periode`), each with its fingerprint: built once per push. */
+export type RecordIndex = ReadonlyMap<string, readonly { readonly record: ListedRecord; readonly fingerprint: string }[]>
+
+/** Indexes `records` of `kind` by scope (a record without a readable scope is left out: it is no entry's). */
+export function indexRecords(kinds: ReadonlySet<EntryKind>, records: readonly ListedRecord[]): RecordIndex {
+  const index = new Map<string, { record: ListedRecord; fingerprint: string }[]>()
+  for (const kind of kinds) {
+    for (const record of records) {
+      let key: string
+      try {
+        key = scopeKey(scopeOf(kind, record.fields))
+      } catch {
+        continue
+      }
+      const list = index.get(key)
+      const item = { record, fingerprint: recordFingerprintOf(kind, record.fields) }
+      if (list === undefined) index.set(key, [item])
+      else list.push(item)
+    }
+  }
+  return index
+}
+
+/**
+ * Candidates of one entry: records of its scope, not excluded, matching its natural key (identical ones first).
+ * @param records every listed record, or an index of them ({@link indexRecords}) to avoid recomputing their scopes.
+ */
+export function candidatesOf(entry: MatchEntry, records: readonly ListedRecord[] | RecordIndex): Candidate[] {
+  const index = Array.isArray(records) ? indexRecords(new Set([entry.kind]), records as readonly ListedRecord[]) : (records as RecordIndex)
+  const scoped = index.get(scopeKey(scopeOf(entry.kind, entry.fields))) ?? []
   const identical: Candidate[] = []
   const sameElement: Candidate[] = []
-  for (const record of records) {
-    if (entry.excluded.has(record.id) || !inScope(entry.kind, record, scope)) continue
-    if (fingerprintsMatch(entry.fingerprint, recordFingerprintOf(entry.kind, record.fields))) identical.push({ record, relation: 'identique' })
+  for (const { record, fingerprint } of scoped) {
+    if (entry.excluded.has(record.id)) continue
+    if (fingerprintsMatch(entry.fingerprint, fingerprint)) identical.push({ record, relation: 'identique' })
     else if (sameNaturalKey(entry.kind, entry.fields, record.fields)) sameElement.push({ record, relation: 'meme_element' })
   }
   return [...identical, ...sameElement]
-}
-
-function inScope(kind: EntryKind, record: ListedRecord, scope: string): boolean {
-  try {
-    return scopeKey(scopeOf(kind, record.fields)) === scope
-  } catch {
-    return false
-  }
 }
 
 /**
@@ -151,7 +170,14 @@ export function whyNotOurs(entry: MatchEntry, candidate: Candidate, ctx: MatchCo
 export function matchRecords(entries: readonly MatchEntry[], records: readonly ListedRecord[], ctx: MatchContext): Map<string, MatchDecision> {
   const decisions = new Map<string, MatchDecision>()
   const taken = new Set<string>()
-  const available = (entry: MatchEntry): Candidate[] => candidatesOf(entry, records).filter((c) => !taken.has(c.record.id) && mayConcern(entry, c, ctx))
+  const index = indexRecords(new Set(entries.map((e) => e.kind)), records)
+  const candidates = new Map<string, Candidate[]>()
+  const candidatesOfEntry = (entry: MatchEntry): Candidate[] => {
+    let found = candidates.get(entry.key)
+    if (found === undefined) candidates.set(entry.key, (found = candidatesOf(entry, index)))
+    return found
+  }
+  const available = (entry: MatchEntry): Candidate[] => candidatesOfEntry(entry).filter((c) => !taken.has(c.record.id) && mayConcern(entry, c, ctx))
 
   // 1. Reconciling entries, by group of identical entries of one scope (same fingerprint).
   const groups = new Map<string, MatchEntry[]>()
@@ -184,20 +210,20 @@ export function matchRecords(entries: readonly MatchEntry[], records: readonly L
     // Candidates of the group: what any of them could be (exclusions may differ per entry).
     const byId = new Map<string, Candidate>()
     for (const entry of group) for (const c of available(entry)) if (!reservedElsewhere(c.record.id, groupKey)) byId.set(c.record.id, c)
-    const candidates = [...byId.values()]
-    if (candidates.length === 0) {
+    const groupCandidates = [...byId.values()]
+    if (groupCandidates.length === 0) {
       for (const entry of group) decisions.set(entry.key, { type: 'send' })
       continue
     }
     // A record another group of the push could own as well is a doubt for both (neither takes it).
     const contested = (id: string): boolean => (owners.get(id)?.size ?? 0) > 1
     const doubts = group.flatMap((entry) =>
-      candidates.map((c) => (entry.excluded.has(c.record.id) || contested(c.record.id) ? TO_CHECK_REASONS.candidatsMultiples : whyNotOurs(entry, c, ctx))),
+      groupCandidates.map((c) => (entry.excluded.has(c.record.id) || contested(c.record.id) ? TO_CHECK_REASONS.candidatsMultiples : whyNotOurs(entry, c, ctx))),
     )
     const firstDoubt = doubts.find((d) => d !== null)
-    if (firstDoubt === undefined && candidates.length <= group.length) {
+    if (firstDoubt === undefined && groupCandidates.length <= group.length) {
       // Every candidate is provably one of these identical entries: one each, in creation order; the rest resend.
-      const ordered = [...candidates].sort((a, b) => (a.record.createdMs ?? 0) - (b.record.createdMs ?? 0))
+      const ordered = [...groupCandidates].sort((a, b) => (a.record.createdMs ?? 0) - (b.record.createdMs ?? 0))
       group.forEach((entry, i) => {
         const c = ordered[i]
         if (c === undefined) decisions.set(entry.key, { type: 'send' })
@@ -208,14 +234,14 @@ export function matchRecords(entries: readonly MatchEntry[], records: readonly L
       })
       continue
     }
-    const reason = candidates.length > group.length ? TO_CHECK_REASONS.candidatsMultiples : (firstDoubt ?? TO_CHECK_REASONS.candidatsMultiples)
-    for (const entry of group) decisions.set(entry.key, { type: 'to_check', reason, candidates: candidates.filter((c) => !entry.excluded.has(c.record.id)) })
+    const reason = groupCandidates.length > group.length ? TO_CHECK_REASONS.candidatsMultiples : (firstDoubt ?? TO_CHECK_REASONS.candidatsMultiples)
+    for (const entry of group) decisions.set(entry.key, { type: 'to_check', reason, candidates: groupCandidates.filter((c) => !entry.excluded.has(c.record.id)) })
   }
 
   // 2. Entries never sent: an identical record already on the service (not taken above) is someone else's.
   for (const entry of entries) {
     if (entry.reconcile) continue
-    const identical = candidatesOf(entry, records).filter((c) => !taken.has(c.record.id) && c.relation === 'identique')
+    const identical = candidatesOfEntry(entry).filter((c) => !taken.has(c.record.id) && c.relation === 'identique')
     decisions.set(entry.key, identical.length === 0 ? { type: 'send' } : { type: 'to_check', reason: TO_CHECK_REASONS.identiqueExistant, candidates: identical })
   }
   return decisions
