@@ -85,21 +85,32 @@ export function widenSendWindow(a: SendWindow | null | undefined, b: SendWindow 
  * drain ran 2.5 times slower that way).
  */
 async function wholeQueuedScopes(db: PaieDb, oldest: readonly StoredEntry[], room: number, categories: readonly Categorie[]): Promise<StoredEntry[]> {
+  const order = [...new Set(oldest.map((e) => e.scopeKey))]
   const picked: StoredEntry[] = []
-  const taken = new Set<string>()
-  for (const entry of oldest) {
-    if (picked.length >= room) break
-    if (taken.has(entry.scopeKey)) continue
-    taken.add(entry.scopeKey)
-    const scope = await db.outbox
+  // Scopes are read a few at a time (one index query each time) until the batch is full: one query per scope cost
+  // ~45 reads per batch, one query for all 200 scopes of the oldest entries would read every queued row of them.
+  for (let i = 0; i < order.length && picked.length < room; i += SCOPES_PER_READ) {
+    const keys = order.slice(i, i + SCOPES_PER_READ)
+    const byScope = new Map<string, StoredEntry[]>()
+    await db.outbox
       .where('scopeKey')
-      .equals(entry.scopeKey)
+      .anyOf(keys)
       .filter((e) => e.state === 'queued' && categories.includes(e.category))
-      .toArray()
-    picked.push(...scope.sort(byAge).slice(0, room - picked.length))
+      .each((e) => {
+        const list = byScope.get(e.scopeKey)
+        if (list === undefined) byScope.set(e.scopeKey, [e])
+        else list.push(e)
+      })
+    for (const key of keys) {
+      if (picked.length >= room) break
+      picked.push(...(byScope.get(key) ?? []).sort(byAge).slice(0, room - picked.length))
+    }
   }
   return picked
 }
+
+/** Scopes read per index query while claiming whole scopes. */
+const SCOPES_PER_READ = 8
 
 function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
   const excluded = [...serverIds.filter((id) => id !== entry.targetServerId), ...(entry.dismissedServerIds ?? [])]
