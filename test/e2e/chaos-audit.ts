@@ -35,6 +35,9 @@ import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditRow, OutboxRow } from './page-data'
 
+/** Longest time between a push's pre-send list and its writes under the chaos faults (retries, latency, a pause). */
+const LIST_TO_WRITE_MS = 10_000
+
 type Collection = 'evp' | 'absences' | 'fraisProfessionnels'
 const COLLECTION: Partial<Record<EntryKind, Collection>> = { evp: 'evp', absence: 'absences', frais: 'fraisProfessionnels' }
 
@@ -206,7 +209,10 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
       otherIdentical.add(c.id)
       if (row.state === 'to_check' && named.has(c.id)) continue
       const own = row.state === 'synced' && row.serverId !== null ? created.get(row.serverId) : undefined
-      if (own !== undefined && ofApp(own) && own.createdAt <= c.createdAt) otherRaced += 1
+      // Raced: the copy came after the app's own record, or just before it, between the push's pre-send list and its
+      // write (the list is read at the start of the push); no client can see a record created after its list without
+      // idempotency keys (docs/exactly-once.md).
+      if (own !== undefined && ofApp(own) && Date.parse(own.createdAt) - Date.parse(c.createdAt) <= LIST_TO_WRITE_MS) otherRaced += 1
       else problems.otherWriterMissed.push(`${row.clientId} (${row.state}) : ${c.id} de ${writers.other} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`)
     }
   }
