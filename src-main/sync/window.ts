@@ -2,7 +2,7 @@
  * Time rules of exactly-once (ARCHITECTURE.md "Exactly once"): how long a write may still be in flight (settle),
  * and the window on the service's clock inside which a record can have been created by an entry's writes.
  */
-import type { SendWindow } from '../../src-shared/domain/sync-protocol'
+import { widenSendWindow, type SendWindow } from '../../src-shared/domain/sync-protocol'
 import type { ServerWindow } from './matching'
 
 /**
@@ -40,12 +40,8 @@ export function serverWindowOf(window: SendWindow | null, offsetMs: number | nul
   return { fromMs: Math.min(from, to) + offsetMs - toleranceMs, toMs: Math.max(from, to) + offsetMs + settleMs + toleranceMs }
 }
 
-/** Smallest window holding both (either may be null). */
-export function widenWindow(a: SendWindow | null | undefined, b: SendWindow | null | undefined): SendWindow | null {
-  if (a == null) return b ?? null
-  if (b == null) return a
-  return { from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
-}
+/** Smallest window holding both (either may be null): the shared rule. */
+export const widenWindow = widenSendWindow
 
 /** Window of write starts, ms of this workstation's clock, as ISO instants (null when there was no write). */
 export function windowOfStarts(starts: readonly number[]): SendWindow | null {

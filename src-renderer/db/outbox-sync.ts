@@ -14,7 +14,8 @@ import type { AuditRecord } from '../../src-shared/domain/outbox'
 import { assertTransition } from '../../src-shared/domain/states'
 import type { EntryState } from '../../src-shared/domain/states'
 import { MAX_PUSH_BATCH } from '../../src-shared/domain/sync-protocol'
-import type { SendWindow, SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
+import { widenSendWindow } from '../../src-shared/domain/sync-protocol'
+import type { SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
 import type { PaieDb, StoredEntry } from './schema'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv, RowChange } from './write'
@@ -68,13 +69,6 @@ function wholeScopes(unknown: readonly StoredEntry[], max: number): StoredEntry[
     picked.push(...group)
   }
   return picked
-}
-
-/** Smallest window holding both (either may be absent). */
-export function widenSendWindow(a: SendWindow | null | undefined, b: SendWindow | null | undefined): SendWindow | null {
-  if (a == null) return b ?? null
-  if (b == null) return a
-  return { from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
 }
 
 /**

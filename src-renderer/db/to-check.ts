@@ -83,7 +83,7 @@ export async function decideToCheck(db: PaieDb, clientId: string, decision: ToCh
 }
 
 /**
- * Queues the DELETE of the extra record of a "doublon probable" (as any delete: checked, then sent once), and
+ * Queues the DELETE of the extra record of a "doublon probable" (like every delete: checked, then sent once), and
  * writes the decision to the audit.
  * @returns the delete entry's result (`ok: false` with French issues when the delete cannot be queued)
  * @throws OutboxError `INTROUVABLE` when the entry or the duplicate is unknown

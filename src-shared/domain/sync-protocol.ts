@@ -25,6 +25,13 @@ export const EntryScopeSchema = z.object({
 export const SendWindow = z.object({ from: z.iso.datetime(), to: z.iso.datetime() })
 export type SendWindow = z.infer<typeof SendWindow>
 
+/** Smallest window holding both (either may be absent); null when both are. */
+export function widenSendWindow(a: SendWindow | null | undefined, b: SendWindow | null | undefined): SendWindow | null {
+  if (a == null) return b ?? null
+  if (b == null) return a
+  return { from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
+}
+
 /** One entry to send. `payload` is checked by main against the kind's create or patch schema. */
 export const SyncItem = z.object({
   clientId: z.uuid(),
