@@ -7,11 +7,14 @@
  * refreshed two ways: explicitly after each action of this store (so `await store.enqueue(...)` returns with
  * exact counts), and by a Dexie `liveQuery` on that table, which fires after any committed write, including
  * the sync coordinator's batches and writes from other windows (Dexie relays them between windows).
+ * `rowChanges` moves after every committed write to the outbox rows (db/changes.ts): views showing rows follow it,
+ * since a row can change without any count moving.
  */
 import { liveQuery } from 'dexie'
 import { defineStore } from 'pinia'
 import { onScopeDispose, ref } from 'vue'
 
+import { onOutboxWrite } from '../db/changes'
 import type { StateCounts, SirenCounts } from '../db/counts'
 import { countsByState as readCountsByState, countsBySiren as readCountsBySiren, emptyStateCounts } from '../db/counts'
 import type { EnqueueManyResult, EntryHistory, EntryResult, NewEntryInput, ToCheckDecision } from '../db/outbox'
@@ -31,11 +34,12 @@ export const useOutboxStore = defineStore('outbox', () => {
   const countsByState = ref<StateCounts>(emptyStateCounts())
   /** Entries per SIREN and state (states with no entry left out). */
   const countsBySiren = ref<SirenCounts>({})
+  /** Number of committed writes to the outbox rows seen so far (any window): watch it to re-read rows. */
+  const rowChanges = ref(0)
 
   /** Reads the counts table (a few rows per dossier). */
   async function refreshCounts(): Promise<void> {
-    const { db } = appServices()
-    const [byState, bySiren] = await Promise.all([readCountsByState(db), readCountsBySiren(db)])
+    const { byState, bySiren } = await readCounts()
     countsByState.value = byState
     countsBySiren.value = bySiren
   }
@@ -50,8 +54,12 @@ export const useOutboxStore = defineStore('outbox', () => {
         countsBySiren.value = bySiren
       },
     })
+    const stopRowChanges = onOutboxWrite(db, () => {
+      rowChanges.value += 1
+    })
     onScopeDispose(() => {
       subscription.unsubscribe()
+      stopRowChanges()
     })
   }
 
@@ -170,6 +178,22 @@ export const useOutboxStore = defineStore('outbox', () => {
     return queryRowsBefore(appServices().db, filter, cursor, limit, skip)
   }
 
+  /**
+   * Runs `read` in ONE read-only transaction over the outbox and its counts: every read it makes through this
+   * store sees the same committed state (a screen whose rows and counts must agree). `read` must only await reads.
+   */
+  async function readTogether<T>(read: () => Promise<T>): Promise<T> {
+    const { db } = appServices()
+    return db.transaction('r', db.outbox, db.counts, read)
+  }
+
+  /** Counts per state and per SIREN, read now (one read of the counts table). */
+  async function readCounts(): Promise<{ byState: StateCounts; bySiren: SirenCounts }> {
+    const { db } = appServices()
+    const [byState, bySiren] = await Promise.all([readCountsByState(db), readCountsBySiren(db)])
+    return { byState, bySiren }
+  }
+
   /** Number of entries matching the filter (for the pager). */
   async function count(filter: EntryFilter): Promise<number> {
     return countEntries(appServices().db, filter)
@@ -196,7 +220,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   return {
-    countsByState, countsBySiren,
-    enqueue, enqueueMany, revise, cancel, decide, removeDuplicate, submit, query, queryAfter, queryBefore, count, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
+    countsByState, countsBySiren, rowChanges,
+    enqueue, enqueueMany, revise, cancel, decide, removeDuplicate, submit, query, queryAfter, queryBefore, count, readTogether, readCounts, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
   }
 })

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/server'
 import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
 import { LOG_DIR, TODAY, startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, pasteText, simpleEmployees, stateCount, until } from './support'
+import { BIG_SIREN, pasteText, queueScreen, simpleEmployees, stateCount, until } from './support'
 
 const RESTRICTED = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-restreint')
 if (RESTRICTED === undefined) throw new Error('client restreint absent du jeu de données')
@@ -152,6 +152,9 @@ describe('connection profiles', () => {
     await ws.restartSandbox()
     await activate(base, 'demo')
     await waitForCount(base, 'synced', 9)
+    // Issue 13: the moment the counters say 9 synced, every row says so too (rows and counters are read together).
+    const shown = await queueScreen(page)
+    expect(shown).toEqual({ rows: { synced: 9 }, badges: Array.from({ length: 9 }, () => 'Synchronisé'), counts: { synced: 9 }, loading: 0 })
     expect(demoStore.evp.length - evpBefore.demo).toBe(9)
     expect(second.store.evp.length - evpBefore.second).toBe(3)
     await ws.screenshot('profiles-demo-synced')

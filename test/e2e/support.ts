@@ -69,6 +69,33 @@ export async function queueRowIds(page: Page, state?: EntryState): Promise<strin
   return z.array(z.string()).parse(ids).map((id) => id.slice('queue-row-'.length))
 }
 
+/** The queue screen (#/file) as the clerk sees it at one instant: rows shown per state, their badges' text, and the
+ * non-zero per-state counters. */
+export const QueueScreen = z.object({
+  rows: z.record(z.string(), z.number()),
+  badges: z.array(z.string()),
+  counts: z.record(z.string(), z.number()),
+  loading: z.number(),
+})
+
+/** Reads the queue screen in ONE evaluation (rows and counters of the same frame). */
+export async function queueScreen(page: Page): Promise<z.infer<typeof QueueScreen>> {
+  return QueueScreen.parse(await page.evaluate(`(() => {
+    const rows = {}, counts = {}, badges = []
+    for (const row of document.querySelectorAll('[data-testid^="queue-row-"][data-state]')) {
+      const state = row.getAttribute('data-state')
+      rows[state] = (rows[state] ?? 0) + 1
+      badges.push((row.querySelector('.badge')?.textContent ?? '').trim())
+    }
+    for (const counter of document.querySelectorAll('[data-testid^="state-count-"]')) {
+      const state = counter.getAttribute('data-testid').slice('state-count-'.length)
+      const n = Number(counter.getAttribute('data-count'))
+      if (state !== 'total' && n > 0) counts[state] = n
+    }
+    return { rows, badges, counts, loading: document.querySelectorAll('[data-testid="queue-row-loading"]').length }
+  })()`))
+}
+
 /** Clicks the export button `testId` and parses the CSV it downloads (`;`-separated, BOM, header row) into records. */
 export async function downloadCsv(page: Page, testId: string): Promise<Record<string, string>[]> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid="${testId}"]`)])

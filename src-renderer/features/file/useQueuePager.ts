@@ -1,18 +1,25 @@
 /**
  * Rows of the queue for a virtualised list: the count of the filter (`count`) and pages fetched on demand as
- * the visible range moves, a bounded cache, and a refresh when entries change (counts move during a sync). With
- * 50 000 entries, only the pages around the screen are ever read, and each is read by KEYSET from the nearest row
- * already known (planPage: the edge of a cached page, or the top or bottom of the queue), never by an offset
- * counted from the top: the last rows of 50 000 cost what the first do.
+ * the visible range moves, a bounded cache, and a refresh after every committed write to the outbox (any window:
+ * the outbox store's `rowChanges`). With 50 000 entries, only the pages around the screen are ever read, and each is
+ * read by KEYSET from the nearest row already known (planPage: the edge of a cached page, or the top or bottom of
+ * the queue), never by an offset counted from the top: the last rows of 50 000 cost what the first do.
  *
- * While a sync drains thousands of entries, counts change many times a second: refreshes are coalesced (one in
- * flight, at most one more queued) and their answers are kept even when a newer refresh started, so rows never
- * starve behind an endless series of refreshes. Only a new filter discards answers in flight.
+ * Rows and counts agree: a refresh reads the filter's count, the pages on screen AND the per-state and per-dossier
+ * counts in one read-only transaction, and the queue screen shows those counts (`counts`), so a row never says
+ * "En attente" beside a count saying everything is synced. (Issue 13: the list used to refresh only when the live
+ * counts changed, 400 ms after them; rows changed without a count moving, a "doublon probable" flag, were missed.)
+ *
+ * While a sync drains thousands of entries, rows change many times a second: the first write after a quiet time
+ * refreshes at once, further ones at most every REFRESH_DELAY_MS (one refresh in flight, at most one more queued),
+ * and answers are kept even when a newer refresh started, so rows never starve behind an endless series of
+ * refreshes. Only a new filter discards answers in flight.
  */
 import { storeToRefs } from 'pinia'
-import { ref, shallowRef, watch } from 'vue'
+import { onScopeDispose, ref, shallowRef, watch } from 'vue'
 import type { Ref } from 'vue'
 
+import type { SirenCounts, StateCounts } from '../../db/counts'
 import type { EntryFilter } from '../../db/outbox-query'
 import { useOutboxStore } from '../../stores/outbox'
 import type { StoredEntry } from '../../stores/outbox'
@@ -23,11 +30,23 @@ export const QUEUE_PAGE_SIZE = 100
 const MAX_CACHED_PAGES = 30
 const REFRESH_DELAY_MS = 400
 
-/** Pager over the outbox for `filter`. Call `visible(first, last)` whenever the rendered range changes. */
+/** Per-state and per-dossier counts read together with the rows on screen. */
+export interface QueueCountsSnapshot {
+  readonly byState: StateCounts
+  readonly bySiren: SirenCounts
+}
+
+/**
+ * Pager over the outbox for `filter`. Call `visible(first, last)` whenever the rendered range changes.
+ * @returns `total` (rows of the filter), `row(index)`, `counts` (read with the rows, null before the first read),
+ *   `error` (message of the last failed read), `visible`, `reload`
+ */
 export function useQueuePager(filter: Ref<EntryFilter>) {
   const outbox = useOutboxStore()
-  const { countsByState } = storeToRefs(outbox)
+  const { rowChanges } = storeToRefs(outbox)
   const total = ref(0)
+  /** Counts read with the rows on screen; null until the first read answered (no counts without their rows). */
+  const counts = shallowRef<QueueCountsSnapshot | null>(null)
   const pages = shallowRef(new Map<number, readonly StoredEntry[]>())
   const error = ref<string | null>(null)
   /** Changes with the filter only: answers for another filter are dropped. */
@@ -43,11 +62,11 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
     pages.value = next
   }
 
-  /** Reads `page` from the nearest known row of `known` (pages read since the last refresh). */
-  async function fetchPage(page: number, known: ReadonlyMap<number, readonly StoredEntry[]>): Promise<readonly [number, readonly StoredEntry[]]> {
+  /** Reads `page` of a filter of `rowCount` rows from the nearest known row of `known` (pages read since the last refresh). */
+  async function fetchPage(page: number, known: ReadonlyMap<number, readonly StoredEntry[]>, rowCount: number): Promise<readonly [number, readonly StoredEntry[]]> {
     const full = [...known].filter(([, rows]) => rows.length === QUEUE_PAGE_SIZE).map(([p]) => p)
     const loaded = [...known].filter(([, rows]) => rows.length > 0).map(([p]) => p)
-    const plan = planPage(page, QUEUE_PAGE_SIZE, total.value, full, loaded)
+    const plan = planPage(page, QUEUE_PAGE_SIZE, rowCount, full, loaded)
     const anchorRows = plan.anchor === null ? undefined : known.get(plan.anchor)
     const anchorRow = plan.direction === 'after' ? anchorRows?.[anchorRows.length - 1] : anchorRows?.[0]
     const cursor = anchorRow === undefined ? null : cursorOf(anchorRow)
@@ -75,7 +94,7 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
     try {
       for (let page = nextWanted(); page !== undefined; page = nextWanted()) {
         const gen = filterGen
-        const loaded = await fetchPage(page, pages.value)
+        const loaded = await fetchPage(page, pages.value, total.value)
         if (gen !== filterGen) continue
         store(gen, [loaded])
       }
@@ -92,7 +111,11 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
     void pump()
   }
 
-  /** Count, then the pages on screen; `reset` drops the cache first (new filter). */
+  /**
+   * The filter's count, the pages on screen and the counts, in one read transaction; `reset` drops the cache first
+   * (new filter). Pages off screen are dropped (stale); the first page on screen is read from an end of the queue
+   * and each next one from the fresh one before it (stale rows are never used as cursors).
+   */
   async function reload(reset: boolean): Promise<void> {
     if (reset) {
       filterGen += 1
@@ -100,21 +123,21 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
     }
     const gen = filterGen
     try {
-      const n = await outbox.count(filter.value)
+      const read = await outbox.readTogether(async () => {
+        const n = await outbox.count(filter.value)
+        const fresh = new Map<number, readonly StoredEntry[]>()
+        for (const page of pagesFor(range[0], range[1], n, QUEUE_PAGE_SIZE)) {
+          const [p, rows] = await fetchPage(page, fresh, n)
+          fresh.set(p, rows)
+        }
+        return { n, fresh, counts: await outbox.readCounts() }
+      })
       if (gen !== filterGen) return
-      total.value = n
+      total.value = read.n
+      counts.value = read.counts
       error.value = null
-      const wanted = pagesFor(range[0], range[1], n, QUEUE_PAGE_SIZE)
-      // Pages off screen are stale now: drop them, refetch those on screen, the first from an end of the queue
-      // and each next one from the fresh one before it (stale rows are never used as cursors).
-      if (!reset) pages.value = new Map([...pages.value].filter(([p]) => wanted.includes(p)))
-      const fresh = new Map<number, readonly StoredEntry[]>()
-      for (const page of wanted) {
-        const [p, rows] = await fetchPage(page, fresh)
-        if (gen !== filterGen) return
-        fresh.set(p, rows)
-      }
-      store(gen, [...fresh])
+      pages.value = new Map()
+      store(gen, [...read.fresh])
       void pump()
     } catch (thrown) {
       if (gen === filterGen) error.value = thrown instanceof Error ? thrown.message : String(thrown)
@@ -123,39 +146,50 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
 
   watch(filter, () => { void reload(true) }, { deep: true, immediate: true })
 
-  // Coalesced refresh after entries change.
+  // Refresh after outbox writes: at once after a quiet time, then at most every REFRESH_DELAY_MS while writes keep
+  // coming (a big sync writes for minutes); never two at a time, and always one after the last write.
   let refreshing = false
   let again = false
+  let lastStart = Number.NEGATIVE_INFINITY
   let timer: ReturnType<typeof setTimeout> | undefined
-  async function refresh(): Promise<void> {
+  function schedule(): void {
     if (refreshing) {
       again = true
       return
     }
+    if (timer !== undefined) return
+    const wait = lastStart + REFRESH_DELAY_MS - Date.now()
+    if (wait <= 0) {
+      void refresh()
+      return
+    }
+    timer = setTimeout(() => {
+      timer = undefined
+      void refresh()
+    }, wait)
+  }
+  async function refresh(): Promise<void> {
     refreshing = true
+    lastStart = Date.now()
     try {
       await reload(false)
     } finally {
       refreshing = false
       if (again) {
         again = false
-        setTimeout(() => { void refresh() }, REFRESH_DELAY_MS)
+        schedule()
       }
     }
   }
-  // Throttled, not debounced: counts may change every few milliseconds for minutes during a big sync.
-  watch(countsByState, () => {
-    if (timer !== undefined) return
-    timer = setTimeout(() => {
-      timer = undefined
-      void refresh()
-    }, REFRESH_DELAY_MS)
-  }, { deep: true })
+  watch(rowChanges, schedule)
+  onScopeDispose(() => {
+    clearTimeout(timer)
+  })
 
   /** The entry at `index`, or undefined while loading. */
   function row(index: number): StoredEntry | undefined {
     return rowAt(pages.value, index, QUEUE_PAGE_SIZE)
   }
 
-  return { total, row, visible, reload, error }
+  return { total, row, counts, visible, reload, error }
 }

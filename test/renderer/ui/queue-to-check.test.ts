@@ -32,8 +32,7 @@ describe('la file : l’état « à vérifier » et le « doublon probable »', 
   it('QueueCounts compte « À vérifier », le met en avant (« à traiter ») et le propose comme filtre', async () => {
     await entryToCheck(app, [candidate()])
     await entryToCheck(app, [candidate()], undefined, valid.evp({ matricule: 'M002' }))
-    await useOutboxStore().refreshCounts()
-    wrapper = mountIn(app, QueueCounts, { selectedState: undefined })
+    wrapper = mountIn(app, QueueCounts, { selectedState: undefined, counts: await useOutboxStore().readCounts() })
     await flushPromises()
 
     const toCheck = wrapper.find('[data-testid="state-count-to_check"]')
@@ -51,8 +50,7 @@ describe('la file : l’état « à vérifier » et le « doublon probable »', 
   it('QueueCounts : plus de mise en avant une fois les décisions prises', async () => {
     const entry = await entryToCheck(app, [candidate()])
     await decideToCheck(app.db, entry.clientId, { type: 'cancel' }, 'Profil Démo', app.env)
-    await useOutboxStore().refreshCounts()
-    wrapper = mountIn(app, QueueCounts, { selectedState: undefined })
+    wrapper = mountIn(app, QueueCounts, { selectedState: undefined, counts: await useOutboxStore().readCounts() })
     await flushPromises()
     const toCheck = wrapper.find('[data-testid="state-count-to_check"]')
     expect(toCheck.attributes('data-count')).toBe('0')
