@@ -8,6 +8,7 @@ import { createApp } from 'vue'
 
 import App from './App.vue'
 import { createAppI18n } from './i18n'
+import { applyDocumentLanguage, storedLocale } from './i18n/preference'
 import { createAppRouter } from './router'
 import { bootstrapServices } from './services/bootstrap'
 import { refreshOnReconnect } from './services/reconnect'
@@ -29,7 +30,9 @@ async function start(): Promise<void> {
   bootstrapServices(active.value.dbName)
   const pinia = createPinia()
   useProfileStore(pinia).setActive(active.value)
-  createApp(App).use(pinia).use(createAppRouter()).use(createAppI18n()).mount('#app')
+  const locale = storedLocale()
+  applyDocumentLanguage(locale)
+  createApp(App).use(pinia).use(createAppRouter()).use(createAppI18n(locale)).mount('#app')
   const reference = useReferenceStore(pinia)
   const sync = useSyncStore(pinia)
   void reference.load()

@@ -53,12 +53,49 @@ export function formatPeriode(periode: string, locale = 'fr-FR'): string {
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
 }
 
-/** "2026-11-22" -> "22/11/2026" (fr-FR); invalid input unchanged. */
-export function formatDate(iso: string, locale = 'fr-FR'): string {
+/**
+ * "2026-11-22" -> "22/11/2026": the clerk's date format (jj/mm/aaaa), whatever the interface language or the
+ * system's locale (never `toLocaleDateString()`, which follows the OS). Invalid input unchanged.
+ */
+export function formatDate(iso: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
-  if (match === null) return iso
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date)
+  return match === null ? iso : `${match[3] ?? ''}/${match[2] ?? ''}/${match[1] ?? ''}`
+}
+
+/**
+ * A date as the clerk types it -> ISO `YYYY-MM-DD`, or null when it is not a day of the calendar.
+ * Accepted: `jj/mm/aaaa` with `/`, `.`, `-` or spaces between the parts, one-digit day or month (`5/1/2026`), a
+ * two-digit year meaning 20aa (`05/01/26`), eight digits `jjmmaaaa`, and ISO `aaaa-mm-jj` (a pasted or stored
+ * value). Surrounding spaces are ignored. `31/02/2026` is null.
+ */
+export function parseDate(text: string): string | null {
+  const value = text.trim()
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value)
+  const french = /^(\d{1,2})[/.\-\s]+(\d{1,2})[/.\-\s]+(\d{4}|\d{2})$/.exec(value)
+  const packed = /^(\d{2})(\d{2})(\d{4})$/.exec(value)
+  let parts: [string, string, string] | null = null
+  if (iso !== null) parts = [iso[3] ?? '', iso[2] ?? '', iso[1] ?? '']
+  else if (french !== null) parts = [french[1] ?? '', french[2] ?? '', french[3] ?? '']
+  else if (packed !== null) parts = [packed[1] ?? '', packed[2] ?? '', packed[3] ?? '']
+  if (parts === null) return null
+  const day = Number(parts[0])
+  const month = Number(parts[1])
+  const year = parts[2].length === 2 ? 2000 + Number(parts[2]) : Number(parts[2])
+  const date = new Date(Date.UTC(year, month - 1, day))
+  if (year < 1000 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  return `${String(year)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** `value` when it is an ISO date `YYYY-MM-DD`, else '' (a filter's date still being typed constrains nothing). */
+export function isoDateOrEmpty(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''
+}
+
+/** The local day of an ISO instant as jj/mm/aaaa (in the local time zone, or `timeZone`); invalid input unchanged. */
+export function formatInstantDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', ...(timeZone === undefined ? {} : { timeZone }) }).format(date)
 }
 
 /**
@@ -116,7 +153,10 @@ export function ageParts(minutes: number): { unit: 'minutes' | 'heures' | 'jours
   return { unit: 'jours', n: Math.floor(minutes / (24 * 60)) }
 }
 
-/** `Intl` locale of an interface locale (`'fr'` -> `'fr-FR'`, `'en'` -> `'en-GB'`: day/month order). */
+/**
+ * `Intl` locale of an interface locale (`'fr'` -> `'fr-FR'`, `'en'` -> `'en-GB'`): both write dates jj/mm/aaaa and
+ * times on 24 hours, so instants read the same in either language and whatever the system's locale.
+ */
 export function intlLocale(locale: string): string {
   return locale === 'en' ? 'en-GB' : 'fr-FR'
 }

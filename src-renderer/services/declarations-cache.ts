@@ -5,6 +5,7 @@
  */
 import type { DeclarationRow, DeclarationsSearchInput, DeclarationsSearchResult } from '../../src-shared/domain/declarations'
 import type { IpcResult, WindowApi } from '../../src-shared/ipc/contract'
+import { isoDateOrEmpty } from '../components/format'
 import { getMeta, setMeta } from '../db/meta'
 import type { PaieDb } from '../db/schema'
 
@@ -25,8 +26,14 @@ export interface DeclarationFilters {
   dateEnvoiAu: string
 }
 
+/** The filters with the sending dates still being typed (not yet `YYYY-MM-DD`) left open. */
+function typedDates(f: DeclarationFilters): DeclarationFilters {
+  return { ...f, dateEnvoiDu: isoDateOrEmpty(f.dateEnvoiDu), dateEnvoiAu: isoDateOrEmpty(f.dateEnvoiAu) }
+}
+
 /** The filters as the server search takes them (decision 21): a nature picks the list it lives in. */
-export function searchInputOf(f: DeclarationFilters): DeclarationsSearchInput {
+export function searchInputOf(filters: DeclarationFilters): DeclarationsSearchInput {
+  const f = typedDates(filters)
   return {
     ...(f.sirens.length === 0 ? {} : { sirens: [...f.sirens] }),
     ...(f.periodeDu === '' ? {} : { periodeDu: f.periodeDu }),
@@ -38,7 +45,8 @@ export function searchInputOf(f: DeclarationFilters): DeclarationsSearchInput {
 }
 
 /** True when a cached row passes the filters (same rules as the server: sending date = UTC day of `date_envoi`). */
-export function matchesFilters(d: DeclarationRow, f: DeclarationFilters): boolean {
+export function matchesFilters(d: DeclarationRow, filters: DeclarationFilters): boolean {
+  const f = typedDates(filters)
   if (f.sirens.length > 0 && !f.sirens.includes(d.siren)) return false
   if (f.periodeDu !== '' && d.periode < f.periodeDu) return false
   if (f.periodeAu !== '' && d.periode > f.periodeAu) return false

@@ -3,9 +3,9 @@
  * establishment (NIC), and presence over a date range ("présents du … au …"). Pure; tested in node.
  */
 import type { Salarie } from '../../../src-shared/api/salaries'
-import { searchKey } from '../../components/format'
+import { isoDateOrEmpty, searchKey } from '../../components/format'
 
-/** Filter of the employee list; empty strings mean "no constraint". Dates `YYYY-MM-DD`. */
+/** Filter of the employee list; empty strings mean "no constraint". Dates `YYYY-MM-DD` (any other text: none). */
 export interface EmployeeFilter {
   readonly search: string
   readonly nic: string
@@ -43,8 +43,8 @@ export function matchesSearch(salarie: Salarie, search: string): boolean {
  * contract overlapping the range (contract `date_fin` null = open-ended).
  */
 export function isPresent(salarie: Salarie, du: string, au: string): boolean {
-  const from = du === '' ? '0000-01-01' : du
-  const to = au === '' ? '9999-12-31' : au
+  const from = isoDateOrEmpty(du) === '' ? '0000-01-01' : du
+  const to = isoDateOrEmpty(au) === '' ? '9999-12-31' : au
   if (from > to) return false
   if (salarie.date_entree > to) return false
   if (salarie.date_sortie !== null && salarie.date_sortie < from) return false
@@ -54,8 +54,8 @@ export function isPresent(salarie: Salarie, du: string, au: string): boolean {
 
 /** Contracts of the employee active at some time between `du` and `au` (inclusive; empty = open). */
 export function activeContracts(salarie: Salarie, du: string, au: string): Salarie['contrats'] {
-  const from = du === '' ? '0000-01-01' : du
-  const to = au === '' ? '9999-12-31' : au
+  const from = isoDateOrEmpty(du) === '' ? '0000-01-01' : du
+  const to = isoDateOrEmpty(au) === '' ? '9999-12-31' : au
   return salarie.contrats.filter((c) => c.date_debut <= to && (c.date_fin === null || c.date_fin >= from))
 }
 

@@ -46,7 +46,7 @@ export function useFieldLabels(siren: Ref<string>) {
     if (typeof value !== 'string') return typeof value === 'number' ? String(value) : JSON.stringify(value)
     switch (spec.type) {
       case 'decimal': return formatFrenchDecimal(value)
-      case 'date': return formatDate(value, intl.value)
+      case 'date': return formatDate(value)
       case 'periode': return formatPeriode(value, intl.value)
       case 'text':
       case 'longtext': return value

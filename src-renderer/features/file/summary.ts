@@ -53,14 +53,14 @@ function evpSummary(entry: Entry, p: Readonly<Record<string, unknown>>, t: Trans
   return t('resume.evp', { code: label, valeur: value, periode: formatPeriode(periode, locale) })
 }
 
-function absenceSummary(entry: Entry, p: Readonly<Record<string, unknown>>, t: Translate, refs: SummaryRefs, locale: string): string {
+function absenceSummary(entry: Entry, p: Readonly<Record<string, unknown>>, t: Translate, refs: SummaryRefs): string {
   const code = field(p, 'code_absence')
   const label = code === null ? t('resume.absenceSansCode') : (refs.libelleAbsence(entry.siren, code) ?? code)
   const du = field(p, 'date_debut')
   const au = field(p, 'date_fin')
   let text = label
   if (du !== null && au !== null) {
-    text = du === au ? t('resume.absenceJour', { code: label, date: formatDate(du, locale) }) : t('resume.absencePeriode', { code: label, du: formatDate(du, locale), au: formatDate(au, locale) })
+    text = du === au ? t('resume.absenceJour', { code: label, date: formatDate(du) }) : t('resume.absencePeriode', { code: label, du: formatDate(du), au: formatDate(au) })
   }
   const halves: string[] = []
   if (p['demi_journee_debut'] === true) halves.push(t('resume.demiDebut'))
@@ -68,7 +68,7 @@ function absenceSummary(entry: Entry, p: Readonly<Record<string, unknown>>, t: T
   return halves.length === 0 ? text : `${text} (${halves.join(', ')})`
 }
 
-function fraisSummary(p: Readonly<Record<string, unknown>>, t: Translate, locale: string): string {
+function fraisSummary(p: Readonly<Record<string, unknown>>, t: Translate): string {
   const type = field(p, 'type_frais')
   const parts = [type === null ? t('resume.fraisSansType') : t(`frais.types.${type}`)]
   const montant = field(p, 'montant')
@@ -76,7 +76,7 @@ function fraisSummary(p: Readonly<Record<string, unknown>>, t: Translate, locale
   const km = field(p, 'kilometres')
   if (km !== null) parts.push(t('resume.kilometres', { km: formatFrenchDecimal(km) }))
   const date = field(p, 'date')
-  if (date !== null) parts.push(t('resume.le', { date: formatDate(date, locale) }))
+  if (date !== null) parts.push(t('resume.le', { date: formatDate(date) }))
   return parts.join(' · ')
 }
 
@@ -98,8 +98,8 @@ export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, lo
   let text: string
   switch (entry.kind) {
     case 'evp': text = evpSummary(entry, p, t, refs, locale); break
-    case 'absence': text = absenceSummary(entry, p, t, refs, locale); break
-    case 'frais': text = fraisSummary(p, t, locale); break
+    case 'absence': text = absenceSummary(entry, p, t, refs); break
+    case 'frais': text = fraisSummary(p, t); break
     case 'prime': text = montantSummary(field(p, 'code_prime'), p, entry, locale); break
     case 'avantage': text = montantSummary(field(p, 'type_avantage'), p, entry, locale); break
   }

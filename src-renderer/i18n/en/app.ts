@@ -45,6 +45,7 @@ export const appEn: typeof appFr = {
     erreurInattendue: 'An unexpected error occurred: {message}',
     notifications: 'Notifications',
     facultatif: 'optional',
+    formatDate: 'dd/mm/yyyy',
     champErreurs: 'The form has {n} error. Fix the marked field. | The form has {n} errors. Fix the marked fields.',
   },
   etats: {

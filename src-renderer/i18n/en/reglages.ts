@@ -35,6 +35,11 @@ export const reglagesEn: typeof reglagesFr = {
     autorisee: 'allowed',
     refusee: 'not allowed',
     probleme: 'Cannot connect: {message}',
+    langue: {
+      titre: 'Language',
+      libelle: 'Interface language',
+      noms: { fr: 'Français', en: 'English' },
+    },
   },
   droits: {
     refuseMoi: 'Your credentials lack the “{libelle}” right (according to the payroll service): this feature is disabled. Entries already made wait in the queue; ask your manager for this right.',

@@ -49,6 +49,7 @@ export const appFr = {
     erreurInattendue: 'Une erreur inattendue est survenue : {message}',
     notifications: 'Notifications',
     facultatif: 'facultatif',
+    formatDate: 'jj/mm/aaaa',
     champErreurs: 'Le formulaire contient {n} erreur. Corrigez le champ signalé. | Le formulaire contient {n} erreurs. Corrigez les champs signalés.',
   },
   etats: {

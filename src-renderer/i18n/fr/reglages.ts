@@ -36,6 +36,11 @@ export const reglagesFr = {
     autorisee: 'autorisée',
     refusee: 'non autorisée',
     probleme: 'Connexion impossible : {message}',
+    langue: {
+      titre: 'Langue',
+      libelle: 'Langue de l’interface',
+      noms: { fr: 'Français', en: 'English' },
+    },
   },
   droits: {
     refuseMoi: 'Vos identifiants n’ont pas le droit « {libelle} » (selon le service de paie) : cette fonction est désactivée. Les éléments déjà saisis attendent dans la file ; demandez ce droit à votre responsable.',

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext } from 'playwright-core'
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+/**
+ * An American system (`--lang=en-US`, locale en-US): the app must still show and read dates jj/mm/aaaa and speak
+ * French (issue 13, point 6); the time zone stays Paris.
+ */
+export const BROWSER_LOCALE = 'en-US'
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', `--lang=${BROWSER_LOCALE}`]
 
 /** Path of the system Chromium (`command -v chromium`), or CHROMIUM_PATH. @throws when none is installed. */
 export function chromiumPath(): string {
@@ -33,7 +39,7 @@ export async function openBrowser(profileDir: string): Promise<BrowserContext> {
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
-    locale: 'fr-FR',
+    locale: BROWSER_LOCALE,
     timezoneId: 'Europe/Paris',
   })
 }
