@@ -9,6 +9,7 @@ import { createApp } from 'vue'
 import App from './App.vue'
 import { createAppI18n } from './i18n'
 import { applyDocumentLanguage, storedLocale } from './i18n/preference'
+import { wordReported, wordsOf } from './i18n/reported'
 import { createAppRouter } from './router'
 import { bootstrapServices } from './services/bootstrap'
 import { refreshOnReconnect } from './services/reconnect'
@@ -21,18 +22,20 @@ import { useSyncStore } from './stores/sync'
  * with real data). Without an answer nothing is opened: a message says so rather than guessing a database.
  */
 async function start(): Promise<void> {
+  const locale = storedLocale()
+  applyDocumentLanguage(locale)
+  const i18n = createAppI18n(locale)
   const active = await window.api['profile:active']({})
   if (!active.ok) {
     const root = document.getElementById('app')
-    if (root !== null) root.textContent = `Démarrage impossible : ${active.error.message}`
+    const words = wordsOf(i18n.global)
+    if (root !== null) root.textContent = words.t('erreurs.demarrage', { raison: wordReported(words, 'demande', active.error) })
     return
   }
   bootstrapServices(active.value.dbName)
   const pinia = createPinia()
   useProfileStore(pinia).setActive(active.value)
-  const locale = storedLocale()
-  applyDocumentLanguage(locale)
-  createApp(App).use(pinia).use(createAppRouter()).use(createAppI18n(locale)).mount('#app')
+  createApp(App).use(pinia).use(createAppRouter()).use(i18n).mount('#app')
   const reference = useReferenceStore(pinia)
   const sync = useSyncStore(pinia)
   void reference.load()

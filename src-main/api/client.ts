@@ -8,6 +8,7 @@ import { ofetch, type $Fetch } from 'ofetch'
 import { BridgeErrorDto } from '../../src-shared/api/common'
 import { ENDPOINTS, OPERATION_IDS, type OperationId, type RequestOf, type ResponseOf } from '../../src-shared/api/endpoints'
 import type { EndpointDef } from '../../src-shared/api/endpoint-def'
+import { UNREADABLE_ANSWER } from '../../src-shared/domain/reports'
 import { ApiError, TRANSPORT_CODES, classifyHttpFailure, classifyTransportFailure, parseRetryAfter, tokenFailure } from './errors'
 import { createTokenSource, type TokenSource } from './token'
 
@@ -39,7 +40,7 @@ export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 /** Raised inside the client when an answer body passes the cap (turned into an ApiError by `send`). */
 class ResponseTooLarge extends Error {
   constructor(readonly limit: number) {
-    super(`Réponse de plus de ${limit} octets`)
+    super(`answer over ${String(limit)} bytes`)
     this.name = 'ResponseTooLarge'
   }
 }
@@ -137,7 +138,7 @@ interface LooseRequest {
 export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = params?.[name]
-    if (value === undefined) throw new Error(`Paramètre de chemin manquant : ${name}`)
+    if (value === undefined) throw new Error(`missing path parameter: ${name}`)
     return encodeURIComponent(String(value))
   })
 }
@@ -243,7 +244,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           // A write answered with a body too big may have committed: reconcile it, never resend it blindly.
           errorClass: def.method === 'GET' ? 'global' : 'unknown',
           code: TRANSPORT_CODES.reponseTropVolumineuse,
-          message: `Réponse du service de paie trop volumineuse (plus de ${Math.round(error.limit / 1_048_576)} Mio) : ignorée.`,
+          message: `answer over ${String(error.limit)} bytes ignored`,
+          params: { mio: Math.round(error.limit / 1_048_576) },
           cause: error,
         })
       }
@@ -264,13 +266,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       retryAfterMs: parseRetryAfter(headers.get('retry-after')),
       errorClass,
       code: body?.code ?? `HTTP_${status}`,
-      message: body?.message ?? `Le service de paie a répondu ${status}.`,
+      message: body?.message ?? `HTTP ${status}`,
+      params: { status },
       missingRight,
     })
   }
 
   function parseSuccess<K extends OperationId>(id: K, def: EndpointDef, status: number, headers: Headers, bytes: Uint8Array): ResponseOf<K> {
-    const invalid = (detail: string): ApiError =>
+    const invalid = (motif: string, valeur: string): ApiError =>
       new ApiError({
         operation: id,
         method: def.method,
@@ -280,20 +283,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // A write answered 2xx did commit: without a readable answer its outcome is unknown.
         errorClass: def.method === 'GET' ? 'global' : 'unknown',
         code: TRANSPORT_CODES.reponseInvalide,
-        message: `Réponse illisible du service de paie (${detail}).`,
+        message: `unreadable answer (${motif}: ${valeur})`,
+        params: { motif, valeur },
       })
     if (def.response === 'none') return undefined as ResponseOf<K>
     if (def.response === 'pdf') {
       const type = headers.get('content-type') ?? ''
-      if (!type.startsWith('application/pdf')) throw invalid(`type ${type || 'absent'} au lieu d’un PDF`)
+      if (!type.startsWith('application/pdf')) throw invalid(UNREADABLE_ANSWER.typePdf, type || '-')
       return bytes as ResponseOf<K>
     }
     const type = headers.get('content-type') ?? ''
-    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw invalid(`type ${type.split(';')[0]?.trim() || 'absent'} au lieu de JSON`)
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw invalid(UNREADABLE_ANSWER.typeJson, type.split(';')[0]?.trim() || '-')
     const json = decodeJson(bytes)
-    if (json === undefined) throw invalid('JSON tronqué ou illisible')
+    if (json === undefined) throw invalid(UNREADABLE_ANSWER.json, '-')
     const parsed = def.response.safeParse(json)
-    if (!parsed.success) throw invalid(`champ ${parsed.error.issues[0]?.path.join('.') || 'racine'} au mauvais format`)
+    if (!parsed.success) throw invalid(UNREADABLE_ANSWER.champ, parsed.error.issues[0]?.path.join('.') || '-')
     return parsed.data as ResponseOf<K>
   }
 

@@ -13,6 +13,7 @@ import type { BridgeError } from '../../src-shared/api/common'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import { Categorie } from '../../src-shared/api/categories'
 import type { HttpMethod } from '../../src-shared/api/endpoint-def'
+import { TOKEN_FAILURE, type ReportParams } from '../../src-shared/domain/reports'
 
 export type ErrorClass = 'record' | 'global' | 'unknown'
 
@@ -28,8 +29,13 @@ export interface ApiErrorInit {
   errorClass: ErrorClass
   /** Machine code: the BridgeError code, or ours for transport failures (RESEAU_INJOIGNABLE, DELAI_DEPASSE…). */
   code: string
-  /** French message for the clerk. */
+  /**
+   * The BridgeError's message (the service's own words) when it sent one, else a technical English description for
+   * the log. The renderer words our codes with {@link ApiErrorInit.params} (src-shared/domain/reports.ts).
+   */
   message: string
+  /** Parameters of the wording (`status`, `mio`, `motif`, `jeton`…). */
+  params?: ReportParams
   /** Category whose right is missing (403 DROIT_MANQUANT only). */
   missingRight?: Categorie | undefined
   /**
@@ -49,6 +55,8 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | null
   readonly errorClass: ErrorClass
   readonly code: string
+  /** Parameters of the wording of {@link code} (src-shared/domain/reports.ts); `{}` when none. */
+  readonly params: ReportParams
   readonly missingRight: Categorie | undefined
   /** False when the request certainly never left (see {@link ApiErrorInit.sent}). */
   readonly sent: boolean
@@ -63,6 +71,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs
     this.errorClass = init.errorClass
     this.code = init.code
+    this.params = init.params ?? {}
     this.missingRight = init.missingRight
     this.sent = init.sent ?? true
   }
@@ -147,23 +156,23 @@ export function causeChain(error: unknown): { codes: string[]; names: string[] }
 
 /**
  * Classifies a failure with no HTTP answer. A write whose request may have left is `unknown`; a read is `global`.
- * @returns class, code, French message, and `sent` false when the request certainly never left (connection
+ * @returns class, code, technical message, and `sent` false when the request certainly never left (connection
  *   refused, DNS, unreachable network, TLS refused: the {@link NOT_SENT} codes).
  */
 export function classifyTransportFailure(error: unknown, method: HttpMethod): { errorClass: ErrorClass; code: string; message: string; sent: boolean } {
   const { codes, names } = causeChain(error)
   if (codes.some((c) => NOT_SENT.has(c))) {
-    return { errorClass: 'global', code: TRANSPORT_CODES.injoignable, message: 'Service de paie injoignable : vérifiez la connexion réseau.', sent: false }
+    return { errorClass: 'global', code: TRANSPORT_CODES.injoignable, message: 'payroll service unreachable (request not sent)', sent: false }
   }
   const timedOut = names.includes('TimeoutError') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')
   const code = timedOut ? TRANSPORT_CODES.delai : TRANSPORT_CODES.coupure
   if (method === 'GET') {
-    return { errorClass: 'global', code, message: timedOut ? 'Le service de paie ne répond pas (délai dépassé).' : 'La connexion au service de paie a été interrompue.', sent: true }
+    return { errorClass: 'global', code, message: timedOut ? 'read timed out' : 'connection cut during a read', sent: true }
   }
   return {
     errorClass: 'unknown',
     code,
-    message: 'Envoi sans réponse : l’élément sera vérifié auprès du service avant tout nouvel envoi.',
+    message: timedOut ? 'write timed out: outcome unknown' : 'connection cut during a write: outcome unknown',
     sent: true,
   }
 }
@@ -184,19 +193,26 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
  * The error of an operation whose access token could not be obtained: the operation's own request never left, so
  * it is `global` with `sent: false`, never `unknown`, even when the token request (itself a POST) timed out
  * (docs/api-assumptions.md #41). Status, body, Retry-After and code are the token failure's (a 401
- * CLIENT_INVALIDE keeps its code); the message says no request was sent.
+ * CLIENT_INVALIDE keeps its code); `params.jeton` says how the token failed (TOKEN_FAILURE, src-shared/domain/reports.ts),
+ * with the token answer's `status` and the service's own `service` message when there was one: no request was sent.
  * @param operation, method: the original operation; @param error what the token request threw.
  */
 export function tokenFailure(operation: string, method: HttpMethod, error: unknown): ApiError {
   const cause = error instanceof ApiError ? error : null
-  let message: string
-  if (cause === null) message = 'Jeton d’accès indisponible : aucune requête n’a été envoyée.'
-  else if (cause.body !== null) message = `Jeton d’accès refusé : ${cause.body.message}`
-  else if (cause.status !== null) message = `Demande de jeton d’accès en échec (${cause.status}) : aucune requête n’a été envoyée, réessayez plus tard.`
-  else if (cause.code === TRANSPORT_CODES.injoignable) message = cause.message
-  else if (cause.code === TRANSPORT_CODES.delai) message = 'Demande de jeton d’accès sans réponse (délai dépassé) : aucune requête n’a été envoyée.'
-  else if (cause.code === TRANSPORT_CODES.coupure) message = 'Demande de jeton d’accès interrompue : aucune requête n’a été envoyée.'
-  else message = `Jeton d’accès non obtenu (${cause.message}) : aucune requête n’a été envoyée.`
+  let jeton: string
+  if (cause === null) jeton = TOKEN_FAILURE.indisponible
+  else if (cause.body !== null) jeton = TOKEN_FAILURE.refuse
+  else if (cause.status !== null) jeton = TOKEN_FAILURE.echec
+  else if (cause.code === TRANSPORT_CODES.injoignable) jeton = TOKEN_FAILURE.injoignable
+  else if (cause.code === TRANSPORT_CODES.delai) jeton = TOKEN_FAILURE.delai
+  else if (cause.code === TRANSPORT_CODES.coupure) jeton = TOKEN_FAILURE.coupure
+  else jeton = TOKEN_FAILURE.indisponible
+  const params: ReportParams = {
+    jeton,
+    ...(cause?.status == null ? {} : { status: cause.status }),
+    ...(cause?.body == null ? {} : { service: cause.body.message }),
+  }
+  const message = `access token not obtained (${cause === null ? 'no answer' : cause.message}): request not sent`
   return new ApiError({
     operation,
     method,
@@ -206,6 +222,7 @@ export function tokenFailure(operation: string, method: HttpMethod, error: unkno
     errorClass: 'global',
     code: cause?.code ?? TRANSPORT_CODES.jetonIndisponible,
     message,
+    params,
     sent: false,
     cause: error,
   })

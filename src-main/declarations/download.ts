@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, open, realpath, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { ApiClient } from '../api/client'
+import { REPORT_CONTEXTS, type ReportParams } from '../../src-shared/domain/reports'
 import { ApiError } from '../api/errors'
 import { recapitulatifPath, UnsafeFileNameError, type NamedDeclaration } from './file-names'
 
@@ -17,13 +18,15 @@ export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000
 const SIGNATURE = '%PDF-'
 
-/** Why a summary was not written: stable code and French message for the clerk. */
+/** Why a summary was not written: stable code and parameters (worded by the renderer), technical message. */
 export class DownloadError extends Error {
   readonly code: string
-  constructor(code: string, message: string, options?: ErrorOptions) {
+  readonly params: ReportParams
+  constructor(code: string, message: string, options?: ErrorOptions & { params?: ReportParams }) {
     super(message, options)
     this.name = 'DownloadError'
     this.code = code
+    this.params = options?.params ?? {}
   }
 }
 
@@ -52,23 +55,30 @@ export interface WrittenRecapitulatif {
   readonly bytes: number
 }
 
-function mebibytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })
+/** Mebibytes, one decimal at most (a parameter of the wording). */
+function mebibytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10
 }
 
-/** French error of a failure that is not already a DownloadError. */
+/** Bytes received, and expected when announced (`motif: 'TOTAL'`): parameters of the wording of a cut. */
+function receivedParams(received: number, expected: number | null): ReportParams {
+  return expected === null ? { recus: received } : { recus: received, attendus: expected, motif: 'TOTAL' }
+}
+
+/** The DownloadError of a failure that is not already one. */
 function asDownloadError(error: unknown, why: { cancelled: boolean; idle: boolean }, received: number, expected: number | null): DownloadError {
   if (error instanceof DownloadError) return error
-  if (why.cancelled) return new DownloadError('TELECHARGEMENT_ANNULE', 'Téléchargement annulé : rien n’a été enregistré.', { cause: error })
-  if (why.idle) return new DownloadError('DELAI_DEPASSE', 'Le service de paie ne répond plus pendant le téléchargement : rien n’a été enregistré, réessayez.', { cause: error })
-  if (error instanceof UnsafeFileNameError) return new DownloadError(error.code, error.message, { cause: error })
-  if (error instanceof ApiError) return new DownloadError(error.code, `Téléchargement refusé : ${error.message}`, { cause: error })
+  if (why.cancelled) return new DownloadError('TELECHARGEMENT_ANNULE', 'download cancelled; nothing written', { cause: error })
+  if (why.idle) return new DownloadError('DELAI_DEPASSE', 'payroll service silent during the download; nothing written', { cause: error })
+  if (error instanceof UnsafeFileNameError) return new DownloadError(error.code, error.message, { cause: error, params: { motif: error.field } })
+  if (error instanceof ApiError) {
+    return new DownloadError(error.code, error.message, { cause: error, params: { ...error.params, contexte: REPORT_CONTEXTS.telechargement, ...(error.status === null ? {} : { status: error.status }) } })
+  }
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET') {
-    return new DownloadError('ECRITURE_IMPOSSIBLE', `Le fichier n’a pas pu être écrit sur le disque (${code}) : vérifiez le dossier de destination.`, { cause: error })
+    return new DownloadError('ECRITURE_IMPOSSIBLE', `file not written to disk (${code})`, { cause: error, params: { raison: code } })
   }
-  const of = expected === null ? `${received} octets reçus` : `${received} octets reçus sur ${expected}`
-  return new DownloadError('CONNEXION_COUPEE', `Connexion coupée pendant le téléchargement (${of}) : rien n’a été enregistré, réessayez.`, { cause: error })
+  return new DownloadError('CONNEXION_COUPEE', `connection cut during the download (${String(received)} bytes received); nothing written`, { cause: error, params: receivedParams(received, expected) })
 }
 
 /**
@@ -89,12 +99,12 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
     clearTimeout(idleTimer)
     idleTimer = setTimeout(() => {
       why.idle = true
-      controller.abort(new Error('délai dépassé'))
+      controller.abort(new Error('idle timeout'))
     }, idleMs)
   }
   const onAbort = (): void => {
     why.cancelled = true
-    controller.abort(new Error('annulé'))
+    controller.abort(new Error('cancelled'))
   }
   if (o.signal?.aborted === true) onAbort()
   o.signal?.addEventListener('abort', onAbort, { once: true })
@@ -104,7 +114,7 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
   let expected: number | null = null
   try {
     const final = recapitulatifPath(o.folder, o.declaration)
-    if (why.cancelled) throw new Error('annulé')
+    if (why.cancelled) throw new Error('cancelled')
     armIdle()
     const res = await o.client.stream('telechargerRecapitulatif', { params: { id: o.declaration.id } }, { signal: controller.signal, timeoutMs: idleMs })
     armIdle()
@@ -112,13 +122,13 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
     try {
       const type = (res.headers.get('content-type') ?? '').toLowerCase()
       if (!type.startsWith('application/pdf')) {
-        const shown = type === '' ? 'sans type' : type.split(';')[0] ?? type
-        throw new DownloadError('RECAPITULATIF_PAS_PDF', `Le service de paie a répondu une page « ${shown} » au lieu du PDF (erreur d’un proxy ou du service) : rien n’a été enregistré.`)
+        const shown = type === '' ? '-' : type.split(';')[0] ?? type
+        throw new DownloadError('RECAPITULATIF_PAS_PDF', `answer of type ${shown} instead of a PDF; nothing written`, { params: { type: shown } })
       }
       const length = res.headers.get('content-length')
       expected = length !== null && /^\d+$/.test(length) ? Number(length) : null
       if (expected !== null && expected > maxBytes) {
-        throw new DownloadError('RECAPITULATIF_TROP_GROS', `Le récapitulatif annoncé (${mebibytes(expected)} Mo) dépasse la taille maximale de ${mebibytes(maxBytes)} Mo : rien n’a été enregistré.`)
+        throw new DownloadError('RECAPITULATIF_TROP_GROS', `announced size ${String(expected)} bytes over the limit of ${String(maxBytes)}; nothing written`, { params: { motif: 'ANNONCE', mio: mebibytes(expected), max: mebibytes(maxBytes) } })
       }
       await mkdir(dirname(final), { recursive: true })
       const tmp = join(dirname(final), `.${basename(final)}.${randomUUID()}.part`)
@@ -132,21 +142,21 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
           armIdle()
           received += value.byteLength
           if (received > maxBytes) {
-            throw new DownloadError('RECAPITULATIF_TROP_GROS', `Le récapitulatif dépasse la taille maximale de ${mebibytes(maxBytes)} Mo : téléchargement interrompu, rien n’a été enregistré.`)
+            throw new DownloadError('RECAPITULATIF_TROP_GROS', `body over the limit of ${String(maxBytes)} bytes; download stopped, nothing written`, { params: { max: mebibytes(maxBytes) } })
           }
           if (head.length < SIGNATURE.length) {
             head += String.fromCharCode(...value.subarray(0, SIGNATURE.length - head.length))
             if (head.length >= SIGNATURE.length && head !== SIGNATURE) {
-              throw new DownloadError('RECAPITULATIF_INVALIDE', 'Le fichier reçu n’est pas un PDF (signature %PDF- absente) : rien n’a été enregistré.')
+              throw new DownloadError('RECAPITULATIF_INVALIDE', 'no %PDF- signature; nothing written')
             }
           }
           await file.write(value)
           o.onProgress?.(received, expected)
         }
         if (expected !== null && received !== expected) {
-          throw new DownloadError('CONNEXION_COUPEE', `Connexion coupée pendant le téléchargement (${received} octets reçus sur ${expected}) : rien n’a été enregistré, réessayez.`)
+          throw new DownloadError('CONNEXION_COUPEE', `connection cut (${String(received)} of ${String(expected)} bytes); nothing written`, { params: receivedParams(received, expected) })
         }
-        if (head !== SIGNATURE) throw new DownloadError('RECAPITULATIF_INVALIDE', 'Le fichier reçu n’est pas un PDF (signature %PDF- absente) : rien n’a été enregistré.')
+        if (head !== SIGNATURE) throw new DownloadError('RECAPITULATIF_INVALIDE', 'no %PDF- signature; nothing written')
         await file.sync()
       } finally {
         await file.close()

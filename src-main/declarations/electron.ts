@@ -24,8 +24,8 @@ export function electronDownloadDeps(e: ElectronPieces): DownloadDeps {
     showItemInFolder: (path) => {
       e.shell.showItemInFolder(path)
     },
-    async pickFolder() {
-      const options = { title: 'Dossier des récapitulatifs DSN', properties: ['openDirectory' as const, 'createDirectory' as const] }
+    async pickFolder(title) {
+      const options = { ...(title === undefined ? {} : { title }), properties: ['openDirectory' as const, 'createDirectory' as const] }
       const parent = e.window()
       const result = parent === null ? await e.dialog.showOpenDialog(options) : await e.dialog.showOpenDialog(parent, options)
       return result.canceled ? null : (result.filePaths[0] ?? null)

@@ -17,11 +17,14 @@ export interface NamedDeclaration {
   readonly type: string
 }
 
-/** A name or folder could not be built safely: code `NOM_FICHIER_REFUSE`, French message. */
+/**
+ * A name or folder could not be built safely: code `NOM_FICHIER_REFUSE`, `field` the part at fault (`SIREN`, `NIC`,
+ * `PERIODE`, `NATURE`, `TYPE`, `ID`, `CHEMIN`; the renderer words it), technical message.
+ */
 export class UnsafeFileNameError extends Error {
   readonly code = 'NOM_FICHIER_REFUSE'
-  constructor(message: string) {
-    super(message)
+  constructor(readonly field: string) {
+    super(`summary not written: invalid ${field} in the declaration, no file written`)
     this.name = 'UnsafeFileNameError'
   }
 }
@@ -36,8 +39,8 @@ const NATURE_WORDS: Readonly<Record<string, string>> = { '01': 'mensuelle', '02'
 /** DSN type (S20.G00.05.002). */
 const TYPES = new Set(['01', '02', '03'])
 
-function check(ok: boolean, what: string): void {
-  if (!ok) throw new UnsafeFileNameError(`Récapitulatif non enregistré : ${what} de la déclaration est invalide, aucun fichier n’a été écrit.`)
+function check(ok: boolean, field: string): void {
+  if (!ok) throw new UnsafeFileNameError(field)
 }
 
 /**
@@ -48,13 +51,13 @@ function check(ok: boolean, what: string): void {
  *   nature and type, id a UUID).
  */
 export function recapitulatifFileName(d: NamedDeclaration): string {
-  check(SIREN.test(d.siren), 'le SIREN')
-  check(NIC.test(d.nic), 'le NIC')
-  check(PERIODE.test(d.periode), 'la période')
+  check(SIREN.test(d.siren), 'SIREN')
+  check(NIC.test(d.nic), 'NIC')
+  check(PERIODE.test(d.periode), 'PERIODE')
   const nature = NATURE_WORDS[d.nature]
-  check(nature !== undefined, 'la nature')
-  check(TYPES.has(d.type), 'le type')
-  check(UUID.test(d.id), 'l’identifiant')
+  check(nature !== undefined, 'NATURE')
+  check(TYPES.has(d.type), 'TYPE')
+  check(UUID.test(d.id), 'ID')
   const hash = createHash('sha256').update(d.id).digest('hex').slice(0, 8)
   return `DSN_${d.siren}_${d.periode}_${nature ?? ''}_type${d.type}_${d.nic}_${hash}.pdf`
 }
@@ -70,7 +73,7 @@ export function isInside(parent: string, child: string): boolean {
  * @throws UnsafeFileNameError when the SIREN is not 9 digits.
  */
 export function destinationFolder(root: string, siren: string, perDossier: boolean): string {
-  check(SIREN.test(siren), 'le SIREN')
+  check(SIREN.test(siren), 'SIREN')
   return perDossier ? resolve(root, siren) : resolve(root)
 }
 
@@ -80,6 +83,6 @@ export function destinationFolder(root: string, siren: string, perDossier: boole
  */
 export function recapitulatifPath(folder: string, d: NamedDeclaration): string {
   const path = resolve(folder, recapitulatifFileName(d))
-  check(isInside(folder, path), 'le chemin')
+  check(isInside(folder, path), 'CHEMIN')
   return path
 }

@@ -38,7 +38,7 @@ export interface DownloadJobsDeps {
   readonly now?: () => Date
 }
 
-/** Why a job could not start: code and French message. */
+/** Why a job could not start: code (worded by the renderer) and technical message. */
 export class DownloadJobError extends Error {
   constructor(readonly code: string, message: string) {
     super(message)
@@ -127,9 +127,9 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
       await deps.registry.record({ ...task.ref, path: written.path, fileName: written.fileName, bytes: written.bytes, writtenAt: now().toISOString() })
       task.progress = { ...task.progress, state: 'termine', bytes: written.bytes, path: written.path }
     } catch (error) {
-      const e = error instanceof DownloadError ? error : new DownloadError('ERREUR_INTERNE', 'Erreur inattendue pendant le téléchargement : rien n’a été enregistré.', { cause: error })
+      const e = error instanceof DownloadError ? error : new DownloadError('ERREUR_INTERNE', 'unexpected failure while downloading; nothing written', { cause: error })
       const state = e.code === 'TELECHARGEMENT_ANNULE' ? 'annule' : 'echec'
-      task.progress = { ...task.progress, state, bytes: 0, error: { code: e.code, message: e.message } }
+      task.progress = { ...task.progress, state, bytes: 0, error: { code: e.code, message: e.message, ...(Object.keys(e.params).length === 0 ? {} : { params: e.params }) } }
     } finally {
       release?.()
     }
@@ -139,10 +139,10 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
   return {
     start(items, destination) {
       const connection = deps.connection()
-      if (connection === null) throw new DownloadJobError('CONNEXION_ABSENTE', 'Aucun service de paie n’est configuré : aucun récapitulatif n’a été téléchargé.')
+      if (connection === null) throw new DownloadJobError('CONNEXION_ABSENTE', 'no payroll connection configured; nothing downloaded')
       let root: string
       if (destination === 'choisi') {
-        if (chosenFolder === null) throw new DownloadJobError('DOSSIER_NON_CHOISI', 'Choisissez d’abord un dossier de destination.')
+        if (chosenFolder === null) throw new DownloadJobError('DOSSIER_NON_CHOISI', 'no destination folder chosen yet')
         root = chosenFolder
       } else {
         root = resolve(deps.downloadsRoot(), DOWNLOADS_SUBFOLDER)
@@ -154,7 +154,9 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
         try {
           fileName = recapitulatifFileName(ref)
         } catch (e) {
-          error = { code: 'NOM_FICHIER_REFUSE', message: e instanceof UnsafeFileNameError ? e.message : 'Nom de fichier refusé.' }
+          error = e instanceof UnsafeFileNameError
+            ? { code: 'NOM_FICHIER_REFUSE', message: e.message, params: { motif: e.field } }
+            : { code: 'NOM_FICHIER_REFUSE', message: 'file name refused' }
         }
         return {
           ref,
@@ -182,7 +184,7 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
       for (const task of job.files) {
         if (id !== undefined && task.ref.id !== id) continue
         if (task.progress.state === 'en_attente') {
-          task.progress = { ...task.progress, state: 'annule', error: { code: 'TELECHARGEMENT_ANNULE', message: 'Téléchargement annulé : rien n’a été enregistré.' } }
+          task.progress = { ...task.progress, state: 'annule', error: { code: 'TELECHARGEMENT_ANNULE', message: 'download cancelled; nothing written' } }
           n += 1
         } else if (task.progress.state === 'en_cours') {
           task.controller.abort()

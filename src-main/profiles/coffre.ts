@@ -4,7 +4,8 @@
  *
  * On Linux the Secret Service is required explicitly (`linux.store: 'secret-service'`): when none answers the
  * library must not fall back to the kernel keyring (lost at reboot) and we never fall back to a file. Every
- * failure of the keychain becomes a {@link CoffreIndisponibleError} with a French message; nothing is stored.
+ * failure of the keychain becomes a {@link CoffreIndisponibleError} (code COFFRE_INDISPONIBLE, worded by the renderer);
+ * nothing is stored.
  * Secrets are never logged, never returned to the renderer.
  */
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring'
@@ -20,11 +21,7 @@ export class CoffreIndisponibleError extends Error {
   readonly code = COFFRE_INDISPONIBLE
 
   constructor(options?: ErrorOptions) {
-    super(
-      'Le trousseau du système (coffre des mots de passe) ne répond pas : le secret n’a pas pu y être lu ou enregistré, et rien n’a été enregistré ailleurs. ' +
-        'Sous Linux, un service « Secret Service » (GNOME Keyring ou KWallet) doit être lancé et déverrouillé.',
-      options,
-    )
+    super('system keychain unavailable: secret neither read nor stored, nothing stored elsewhere (Linux: a Secret Service must run, unlocked)', options)
     this.name = 'CoffreIndisponibleError'
   }
 }

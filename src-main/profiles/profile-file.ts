@@ -16,7 +16,7 @@ export const PROFILES_FILE = 'profiles.json'
 
 /** A stored profile (no secret: that is in the keychain under the profile id). */
 export const ProfilStocke = z.object({
-  id: ProfilId.refine((id) => id !== PROFIL_DEMO_ID, 'Le profil démo n’est pas stocké.'),
+  id: ProfilId.refine((id) => id !== PROFIL_DEMO_ID, 'the demo profile is not stored'),
   nom: z.string().min(1).max(80),
   baseUrl: z.string().min(1),
   clientId: z.string().min(1),
@@ -54,7 +54,7 @@ export interface ProfileFileStore {
 /** The profiles file is unreadable or invalid. */
 export class ProfilesFileError extends Error {
   constructor(file: string, options?: ErrorOptions) {
-    super(`Le fichier des profils de connexion est illisible (${path.basename(file)}) : l’application démarre en mode démo.`, options)
+    super(`profiles file unreadable (${path.basename(file)}): starting in demo mode`, options)
     this.name = 'ProfilesFileError'
   }
 }

@@ -24,6 +24,7 @@ import {
   type ResultatTestConnexion,
   type TestConnexionEntree,
 } from '../../src-shared/domain/profiles'
+import { PROFILE_PROBLEMS, REPORT_FOLLOW_UPS, type ReportParams } from '../../src-shared/domain/reports'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { createPayrollConnection, type PayrollConnection, type PayrollConnectionOptions } from '../services/connection'
@@ -43,14 +44,19 @@ export interface DemoEndpoint {
   readonly clientSecret: string
 }
 
-/** A refused profile operation: `code` (SCREAMING_SNAKE_CASE) and a French message for the clerk. */
+/**
+ * A refused profile operation: `code` (SCREAMING_SNAKE_CASE) and `params` the renderer words
+ * (src-shared/domain/reports.ts), a technical message for the log.
+ */
 export class ProfilError extends Error {
   readonly code: string
+  readonly params: ReportParams | undefined
 
-  constructor(code: string, message: string, options?: ErrorOptions) {
+  constructor(code: string, message: string, options?: ErrorOptions & { params?: ReportParams }) {
     super(message, options)
     this.name = 'ProfilError'
     this.code = code
+    this.params = options?.params
   }
 }
 
@@ -143,7 +149,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
 
   function stored(id: string): ProfilStocke {
     const profile = file.profils.find((p) => p.id === id)
-    if (profile === undefined) throw new ProfilError(PROFIL_ERROR_CODES.profilInconnu, 'Ce profil de connexion n’existe pas (ou plus).')
+    if (profile === undefined) throw new ProfilError(PROFIL_ERROR_CODES.profilInconnu, 'unknown profile id')
     return profile
   }
 
@@ -160,7 +166,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
         return { active: demoActive(endpoint.baseUrl, null), connection: connect(endpoint, PROFIL_DEMO_ID) }
       } catch (error) {
         log.error('Mode démo : démarrage du bac à sable impossible', { cause: describeError(error) })
-        return { active: demoActive('', 'Le service de démonstration n’a pas pu démarrer.'), connection: null }
+        return { active: demoActive('', PROFILE_PROBLEMS.demoIndisponible), connection: null }
       }
     }
     const profile = stored(id)
@@ -171,10 +177,10 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     } catch (error) {
       if (!(error instanceof CoffreIndisponibleError)) throw error
       log.warn('Profil : trousseau indisponible, connexion impossible', { profil: profile.id })
-      return { active: { ...base, probleme: error.message }, connection: null }
+      return { active: { ...base, probleme: PROFILE_PROBLEMS.coffreIndisponible }, connection: null }
     }
     if (secret === null) {
-      return { active: { ...base, probleme: 'Secret absent du trousseau : saisissez-le à nouveau dans Réglages › Connexions pour vous reconnecter.' }, connection: null }
+      return { active: { ...base, probleme: PROFILE_PROBLEMS.secretAbsent }, connection: null }
     }
     return { active: { ...base, probleme: null }, connection: connect({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, profile.id) }
   }
@@ -188,8 +194,8 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     return activeProfile
   }
 
-  /** GET /api/health then (token and) GET /api/moi; every failure a ProfilError with a French message. */
-  async function verify(endpoint: DemoEndpoint, suffix: string): Promise<ResultatTestConnexion> {
+  /** GET /api/health then (token and) GET /api/moi; every failure a ProfilError (`suite` added to its params). */
+  async function verify(endpoint: DemoEndpoint, suite: string | null): Promise<ResultatTestConnexion> {
     const probe = createPayrollConnection({ ...deps.connectionOptions, ...endpoint, timeoutMs: deps.testTimeoutMs ?? TEST_TIMEOUT_MS })
     try {
       const health = await probe.client.call('sante')
@@ -203,7 +209,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
         testeLe: now().toISOString(),
       }
     } catch (error) {
-      throw verifyFailure(error, suffix)
+      throw verifyFailure(error, suite)
     }
   }
 
@@ -237,7 +243,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
   }
 
   function refuseDemo(id: string): void {
-    if (id === PROFIL_DEMO_ID) throw new ProfilError(PROFIL_ERROR_CODES.profilDemo, 'Le profil démo est intégré à l’application : il ne peut être ni modifié ni supprimé.')
+    if (id === PROFIL_DEMO_ID) throw new ProfilError(PROFIL_ERROR_CODES.profilDemo, 'the demo profile cannot be edited or removed')
   }
 
   return {
@@ -262,9 +268,9 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
         const previous = input.id === undefined ? null : stored(input.id)
         const secret = input.clientSecret ?? (previous === null ? null : await deps.coffre.lire(previous.id))
         if (secret === null) {
-          throw new ProfilError(PROFIL_ERROR_CODES.secretAbsent, 'Saisissez le secret du client d’API : aucun secret n’est enregistré pour ce profil. Rien n’a été enregistré.')
+          throw new ProfilError(PROFIL_ERROR_CODES.secretAbsent, 'no secret stored for this profile; nothing saved', { params: { motif: 'ENREGISTRER' } })
         }
-        await verify({ baseUrl: input.baseUrl, clientId: input.clientId, clientSecret: secret }, ' Rien n’a été enregistré.')
+        await verify({ baseUrl: input.baseUrl, clientId: input.clientId, clientSecret: secret }, REPORT_FOLLOW_UPS.rienEnregistre)
         const id = previous?.id ?? `p-${randomUUID()}`
         const profile: ProfilStocke = { id, nom: input.nom, baseUrl: input.baseUrl, clientId: input.clientId, creeLe: previous?.creeLe ?? now().toISOString() }
         const priorSecret = input.clientSecret === undefined || previous === null ? null : await deps.coffre.lire(id)
@@ -282,19 +288,19 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
         log.info('Profil enregistré', { profil: id, nouveau: previous === null })
         if (file.actif === id) await activateNow(id)
         const summary = (await summaries()).find((p) => p.id === id)
-        if (summary === undefined) throw new Error('profil enregistré introuvable')
+        if (summary === undefined) throw new Error('saved profile not found')
         return summary
       }),
     test: (input) =>
       serial(async () => {
         if ('id' in input) {
-          if (input.id === PROFIL_DEMO_ID) return verify(await ensureDemo(), '')
+          if (input.id === PROFIL_DEMO_ID) return verify(await ensureDemo(), null)
           const profile = stored(input.id)
           const secret = await deps.coffre.lire(profile.id)
-          if (secret === null) throw new ProfilError(PROFIL_ERROR_CODES.secretAbsent, 'Aucun secret n’est enregistré pour ce profil : saisissez-le pour tester la connexion.')
-          return verify({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, '')
+          if (secret === null) throw new ProfilError(PROFIL_ERROR_CODES.secretAbsent, 'no secret stored for this profile; cannot test', { params: { motif: 'TESTER' } })
+          return verify({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, null)
         }
-        return verify(input, '')
+        return verify(input, null)
       }),
     activate: (id) =>
       serial(async () => {
@@ -307,7 +313,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
       serial(async () => {
         refuseDemo(id)
         stored(id)
-        if (file.actif === id) throw new ProfilError(PROFIL_ERROR_CODES.profilActif, 'Ce profil est le profil actif : activez-en un autre avant de le supprimer.')
+        if (file.actif === id) throw new ProfilError(PROFIL_ERROR_CODES.profilActif, 'the active profile cannot be removed')
         await deps.coffre.supprimer(id)
         await writeFile({ ...file, profils: file.profils.filter((p) => p.id !== id) })
         log.info('Profil supprimé', { profil: id })
@@ -334,14 +340,20 @@ function demoActive(baseUrl: string, probleme: string | null): ProfilActif {
   return { id: PROFIL_DEMO_ID, nom: DEMO_PROFILE_NAME, demo: true, baseUrl, dbName: profileDbName(PROFIL_DEMO_ID), probleme }
 }
 
-/** A failed connection test as a ProfilError; `suffix` (e.g. " Rien n’a été enregistré.") ends each message. */
-function verifyFailure(error: unknown, suffix: string): unknown {
+/**
+ * A failed connection test as a ProfilError; `suite` (REPORT_FOLLOW_UPS, e.g. RIEN_ENREGISTRE) is worded after the
+ * reason. Parameters: the transport code (`cause`) of an unreachable service; the `status` and the service's own
+ * message (`service`) of an error answer.
+ */
+function verifyFailure(error: unknown, suite: string | null): unknown {
   if (!(error instanceof ApiError)) return error
+  const params: ReportParams = suite === null ? {} : { suite }
   if (error.status === 401) {
-    return new ProfilError(PROFIL_ERROR_CODES.identifiantsRefuses, `Identifiants refusés par le service de paie : vérifiez l’identifiant du client d’API et son secret.${suffix}`, { cause: error })
+    return new ProfilError(PROFIL_ERROR_CODES.identifiantsRefuses, 'credentials refused (401)', { cause: error, params })
   }
   if (error.status === null) {
-    return new ProfilError(PROFIL_ERROR_CODES.serviceInjoignable, `Service de paie injoignable à cette adresse (${error.message}) : vérifiez l’adresse et le réseau.${suffix}`, { cause: error })
+    return new ProfilError(PROFIL_ERROR_CODES.serviceInjoignable, `payroll service unreachable (${error.code})`, { cause: error, params: { ...params, cause: error.code } })
   }
-  return new ProfilError(PROFIL_ERROR_CODES.serviceEnErreur, `Le service de paie a répondu en erreur (${error.status}) : ${error.message}${suffix}`, { cause: error })
+  const answer: ReportParams = error.body === null ? { status: error.status } : { status: error.status, service: error.body.message }
+  return new ProfilError(PROFIL_ERROR_CODES.serviceEnErreur, `payroll service answered HTTP ${String(error.status)}`, { cause: error, params: { ...params, ...answer } })
 }

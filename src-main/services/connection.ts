@@ -86,27 +86,25 @@ export interface ProbeOptions {
 }
 
 /**
- * GET /api/health on the connection. Never throws: every failure is `online: false` with a French message.
+ * GET /api/health on the connection. Never throws: every failure is `online: false` with a technical message (for
+ * the log; the renderer says online or offline in its own words).
  * @param connection null when no payroll service is configured.
  */
 export async function probeConnection(connection: PayrollConnection | null, options: ProbeOptions = {}): Promise<ConnectionStatus> {
   const checkedAt = (options.now ?? (() => new Date()))().toISOString()
   if (connection === null) {
-    return { online: false, version: null, checkedAt, message: 'Aucun service de paie n’est configuré.' }
+    return { online: false, version: null, checkedAt, message: 'no payroll service configured' }
   }
   try {
     const health = await connection.client.call('sante', {}, { timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS })
-    return { online: true, version: health.version, checkedAt, message: `Service de paie joignable (version ${health.version}).` }
+    return { online: true, version: health.version, checkedAt, message: `payroll service reachable (version ${health.version})` }
   } catch (error) {
     return { online: false, version: null, checkedAt, message: probeFailureMessage(error) }
   }
 }
 
-/** French message of a failed probe: the client's own message for transport failures, the status otherwise. */
+/** Technical description of a failed probe: the client's code for transport failures, the status otherwise. */
 function probeFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === null) return error.message
-    return `Le service de paie répond en erreur (${error.status}) : réessayez plus tard.`
-  }
-  return 'Service de paie injoignable : vérifiez la connexion réseau.'
+  if (error instanceof ApiError) return error.status === null ? `${error.code}: ${error.message}` : `payroll service answered HTTP ${String(error.status)}`
+  return 'payroll service unreachable'
 }

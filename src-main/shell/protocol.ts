@@ -116,7 +116,7 @@ const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR'])
  */
 export function createAppProtocolHandler(root: string, readFile: FileReader = fsReadFile): (request: Request) => Promise<Response> {
   return async function handleAppRequest(request: Request): Promise<Response> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Méthode non autorisée')
+    if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method Not Allowed')
     const file = resolveAppFile(root, request.url)
     if (file === null) return textResponse(404, 'Introuvable')
     let body: Uint8Array<ArrayBuffer>

@@ -98,7 +98,7 @@ export interface RecordPage {
 export function asRecordPage(value: unknown): RecordPage {
   const v = value as Partial<RecordPage> | null
   if (v === null || typeof v !== 'object' || !Array.isArray(v.elements) || typeof v.total !== 'number' || typeof v.taille !== 'number' || typeof v.page !== 'number') {
-    throw new Error('Réponse de liste inattendue')
+    throw new Error('unexpected list answer')
   }
   return v as RecordPage
 }

@@ -1,11 +1,13 @@
 /**
- * Pieces of a sync outcome: the error of a rejected or unsent entry, the pause of a broken road, the message of a
- * missing right, and the audit attempt of one HTTP request. French messages are written for the clerk.
+ * Pieces of a sync outcome: the error of a rejected or unsent entry, the pause of a broken road, the pause of a
+ * missing right, and the audit attempt of one HTTP request. Main reports codes and parameters; the renderer words
+ * them (src-shared/domain/reports.ts). Messages here are technical, for the log, except the payroll service's own
+ * (BridgeError) message of a refused entry, and the field messages of the kinds' schemas (src-shared validation).
  */
 import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import { ERROR_CODES } from '../../src-shared/api/common'
-import { CATEGORY_LABELS, type Categorie } from '../../src-shared/api/categories'
+import type { Categorie } from '../../src-shared/api/categories'
 import type { HttpMethod } from '../../src-shared/api/endpoint-def'
 import { MAX_CANDIDATES } from '../../src-shared/domain/sync-protocol'
 import type { AuditAttempt, CandidateRecord, CategoryPause, SyncError, SyncPause, SyncPushResult } from '../../src-shared/domain/sync-protocol'
@@ -49,7 +51,8 @@ export function syncErrorOf(error: ApiError): SyncError {
 export function invalidPayloadError(issues: readonly z.core.$ZodIssue[]): SyncError {
   return {
     code: ENTREE_INVALIDE,
-    message: 'Élément invalide : corrigez les champs signalés avant de le renvoyer.',
+    message: 'payload does not match the kind schema; not sent',
+    params: { motif: 'CHAMPS' },
     status: null,
     champs: issues.map((issue) => ({ champ: issue.path.map(String).join('.'), message: issue.message })),
   }
@@ -59,7 +62,8 @@ export function invalidPayloadError(issues: readonly z.core.$ZodIssue[]): SyncEr
 export function missingTargetError(): SyncError {
   return {
     code: ENTREE_INVALIDE,
-    message: 'Élément invalide : la modification ou la suppression ne désigne aucun élément du service de paie.',
+    message: 'update or delete without a server record id; not sent',
+    params: { motif: 'CIBLE' },
     status: null,
     champs: [{ champ: 'targetServerId', message: 'Identifiant de l’élément sur le service de paie manquant.' }],
   }
@@ -69,7 +73,8 @@ export function missingTargetError(): SyncError {
 export function missingPayloadError(): SyncError {
   return {
     code: ENTREE_INVALIDE,
-    message: 'Élément invalide : aucune donnée à envoyer.',
+    message: 'create or update without payload; not sent',
+    params: { motif: 'DONNEES' },
     status: null,
     champs: [],
   }
@@ -77,39 +82,27 @@ export function missingPayloadError(): SyncError {
 
 /** Error of an unexpected failure in main (not an answer of the service). */
 export function internalError(): SyncError {
-  return { code: ERREUR_INTERNE, message: 'Erreur inattendue pendant l’envoi : l’élément sera vérifié avant tout nouvel envoi.', status: null, champs: [] }
+  return { code: ERREUR_INTERNE, message: 'unexpected failure in main while sending; outcome unknown', status: null, champs: [] }
 }
 
-/** French reason of a global failure, for the pause banner. */
+/** Technical reason of a global failure, for the log (the renderer words the pause by its code). */
 export function pauseMessage(error: ApiError): string {
-  const status = error.status
-  if (status === null) return `${error.message} L’envoi reprendra automatiquement.`
-  if (status === 429) return 'Le service de paie limite le nombre de requêtes : l’envoi reprendra automatiquement après le délai demandé.'
-  if (status === 401) return 'Le service de paie refuse l’authentification : vérifiez les identifiants de connexion.'
-  if (status === 403) return 'Le service de paie refuse l’accès : vérifiez les droits de l’utilisateur.'
-  if (status === 408) return 'Le service de paie ne répond pas à temps : l’envoi reprendra automatiquement.'
-  if (status === 410) return 'Le service de paie ne propose plus cette opération : mettez l’application à jour.'
-  if (status >= 500) return `Le service de paie est momentanément indisponible (erreur ${status}) : l’envoi reprendra automatiquement.`
-  return `Envoi suspendu : ${error.message}`
+  return error.status === null ? `${error.code}: ${error.message}` : `${error.code} (HTTP ${String(error.status)}): ${error.message}`
 }
 
-/** The pause a global failure causes: its code, French message and the server's Retry-After (ms) if any. */
+/** The pause a global failure causes: its code, technical message and the server's Retry-After (ms) if any. */
 export function pauseOf(error: ApiError): SyncPause {
   return { code: error.code, message: pauseMessage(error), retryAfterMs: error.retryAfterMs === null ? null : Math.round(error.retryAfterMs) }
 }
 
 /** Pause of a thrown value that is not an ApiError (a bug in main): the queue waits, nothing is lost. */
 export function internalPause(): SyncPause {
-  return { code: ERREUR_INTERNE, message: 'Erreur inattendue pendant la synchronisation : l’envoi reprendra automatiquement.', retryAfterMs: null }
+  return { code: ERREUR_INTERNE, message: 'unexpected failure in main during the sync', retryAfterMs: null }
 }
 
-/** Pause of one category whose right is missing (403 DROIT_MANQUANT). */
+/** Pause of one category whose right is missing (403 DROIT_MANQUANT); the renderer words it from the category. */
 export function categoryPauseOf(category: Categorie, missing: Categorie | undefined): CategoryPause {
-  const label = CATEGORY_LABELS[missing ?? category]
-  return {
-    category,
-    message: `Droit manquant sur le service de paie : « ${label} ». Ces éléments restent en attente ; demandez ce droit à votre responsable. Les autres éléments continuent.`,
-  }
+  return { category, message: `missing right: ${missing ?? category}` }
 }
 
 /** What one HTTP attempt did, before it becomes an {@link AuditAttempt}. */
@@ -153,21 +146,9 @@ export function pushSummary(result: SyncPushResult): Record<string, number | str
   return counts
 }
 
-/** French message of each reason an entry is `to_check` (matching.ts TO_CHECK_REASONS). */
-const TO_CHECK_MESSAGES: Readonly<Record<ToCheckReason, string>> = {
-  IDENTIQUE_EXISTANT: 'Le service de paie contient déjà un élément identique, saisi ailleurs : rien n’a été envoyé. Comparez puis décidez.',
-  CANDIDATS_MULTIPLES: 'Plusieurs éléments du service de paie pourraient correspondre à cette saisie : rien n’a été envoyé ni rattaché. Comparez puis décidez.',
-  CREE_AVANT_ENVOI: 'Un élément identique existait sur le service avant le premier envoi de cette saisie : il n’est pas forcément le vôtre. Comparez puis décidez.',
-  CREE_HORS_FENETRE: 'Un élément identique a été créé sur le service en dehors de la période d’envoi de cette saisie. Comparez puis décidez.',
-  CREATEUR_DIFFERENT: 'Un élément identique a été créé sur le service par un autre utilisateur ou logiciel. Comparez puis décidez.',
-  MODIFIE_DEPUIS: 'L’élément correspondant a été modifié sur le service depuis sa création : la saisie n’est ni renvoyée ni rattachée. Comparez puis décidez.',
-  VALEURS_DIFFERENTES: 'Le service de paie contient le même élément avec d’autres valeurs (modifié depuis, ou saisi ailleurs). Comparez puis décidez.',
-  FENETRE_INCONNUE: 'Impossible de prouver que l’élément trouvé sur le service vient de cette saisie (heure d’envoi inconnue). Comparez puis décidez.',
-}
-
-/** Error of an entry put `to_check` (the reason's code, a French message; no HTTP status). */
+/** Error of an entry put `to_check`: the reason's code (worded by the renderer), a technical message, no HTTP status. */
 export function toCheckError(reason: ToCheckReason): SyncError {
-  return { code: reason, message: TO_CHECK_MESSAGES[reason], status: null, champs: [] }
+  return { code: reason, message: `to check: ${reason}`, status: null, champs: [] }
 }
 
 /** A matcher candidate as it crosses IPC (at most MAX_CANDIDATES per entry). */

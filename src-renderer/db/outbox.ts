@@ -6,7 +6,7 @@
  * Every write of an outbox row updates the `counts` table in the same transaction. Nothing is ever deleted.
  * States and transitions: src-shared/domain/states.ts (ARCHITECTURE.md "Entry states").
  */
-import { STATE_LABELS, assertTransition, isCancellable, isEditable } from '../../src-shared/domain/states'
+import { assertTransition, isCancellable, isEditable } from '../../src-shared/domain/states'
 import type { AuditRecord, EntryRevision } from '../../src-shared/domain/outbox'
 import type { FieldIssue } from '../../src-shared/domain/validation/types'
 import { prepareEntry } from './entry-check'
@@ -31,13 +31,18 @@ export type { OutboxEnv } from './write'
 /** Result of an enqueue or a revision: the stored entry, or French issues per field (nothing written). */
 export type EntryResult = { readonly ok: true; readonly entry: StoredEntry } | { readonly ok: false; readonly issues: FieldIssue[] }
 
-/** Refusal of an action on an entry: unknown entry, or a state that does not allow it. Message in French. */
+/**
+ * Refusal of an action on an entry: unknown entry, or a state that does not allow it. `reason` names the wording
+ * (`erreurs.saisieLocale.<reason>` in the catalogue; i18n/reported.ts wordThrown), `params` its values (`etat`: the
+ * entry's state, `motif`: a variant); the message is technical, for the log.
+ */
 export class OutboxError extends Error {
   constructor(
     readonly code: 'INTROUVABLE' | 'ETAT_INCOMPATIBLE',
-    message: string,
+    readonly reason: 'INTROUVABLE' | 'ENVOI_EN_COURS' | 'NON_MODIFIABLE' | 'NON_ANNULABLE' | 'DECISION_PRISE' | 'PAS_UN_CANDIDAT',
+    readonly params: Readonly<Record<string, string>> = {},
   ) {
-    super(message)
+    super(`${code}: ${reason}${Object.keys(params).length === 0 ? '' : ` ${JSON.stringify(params)}`}`)
     this.name = 'OutboxError'
   }
 }
@@ -136,7 +141,7 @@ export async function enqueueMany(db: PaieDb, inputs: readonly NewEntryInput[], 
 
 async function mustGet(db: PaieDb, clientId: string): Promise<StoredEntry> {
   const entry = await db.outbox.get(clientId)
-  if (entry === undefined) throw new OutboxError('INTROUVABLE', 'Saisie introuvable sur ce poste.')
+  if (entry === undefined) throw new OutboxError('INTROUVABLE', 'INTROUVABLE')
   return entry
 }
 
@@ -151,12 +156,7 @@ export async function reviseEntry(db: PaieDb, clientId: string, payload: Readonl
   return db.transaction('rw', VALIDATION_TABLES.map((t) => db.table(t)), async () => {
     const entry = await mustGet(db, clientId)
     if (!isEditable(entry.state)) {
-      throw new OutboxError(
-        'ETAT_INCOMPATIBLE',
-        entry.state === 'sending'
-          ? 'Cette saisie est en cours d’envoi : elle ne peut pas être modifiée maintenant. Réessayez dans un instant.'
-          : `Une saisie « ${STATE_LABELS[entry.state]} » ne peut plus être modifiée : saisissez une modification ou une suppression.`,
-      )
+      throw entry.state === 'sending' ? new OutboxError('ETAT_INCOMPATIBLE', 'ENVOI_EN_COURS') : new OutboxError('ETAT_INCOMPATIBLE', 'NON_MODIFIABLE', { etat: entry.state })
     }
     const input: NewEntryInput = {
       kind: entry.kind,
@@ -188,8 +188,7 @@ export async function cancelEntry(db: PaieDb, clientId: string, env: OutboxEnv =
   return db.transaction('rw', db.outbox, db.counts, async () => {
     const entry = await mustGet(db, clientId)
     if (!isCancellable(entry.state)) {
-      const hint = entry.state === 'synced' ? ' : saisissez une suppression pour retirer l’enregistrement du service de paie.' : '.'
-      throw new OutboxError('ETAT_INCOMPATIBLE', `Une saisie « ${STATE_LABELS[entry.state]} » ne peut pas être annulée${hint}`)
+      throw new OutboxError('ETAT_INCOMPATIBLE', 'NON_ANNULABLE', { etat: entry.state, ...(entry.state === 'synced' ? { motif: 'SYNCHRONISEE' } : {}) })
     }
     const next: StoredEntry = { ...entry, state: 'cancelled', updatedAt: env.now() }
     await writeEntries(db, [{ before: entry, after: next }])

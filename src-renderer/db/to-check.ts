@@ -57,14 +57,14 @@ function decisionRecord(entry: StoredEntry, operation: string, result: AuditReco
 export async function decideToCheck(db: PaieDb, clientId: string, decision: ToCheckDecision, who: string, env: OutboxEnv = defaultOutboxEnv): Promise<StoredEntry> {
   return db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
     const entry = await db.outbox.get(clientId)
-    if (entry === undefined) throw new OutboxError('INTROUVABLE', 'Saisie introuvable sur ce poste.')
-    if (entry.state !== 'to_check') throw new OutboxError('ETAT_INCOMPATIBLE', 'Cette saisie n’est plus « à vérifier » : la décision a déjà été prise.')
+    if (entry === undefined) throw new OutboxError('INTROUVABLE', 'INTROUVABLE')
+    if (entry.state !== 'to_check') throw new OutboxError('ETAT_INCOMPATIBLE', 'DECISION_PRISE')
     const candidates = entry.candidates ?? []
     const ids = candidates.map((c) => c.id)
     const now = env.now()
     let next: StoredEntry
     if (decision.type === 'link') {
-      if (!ids.includes(decision.serverId)) throw new OutboxError('ETAT_INCOMPATIBLE', 'Cet élément du service n’est pas un des candidats de la saisie.')
+      if (!ids.includes(decision.serverId)) throw new OutboxError('ETAT_INCOMPATIBLE', 'PAS_UN_CANDIDAT')
       assertTransition('to_check', 'synced')
       next = { ...entry, state: 'synced', serverId: decision.serverId, error: null, candidates: null, updatedAt: now }
     } else if (decision.type === 'send_anyway') {
@@ -91,7 +91,7 @@ export async function decideToCheck(db: PaieDb, clientId: string, decision: ToCh
 export async function deleteDuplicate(db: PaieDb, clientId: string, duplicateId: string, who: string, env: OutboxEnv = defaultOutboxEnv): Promise<EntryResult> {
   const entry = await db.outbox.get(clientId)
   const duplicate = entry?.duplicates?.find((d) => d.id === duplicateId)
-  if (entry === undefined || duplicate === undefined) throw new OutboxError('INTROUVABLE', 'Doublon introuvable sur ce poste.')
+  if (entry === undefined || duplicate === undefined) throw new OutboxError('INTROUVABLE', 'INTROUVABLE', { motif: 'DOUBLON' })
   const result = await enqueue(db, { kind: entry.kind, operation: 'delete', payload: null, targetServerId: duplicateId, targetRecord: duplicate.fields }, env)
   if (!result.ok) return result
   await db.transaction('rw', db.outbox, db.audit, db.counts, async () => {

@@ -4,6 +4,8 @@ import { fileEn } from './en/file'
 import { reglagesEn } from './en/reglages'
 import { saisieEn } from './en/saisie'
 import { declarationsEn } from './en/declarations'
+import { erreursEn } from './en/erreurs'
+import { exportsEn } from './en/exports'
 import { verificationEn } from './en/verification'
 import type { Messages } from './fr'
 
@@ -16,4 +18,6 @@ export const en: Messages = {
   ...reglagesEn,
   ...declarationsEn,
   ...verificationEn,
+  ...erreursEn,
+  ...exportsEn,
 }

@@ -9,6 +9,8 @@ import { fileFr } from './fr/file'
 import { reglagesFr } from './fr/reglages'
 import { saisieFr } from './fr/saisie'
 import { declarationsFr } from './fr/declarations'
+import { erreursFr } from './fr/erreurs'
+import { exportsFr } from './fr/exports'
 import { verificationFr } from './fr/verification'
 
 export const fr = {
@@ -19,6 +21,8 @@ export const fr = {
   ...reglagesFr,
   ...declarationsFr,
   ...verificationFr,
+  ...erreursFr,
+  ...exportsFr,
 }
 
 /** Shape of the messages of every locale. */

@@ -40,6 +40,6 @@ export function maybeAppServices(): AppServices | null {
  * @throws Error when configureServices was not called (a store used before main.ts wired the app).
  */
 export function appServices(): AppServices {
-  if (current === null) throw new Error('Services de l’application non initialisés : configureServices() doit être appelé au démarrage.')
+  if (current === null) throw new Error('app services not configured: configureServices() must be called at start-up')
   return current
 }

@@ -6,12 +6,16 @@
  *
  * No personal data beyond identifiers: no NIR, no IBAN, no free-text comment; the texts exported (EVP text
  * value, error messages) have anything shaped like a NIR or an IBAN masked.
+ *
+ * The words (column titles, kinds, states, results, errors) are the interface's ({@link CsvWords}, built from the
+ * catalogue by i18n/csv-words.ts); the format stays the French spreadsheet's whatever the language.
  */
 import Papa from 'papaparse'
 
-import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
+import type { EntryKind, EntryOperation } from '../../src-shared/domain/entry-kinds'
 import type { AuditRecord } from '../../src-shared/domain/outbox'
-import { STATE_LABELS } from '../../src-shared/domain/states'
+import type { EntryState } from '../../src-shared/domain/states'
+import type { SyncError } from '../../src-shared/domain/sync-protocol'
 import { listEntries } from '../db/outbox-query'
 import type { EntryFilter } from '../db/outbox-query'
 import type { PaieDb, StoredEntry } from '../db/schema'
@@ -25,9 +29,25 @@ const FORMULA = /^(?![-+]?\d+(?:[.,]\d+)?$)[=+\-@\t\r]/
 const NIR = /\b[1-478]\s?\d{2}\s?(?:0[1-9]|1[0-2]|[2-9]\d)\s?(?:\d{2}|2A|2B)\s?\d{3}\s?\d{3}(?:\s?\d{2})?\b/gi
 const IBAN = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/gi
 
-/** Replaces anything shaped like a NIR (13 or 15 characters) or an IBAN by « [masqué] ». */
-export function maskPersonalData(text: string): string {
-  return text.replace(IBAN, '[masqué]').replace(NIR, '[masqué]')
+/** The words of the exports, in the interface's language. */
+export interface CsvWords {
+  /** Title of each column of {@link QUEUE_CSV_COLUMNS}, in order. */
+  readonly queueFields: readonly string[]
+  /** Title of each column of {@link AUDIT_CSV_COLUMNS}, in order. */
+  readonly auditFields: readonly string[]
+  /** What replaces a NIR or an IBAN (`[masqué]`). */
+  readonly masked: string
+  kind(kind: EntryKind): string
+  operation(operation: EntryOperation): string
+  state(state: EntryState): string
+  result(result: AuditRecord['result']): string
+  /** An entry's error as the clerk reads it (without its field messages). */
+  error(error: SyncError): string
+}
+
+/** Replaces anything shaped like a NIR (13 or 15 characters) or an IBAN by `mask` (`[masqué]`). */
+export function maskPersonalData(text: string, mask: string): string {
+  return text.replace(IBAN, mask).replace(NIR, mask)
 }
 
 function toCsv(fields: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -45,61 +65,47 @@ function decimal(value: unknown): string {
 
 const CODE_FIELD = { evp: 'code_evp', absence: 'code_absence', prime: 'code_prime', frais: 'type_frais', avantage: 'type_avantage' } as const
 
-const OPERATION_LABELS = { create: 'création', update: 'modification', delete: 'suppression' } as const
-
-export const QUEUE_CSV_FIELDS = [
-  'Dossier (SIREN)', 'Matricule', 'Type', 'Opération', 'Période', 'Code', 'Date de début', 'Date de fin', 'Quantité', 'Taux',
-  'Montant', 'Kilomètres', 'Valeur texte', 'État', 'Révision', 'Tentatives', 'Erreur', 'Identifiant serveur', 'Identifiant de saisie',
-  'Créée le', 'Modifiée le',
+/** Columns of the queue export (catalogue keys `exports.file.<column>`). */
+export const QUEUE_CSV_COLUMNS = [
+  'siren', 'matricule', 'type', 'operation', 'periode', 'code', 'debut', 'fin', 'quantite', 'taux', 'montant', 'kilometres', 'texte',
+  'etat', 'revision', 'tentatives', 'erreur', 'idServeur', 'idSaisie', 'creee', 'modifiee',
 ] as const
 
-function queueRow(e: StoredEntry): string[] {
+function queueRow(e: StoredEntry, words: CsvWords): string[] {
   const p = e.payload ?? {}
-  const error = e.error === null ? '' : [e.error.message, ...e.error.champs.map((c) => `${c.champ} : ${c.message}`)].join(' | ')
+  const error = e.error === null ? '' : [words.error(e.error), ...e.error.champs.map((c) => `${c.champ} : ${c.message}`)].join(' | ')
   return [
-    e.siren, e.matricule, ENTRY_KIND_SPECS[e.kind].label, OPERATION_LABELS[e.operation], e.periode, text(p[CODE_FIELD[e.kind]]),
+    e.siren, e.matricule, words.kind(e.kind), words.operation(e.operation), e.periode, text(p[CODE_FIELD[e.kind]]),
     text(p['date_debut'] ?? p['date']), text(p['date_fin']), decimal(p['quantite']), decimal(p['taux']), decimal(p['montant']),
-    decimal(p['kilometres']), maskPersonalData(text(p['valeur_texte'])), STATE_LABELS[e.state], String(e.revision), String(e.attempts),
-    maskPersonalData(error), e.serverId ?? '', e.clientId, e.createdAt, e.updatedAt,
+    decimal(p['kilometres']), maskPersonalData(text(p['valeur_texte']), words.masked), words.state(e.state), String(e.revision), String(e.attempts),
+    maskPersonalData(error, words.masked), e.serverId ?? '', e.clientId, e.createdAt, e.updatedAt,
   ]
 }
 
 /**
  * The queue (entries matching `filter`, most recently changed first) as CSV text, BOM included.
- * Columns: {@link QUEUE_CSV_FIELDS}; decimals with a comma; no comment, NIR or IBAN.
+ * Columns: {@link QUEUE_CSV_COLUMNS} titled by `words`; decimals with a comma; no comment, NIR or IBAN.
  */
-export async function exportQueueCsv(db: PaieDb, filter: EntryFilter = {}): Promise<string> {
-  return toCsv(QUEUE_CSV_FIELDS, (await listEntries(db, filter)).map(queueRow))
+export async function exportQueueCsv(db: PaieDb, words: CsvWords, filter: EntryFilter = {}): Promise<string> {
+  return toCsv(words.queueFields, (await listEntries(db, filter)).map((e) => queueRow(e, words)))
 }
 
-export const AUDIT_CSV_FIELDS = [
-  'Horodatage', 'Dossier (SIREN)', 'Type', 'Identifiant de saisie', 'Révision', 'Opération', 'Méthode', 'Statut HTTP',
-  'Identifiant serveur', 'Code erreur', 'Résultat', 'Durée (ms)', 'Empreinte du contenu (SHA-256)',
+/** Columns of the audit export (catalogue keys `exports.journal.<column>`). */
+export const AUDIT_CSV_COLUMNS = [
+  'horodatage', 'siren', 'type', 'idSaisie', 'revision', 'operation', 'methode', 'statut', 'idServeur', 'code', 'resultat', 'duree', 'empreinte',
 ] as const
 
-const RESULT_LABELS: Readonly<Record<AuditRecord['result'], string>> = {
-  synced: 'synchronisé',
-  rejected: 'refusé',
-  unknown: 'sans réponse',
-  requeue: 'remis en attente',
-  to_check: 'à vérifier',
-  verified: 'vérifié (doublon probable)',
-  linked: 'décision : c’est le même',
-  send_anyway: 'décision : envoyer quand même',
-  cancelled: 'décision : saisie annulée',
-}
-
-function auditRow(a: AuditRecord): string[] {
+function auditRow(a: AuditRecord, words: CsvWords): string[] {
   return [
-    a.at, a.siren, ENTRY_KIND_SPECS[a.kind].label, a.clientId, String(a.revision), a.operation, a.method, a.status === null ? '' : String(a.status),
-    a.serverId ?? '', a.errorCode ?? '', RESULT_LABELS[a.result], String(Math.round(a.durationMs)), a.payloadHash ?? '',
+    a.at, a.siren, words.kind(a.kind), a.clientId, String(a.revision), a.operation, a.method, a.status === null ? '' : String(a.status),
+    a.serverId ?? '', a.errorCode ?? '', words.result(a.result), String(Math.round(a.durationMs)), a.payloadHash ?? '',
   ]
 }
 
 /**
- * The whole audit log (oldest first) as CSV text, BOM included. Columns: {@link AUDIT_CSV_FIELDS}. The error body
- * is left out (it may quote what was sent); the payload appears only as its hash.
+ * The whole audit log (oldest first) as CSV text, BOM included. Columns: {@link AUDIT_CSV_COLUMNS} titled by `words`.
+ * The error body is left out (it may quote what was sent); the payload appears only as its hash.
  */
-export async function exportAuditCsv(db: PaieDb): Promise<string> {
-  return toCsv(AUDIT_CSV_FIELDS, (await db.audit.orderBy('at').toArray()).map(auditRow))
+export async function exportAuditCsv(db: PaieDb, words: CsvWords): Promise<string> {
+  return toCsv(words.auditFields, (await db.audit.orderBy('at').toArray()).map((a) => auditRow(a, words)))
 }

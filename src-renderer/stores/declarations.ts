@@ -7,6 +7,7 @@ import { defineStore } from 'pinia'
 import { computed, reactive, ref } from 'vue'
 
 import type { DeclarationRow, DownloadJobProgress, DownloadedRecapitulatif, RecapitulatifRef } from '../../src-shared/domain/declarations'
+import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
 import { loadDeclarations, matchesFilters, refreshDeclarations, searchInputOf, type DeclarationFilters, type DeclarationsApi } from '../services/declarations-cache'
 
@@ -32,8 +33,8 @@ export const useDeclarationsStore = defineStore('declarations', () => {
   /** ISO instant of the cached list; null when never fetched. */
   const fetchedAt = ref<string | null>(null)
   const searching = ref(false)
-  /** French message of the last failed search (the cache stays shown). */
-  const error = ref<string | null>(null)
+  /** Why the last search failed (main's code, worded by the view; the cache stays shown). */
+  const error = ref<Reported | null>(null)
   const filters = reactive<DeclarationFilters>({ sirens: [], periodeDu: '', periodeAu: '', nature: '', dateEnvoiDu: '', dateEnvoiAu: '' })
   /** Cached rows passing the filters. */
   const filtered = computed(() => rows.value.filter((d) => matchesFilters(d, filters)))
@@ -46,13 +47,13 @@ export const useDeclarationsStore = defineStore('declarations', () => {
   /** Job shown in the progress panel. */
   const currentJobId = ref<string | null>(null)
   const currentJob = computed(() => (currentJobId.value === null ? null : (jobs.value[currentJobId.value] ?? null)))
-  /** French message of the last download action refused by main (no connection, no folder…). */
-  const downloadError = ref<string | null>(null)
+  /** Why main refused the last download action (no connection, no folder…), worded by the view. */
+  const downloadError = ref<Reported | null>(null)
   const destination = ref<'defaut' | 'choisi'>('defaut')
   const chosenFolder = ref<string | null>(null)
   const downloaded = ref<DownloadedRecapitulatif[]>([])
-  /** French message of the last refused open / show. */
-  const fileError = ref<string | null>(null)
+  /** Why main refused the last open / show, worded by the view. */
+  const fileError = ref<Reported | null>(null)
   let unsubscribe: (() => void) | null = null
 
   /** Latest state of each declaration's file across the jobs of this window. */
@@ -83,7 +84,7 @@ export const useDeclarationsStore = defineStore('declarations', () => {
     try {
       const result = await refreshDeclarations(appServices().db, api(), searchInputOf(filters))
       if (!result.ok) {
-        error.value = result.error.message
+        error.value = result.error
         return false
       }
       error.value = null
@@ -101,7 +102,7 @@ export const useDeclarationsStore = defineStore('declarations', () => {
     if (items.length === 0) return null
     const result = await api()['downloads:start']({ items, destination: destination.value })
     if (!result.ok) {
-      downloadError.value = result.error.message
+      downloadError.value = result.error
       return null
     }
     downloadError.value = null
@@ -129,11 +130,11 @@ export const useDeclarationsStore = defineStore('declarations', () => {
     return download((jobItems.get(job.jobId) ?? []).filter((i) => again.has(i.id)))
   }
 
-  /** Opens the system folder dialog; a picked folder becomes the destination. */
-  async function chooseFolder(): Promise<void> {
-    const result = await api()['downloads:chooseFolder']({})
+  /** Opens the system folder dialog titled `title` (the view's words); a picked folder becomes the destination. */
+  async function chooseFolder(title?: string): Promise<void> {
+    const result = await api()['downloads:chooseFolder'](title === undefined ? {} : { titre: title })
     if (!result.ok) {
-      downloadError.value = result.error.message
+      downloadError.value = result.error
       return
     }
     if (result.value.folder !== null) {
@@ -151,7 +152,7 @@ export const useDeclarationsStore = defineStore('declarations', () => {
   /** Opens (`open`) or shows in its folder (`show`) a summary main wrote; a refusal lands in `fileError`. */
   async function openFile(path: string, how: 'open' | 'show'): Promise<boolean> {
     const result = how === 'open' ? await api()['downloads:open']({ path }) : await api()['downloads:show']({ path })
-    fileError.value = result.ok ? null : result.error.message
+    fileError.value = result.ok ? null : result.error
     return result.ok
   }
 

@@ -24,6 +24,7 @@ import { queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '..
 import type { StoredEntry } from '../db/schema'
 import { appServices, maybeAppServices } from '../services/app-services'
 import { exportAuditCsv as auditCsv, exportQueueCsv as queueCsv } from '../services/csv-export'
+import type { CsvWords } from '../services/csv-export'
 import { useSyncStore } from './sync'
 
 export type { EnqueueManyResult, EntryFilter, EntryHistory, EntryResult, NewEntryInput, StoredEntry, ToCheckDecision }
@@ -209,14 +210,14 @@ export const useOutboxStore = defineStore('outbox', () => {
     return entryHistory(appServices().db, clientId)
   }
 
-  /** The queue matching `filter` as CSV for French Excel (`;`, BOM, decimal comma; no NIR, IBAN or comment). */
-  async function exportQueueCsv(filter: EntryFilter = {}): Promise<string> {
-    return queueCsv(appServices().db, filter)
+  /** The queue matching `filter` as CSV for French Excel (`;`, BOM, decimal comma; no NIR, IBAN or comment), in `words`. */
+  async function exportQueueCsv(words: CsvWords, filter: EntryFilter = {}): Promise<string> {
+    return queueCsv(appServices().db, words, filter)
   }
 
-  /** The audit log as CSV for French Excel (no error body, payloads as hashes only). */
-  async function exportAuditCsv(): Promise<string> {
-    return auditCsv(appServices().db)
+  /** The audit log as CSV for French Excel (no error body, payloads as hashes only), in `words`. */
+  async function exportAuditCsv(words: CsvWords): Promise<string> {
+    return auditCsv(appServices().db, words)
   }
 
   return {

@@ -13,6 +13,7 @@ import type { IpcResult } from '../../src-shared/ipc/contract'
 import type { ProfilActif, ProfilResume, ProfilSaisie, ProfilsEtat, ResultatTestConnexion, TestConnexionEntree } from '../../src-shared/domain/profiles'
 import { profileDbName } from '../../src-shared/domain/profiles'
 import { countPendingIn } from '../db/pending'
+import type { Reported } from '../i18n/reported'
 
 /** Reloads the app at its home page (on the newly active profile's database). */
 function reloadApp(): void {
@@ -25,8 +26,8 @@ export const useProfileStore = defineStore('profile', () => {
   const active = ref<ProfilActif | null>(null)
   /** Every profile, the demo one first (after `loadList`). */
   const profils = ref<ProfilResume[]>([])
-  /** French message of the last failed list load; null after a success. */
-  const listError = ref<string | null>(null)
+  /** Why the last list load failed (main's code, worded by the view); null after a success. */
+  const listError = ref<Reported | null>(null)
 
   function setActive(profile: ProfilActif): void {
     active.value = profile
@@ -43,7 +44,7 @@ export const useProfileStore = defineStore('profile', () => {
       applyList(result.value)
       listError.value = null
     } else {
-      listError.value = result.error.message
+      listError.value = result.error
     }
   }
 
@@ -79,15 +80,14 @@ export const useProfileStore = defineStore('profile', () => {
   /**
    * Removes a profile that is not active. Refused here, before main is asked, while the profile's own database
    * still holds entries not sent (never lose a clerk's work): activate it and let them sync first.
-   * @returns the error to show, or null when removed
+   * @returns why it was refused (`PROFIL_NON_VIDE` with the count `n`, or main's code; worded by the view, place
+   *   `demande`), or null when removed
    */
-  async function remove(id: string): Promise<string | null> {
+  async function remove(id: string): Promise<Reported | null> {
     const pending = await countPendingIn(profileDbName(id))
-    if (pending > 0) {
-      return `Ce profil a encore ${String(pending)} élément${pending > 1 ? 's' : ''} non envoyé${pending > 1 ? 's' : ''} sur ce poste : activez-le et laissez la synchronisation se terminer avant de le supprimer.`
-    }
+    if (pending > 0) return { code: 'PROFIL_NON_VIDE', message: `${String(pending)} entries not sent`, params: { n: pending } }
     const result = await window.api['profile:remove']({ id })
-    if (!result.ok) return result.error.message
+    if (!result.ok) return result.error
     applyList(result.value)
     return null
   }

@@ -10,6 +10,7 @@ import type { Categorie } from '../../src-shared/api/categories'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
 import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
+import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
 import { loadReference, referenceAgeMinutes, refreshReference } from '../services/reference-cache'
 import { useSyncStore } from './sync'
@@ -28,8 +29,8 @@ export const useReferenceStore = defineStore('reference', () => {
   /** ISO instant of the oldest cached data; null when never fetched. */
   const fetchedAt = ref<string | null>(null)
   const refreshing = ref(false)
-  /** French message of the last failed refresh; null after a success. */
-  const error = ref<string | null>(null)
+  /** Why the last refresh failed (main's code, worded by the view); null after a success. */
+  const error = ref<Reported | null>(null)
 
   // Minutes tick so that `ageMinutes` moves while the page stays open.
   const clock = (): number => maybeAppServices()?.now() ?? Date.now()
@@ -71,7 +72,7 @@ export const useReferenceStore = defineStore('reference', () => {
 
   /**
    * Fetches the reference from the payroll service (through main) and caches it; `sirens` limits it to some
-   * dossiers. On failure the cache is kept and `error` holds main's French message. Category pauses whose right
+   * dossiers. On failure the cache is kept and `error` holds main's code (worded by the view, place `demande`). Category pauses whose right
    * is back are lifted.
    * @returns true when the cache was refreshed
    */
@@ -82,7 +83,7 @@ export const useReferenceStore = defineStore('reference', () => {
       const { db, api } = appServices()
       const result = await refreshReference(db, api, sirens)
       if (!result.ok) {
-        error.value = result.error.message
+        error.value = result.error
         return false
       }
       error.value = null
@@ -90,7 +91,7 @@ export const useReferenceStore = defineStore('reference', () => {
       await useSyncStore().rightsRefreshed(result.value.droits)
       return true
     } catch (thrown) {
-      error.value = `Actualisation impossible : ${thrown instanceof Error ? thrown.message : String(thrown)}`
+      error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
       return false
     } finally {
       refreshing.value = false

@@ -20,8 +20,9 @@ export const REFUSED_BEFORE_SENDING: ReadonlySet<string> = new Set([IPC_ERROR_CO
 
 const InputIssues = z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
 
-function localError(message: string, champs: SyncError['champs']): SyncError {
-  return { code: 'ENVOI_INVALIDE', message, status: null, champs }
+/** An entry refused on this workstation before sending (code ENVOI_INVALIDE, worded by the views; `motif` a variant). */
+function localError(message: string, champs: SyncError['champs'], motif?: string): SyncError {
+  return { code: 'ENVOI_INVALIDE', message, ...(motif === undefined ? {} : { params: { motif } }), status: null, champs }
 }
 
 /**
@@ -33,7 +34,7 @@ export function invalidItems(items: readonly SyncItem[]): Settlement[] {
     const parsed = SyncItem.safeParse(item)
     if (parsed.success) return []
     const champs = parsed.error.issues.map((i) => ({ champ: i.path.filter((p) => p !== 'payload').map(String).join('.'), message: i.message }))
-    return [{ clientId: item.clientId, state: 'rejected' as const, error: localError('Saisie illisible pour l’envoi : corrigez-la puis enregistrez-la de nouveau.', champs) }]
+    return [{ clientId: item.clientId, state: 'rejected' as const, error: localError('entry does not match the sync:push input schema', champs, 'ILLISIBLE') }]
   })
 }
 
@@ -59,7 +60,7 @@ export function settleFailedPush(items: readonly SyncItem[], error: IpcError): {
     const champs = byIndex.get(index)
     return champs === undefined
       ? { clientId: item.clientId, state: 'queued' }
-      : { clientId: item.clientId, state: 'rejected', error: localError('Saisie refusée avant l’envoi : corrigez-la puis enregistrez-la de nouveau.', champs) }
+      : { clientId: item.clientId, state: 'rejected', error: localError('entry refused by main before sending (ENTREE_INVALIDE)', champs) }
   })
   return { settlements, retry: byIndex.size > 0 }
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { IsoDate, Nic, Periode, RecordId, Siren } from '../api/common'
 import { Declaration, DeclarationEvenementielle, NatureDsn, TypeDsn } from '../api/declarations'
+import { ReportParams } from './reports'
 
 /** Which list a declaration comes from: periodic (`/api/declarations`) or event-based (`/api/declarations-evenementielles`). */
 export const DeclarationKind = z.enum(['periodique', 'evenementielle'])
@@ -82,7 +83,8 @@ export const DownloadFileProgress = z.object({
   bytes: z.number().int().min(0),
   totalBytes: z.number().int().min(0).nullable(),
   path: z.string().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Why it failed: `code` and `params` worded by the renderer (domain/reports.ts), `message` for the log. */
+  error: z.object({ code: z.string(), message: z.string(), params: ReportParams.optional() }).nullable(),
 })
 export type DownloadFileProgress = z.infer<typeof DownloadFileProgress>
 

@@ -92,7 +92,7 @@ export const ProfilActif = z.object({
   baseUrl: z.string(),
   /** IndexedDB database of this profile ({@link profileDbName}). */
   dbName: z.string().min(1),
-  /** French explanation when the profile cannot connect (secret missing, keychain unavailable), else null. */
+  /** Why the profile cannot connect, a code of PROFILE_PROBLEMS (domain/reports.ts) worded by the renderer; else null. */
   probleme: z.string().nullable(),
 })
 export type ProfilActif = z.infer<typeof ProfilActif>

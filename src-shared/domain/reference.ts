@@ -29,6 +29,7 @@ export const ConnectionStatus = z.object({
   online: z.boolean(),
   version: z.string().nullable(),
   checkedAt: z.iso.datetime(),
+  /** Technical description for the log (not shown: the renderer says online or offline in its own words). */
   message: z.string(),
 })
 export type ConnectionStatus = z.infer<typeof ConnectionStatus>

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { Categorie } from '../api/categories'
 import { EntryKind, EntryOperation } from './entry-kinds'
+import { ReportParams } from './reports'
 
 export const MAX_PUSH_BATCH = 500
 
@@ -65,10 +66,14 @@ export type SyncItem = z.infer<typeof SyncItem>
 /** A field-level message from the API (BridgeError `erreurs`), path without its `body.` prefix. */
 export const FieldError = z.object({ champ: z.string(), message: z.string() })
 
-/** Why an entry was not synced. */
+/**
+ * Why an entry was not synced: `code` and `params` worded by the renderer (domain/reports.ts); `message` is the
+ * payroll service's own text for a refusal it explained (BridgeError), else a technical description for the log.
+ */
 export const SyncError = z.object({
   code: z.string(),
   message: z.string(),
+  params: ReportParams.optional(),
   status: z.number().int().nullable(),
   champs: z.array(FieldError),
 })
@@ -142,11 +147,14 @@ export const SyncOutcome = z.object({
 })
 export type SyncOutcome = z.infer<typeof SyncOutcome>
 
-/** The whole road is broken: the queue pauses. `retryAfterMs` is the server's Retry-After when it gave one. */
+/**
+ * The whole road is broken: the queue pauses. `retryAfterMs` is the server's Retry-After when it gave one. The
+ * renderer words the pause by its `code`; `message` is a technical description for the log.
+ */
 export const SyncPause = z.object({ code: z.string(), message: z.string(), retryAfterMs: z.number().int().min(0).nullable() })
 export type SyncPause = z.infer<typeof SyncPause>
 
-/** A right is missing: only this category pauses. */
+/** A right is missing: only this category pauses (the renderer words it from the category; `message` is for the log). */
 export const CategoryPause = z.object({ category: Categorie, message: z.string() })
 export type CategoryPause = z.infer<typeof CategoryPause>
 

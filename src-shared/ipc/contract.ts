@@ -16,6 +16,7 @@ import { z } from 'zod'
 import type { ChannelName, EventMethodName, EventName } from './channels'
 import { ProfilActif, ProfilCible, ProfilResume, ProfilSaisie, ProfilsEtat, ResultatTestConnexion, TestConnexionEntree } from '../domain/profiles'
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
+import { ReportParams } from '../domain/reports'
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
 import {
   ChosenFolder, DeclarationsSearchInput, DeclarationsSearchResult, DownloadJobProgress, DownloadPathInput, DownloadedRecapitulatif,
@@ -85,7 +86,8 @@ export const ipcChannels = {
   /** Shows a summary main wrote in its folder; any other path is refused (CHEMIN_REFUSE). */
   'downloads:show': { input: DownloadPathInput, output: z.object({ shown: z.literal(true) }) },
   /** Asks the clerk for a destination folder (system dialog); later jobs with destination `choisi` write there. */
-  'downloads:chooseFolder': { input: z.strictObject({}), output: ChosenFolder },
+  /** `titre`: the folder dialog's title, worded by the renderer (main shows no text of its own). */
+  'downloads:chooseFolder': { input: z.strictObject({ titre: z.string().min(1).max(120).optional() }), output: ChosenFolder },
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec }
 
 /** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */
@@ -132,10 +134,14 @@ export const IPC_ERROR_CODES = {
   erreurInterne: 'ERREUR_INTERNE',
 } as const
 
-/** Error half of an {@link IpcResult}. `message` is French and fit to show to the clerk; no stack trace, ever. */
+/**
+ * Error half of an {@link IpcResult}: the renderer words `code` and `params` (src-shared/domain/reports.ts);
+ * `message` is a technical description for the log, or the payroll service's own words; no stack trace, ever.
+ */
 export const ipcErrorSchema = z.object({
   code: z.string().min(1),
   message: z.string().min(1),
+  params: ReportParams.optional(),
   details: z.unknown().optional(),
 })
 

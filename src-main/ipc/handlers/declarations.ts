@@ -4,6 +4,7 @@
  * those files only, the destination folder picked by the clerk). Electron's pieces (Downloads folder, data folder,
  * shell.openPath, shell.showItemInFolder, the folder dialog) come in through {@link DownloadDeps}.
  */
+import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
 import type { IpcHandlers } from '../dispatcher'
 import type { EventSender } from '../events'
 import { IpcHandlerError } from '../errors'
@@ -24,7 +25,7 @@ export interface DownloadDeps {
   /** Shows a file in the system's file manager (`shell.showItemInFolder`). */
   readonly showItemInFolder: (path: string) => void
   /** Asks the clerk for a folder (`dialog.showOpenDialog`, openDirectory); null when closed. */
-  readonly pickFolder: () => Promise<string | null>
+  readonly pickFolder: (title: string | undefined) => Promise<string | null>
   /** Files downloaded at once (default 4). */
   readonly concurrency?: number
   /** Size limit of one summary in bytes (default 20 MB). */
@@ -49,7 +50,7 @@ type Channels = 'declarations:search' | 'downloads:start' | 'downloads:cancel' |
 export const CHEMIN_REFUSE = 'CHEMIN_REFUSE'
 
 /**
- * Handlers of the DSN channels. Errors: CONNEXION_ABSENTE, the API's code (`Déclarations non mises à jour : …`),
+ * Handlers of the DSN channels. Errors: CONNEXION_ABSENTE, the API's code (with `contexte: DECLARATIONS`),
  * DOSSIER_NON_CHOISI, CHEMIN_REFUSE (a path the registry does not hold, after resolving links), OUVERTURE_IMPOSSIBLE.
  */
 export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<IpcHandlers, Channels> {
@@ -57,7 +58,7 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
 
   function downloads(): { registry: RecapitulatifRegistry; jobs: DownloadJobs; d: DownloadDeps } {
     const d = deps.downloads
-    if (d === undefined) throw new IpcHandlerError('TELECHARGEMENTS_INDISPONIBLES', 'Les téléchargements ne sont pas disponibles sur ce poste.')
+    if (d === undefined) throw new IpcHandlerError('TELECHARGEMENTS_INDISPONIBLES', 'downloads not wired on this workstation')
     if (services === null) {
       const registry = createRecapitulatifRegistry(d.dataDir())
       const jobs = createDownloadJobs({
@@ -78,7 +79,7 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
 
   async function registered(path: string): Promise<string> {
     const entry = await downloads().registry.find(path)
-    if (entry === null) throw new IpcHandlerError(CHEMIN_REFUSE, 'Ce fichier n’a pas été enregistré par l’application : demande refusée.')
+    if (entry === null) throw new IpcHandlerError(CHEMIN_REFUSE, 'path not in the registry of written summaries')
     return entry.path
   }
 
@@ -88,14 +89,14 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
       try {
         return await searchDeclarations(connection.client, input, { budget: connection.budget })
       } catch (error) {
-        throw ipcErrorFromApi(error, 'Déclarations non mises à jour')
+        throw ipcErrorFromApi(error, REPORT_CONTEXTS.declarations)
       }
     },
     'downloads:start': (input) => {
       try {
         return Promise.resolve(downloads().jobs.start(input.items, input.destination))
       } catch (error) {
-        if (error instanceof DownloadJobError) throw new IpcHandlerError(error.code, error.message)
+        if (error instanceof DownloadJobError) throw new IpcHandlerError(error.code, error.message, undefined, { cause: error })
         throw error
       }
     },
@@ -104,7 +105,7 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
     'downloads:open': async (input) => {
       const path = await registered(input.path)
       const failure = await downloads().d.openPath(path)
-      if (failure !== '') throw new IpcHandlerError('OUVERTURE_IMPOSSIBLE', `Le récapitulatif n’a pas pu être ouvert : ${failure}`)
+      if (failure !== '') throw new IpcHandlerError('OUVERTURE_IMPOSSIBLE', `openPath failed: ${failure}`, undefined, { params: { raison: failure } })
       return { opened: true as const }
     },
     'downloads:show': async (input) => {
@@ -112,9 +113,9 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
       downloads().d.showItemInFolder(path)
       return { shown: true as const }
     },
-    'downloads:chooseFolder': async () => {
+    'downloads:chooseFolder': async (input) => {
       const s = downloads()
-      const folder = await s.d.pickFolder()
+      const folder = await s.d.pickFolder(input.titre)
       if (folder !== null) s.jobs.setChosenFolder(folder)
       return { folder }
     },

@@ -1,6 +1,6 @@
 /**
  * Handlers of the `profile:*` channels: thin adapters over the profile service (src-main/profiles/service.ts).
- * Profile and keychain refusals become IPC errors with their code and French message; no answer carries a secret.
+ * Profile and keychain refusals become IPC errors with their code and parameters; no answer carries a secret.
  */
 import type { ProfileService } from '../../profiles/service'
 import { ProfilError } from '../../profiles/service'
@@ -18,7 +18,8 @@ type ProfileChannel = 'profile:active' | 'profile:list' | 'profile:save' | 'prof
 
 /** A profile or keychain refusal as an IPC error; other values unchanged (the dispatcher answers ERREUR_INTERNE). */
 function asIpcError(error: unknown): unknown {
-  if (error instanceof ProfilError || error instanceof CoffreIndisponibleError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error })
+  if (error instanceof ProfilError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error, ...(error.params === undefined ? {} : { params: error.params }) })
+  if (error instanceof CoffreIndisponibleError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error })
   return error
 }
 

@@ -2,6 +2,7 @@
  * Handler of `reference:refresh`: main fetches the reference data (rights, dossiers, employees, code lists) and
  * answers it; the renderer caches it with `fetchedAt`.
  */
+import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
 import type { IpcHandlers } from '../dispatcher'
 import { fetchReferenceSnapshot } from '../../reference/refresh'
 import type { PayrollConnection } from '../../services/connection'
@@ -25,7 +26,7 @@ export function createReferenceHandlers(deps: ReferenceHandlerDeps): Pick<IpcHan
       try {
         return await fetchReferenceSnapshot(connection.client, input.sirens, { budget: connection.budget })
       } catch (error) {
-        throw ipcErrorFromApi(error, 'Référentiel non mis à jour')
+        throw ipcErrorFromApi(error, REPORT_CONTEXTS.referentiel)
       }
     },
   }

@@ -11,12 +11,14 @@ import type { FieldIssue } from '../../../src-shared/domain/validation/types'
 import { showToast } from '../../components/useToasts'
 import { groupIssues } from './formIssues'
 import type { FormIssues } from './formIssues'
+import { useWording } from '../../i18n/useWording'
 
 const NO_ISSUES: FormIssues = { byField: {}, general: [] }
 
 /** Form state over the fields named in `visible`; `form` is the form element (for focusing; null or undefined while it is not rendered). */
 export function useEntryForm(visible: readonly string[], form: MaybeRefOrGetter<HTMLFormElement | null | undefined>) {
   const { t } = useI18n()
+  const wording = useWording()
   const issues = ref<FormIssues>(NO_ISSUES)
   const saving = ref(false)
 
@@ -48,7 +50,7 @@ export function useEntryForm(visible: readonly string[], form: MaybeRefOrGetter<
     try {
       await save()
     } catch (thrown) {
-      await showIssues([{ champ: '', message: t('commun.erreurInattendue', { message: thrown instanceof Error ? thrown.message : String(thrown) }) }])
+      await showIssues([{ champ: '', message: t('commun.erreurInattendue', { message: wording.thrown(thrown) }) }])
     } finally {
       saving.value = false
     }

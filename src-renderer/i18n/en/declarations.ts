@@ -1,6 +1,7 @@
 /** English messages of the DSN screen (same keys as fr/declarations.ts). */
 export const declarationsEn = {
   declarations: {
+    dossierTitre: 'Folder of the DSN summaries',
     titre: 'Social declarations (DSN)',
     nombre: 'No declaration | 1 declaration | {n} declarations',
     cache: 'List of {date} at {heure} ({age} ago)',
@@ -67,6 +68,8 @@ export const declarationsEn = {
       titre: 'Downloading summaries',
       fichiers: '{fini} of {total} files processed',
       octets: '{ko} kB received',
+      octetsFichier: '{recus} B',
+      octetsFichierSur: '{recus} / {total} B',
       dossier: 'Folder: {dossier}',
       annuler: 'Cancel',
       reessayer: 'Retry the files not downloaded ({n})',

@@ -1,6 +1,7 @@
 /** French messages of the DSN screen: cabinet-wide list, filters, downloads of the PDF summaries, downloaded files. */
 export const declarationsFr = {
   declarations: {
+    dossierTitre: 'Dossier des récapitulatifs DSN',
     titre: 'Déclarations sociales (DSN)',
     nombre: 'Aucune déclaration | 1 déclaration | {n} déclarations',
     cache: 'Liste du {date} à {heure} (il y a {age})',
@@ -67,6 +68,8 @@ export const declarationsFr = {
       titre: 'Téléchargement des récapitulatifs',
       fichiers: '{fini} sur {total} fichiers traités',
       octets: '{ko} ko reçus',
+      octetsFichier: '{recus} o',
+      octetsFichierSur: '{recus} / {total} o',
       dossier: 'Dossier : {dossier}',
       annuler: 'Annuler',
       reessayer: 'Réessayer les fichiers non téléchargés ({n})',

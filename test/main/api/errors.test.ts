@@ -88,14 +88,14 @@ describe('tokenFailure', () => {
   it('makes a timed-out token request a global, unsent failure of the original write', () => {
     const e = tokenFailure('creerEvp', 'POST', tokenError({}))
     expect(e).toMatchObject({ operation: 'creerEvp', method: 'POST', errorClass: 'global', sent: false, code: 'DELAI_DEPASSE', status: null })
-    expect(e.message).toMatch(/jeton/)
+    expect(e.params).toEqual({ jeton: 'DELAI' })
   })
 
   it('keeps a refused client recognisable (401 CLIENT_INVALIDE), with its body and Retry-After', () => {
     const body = b(401, 'CLIENT_INVALIDE', { message: 'Identifiants du client API invalides.' })
     const e = tokenFailure('supprimerAbsence', 'DELETE', tokenError({ status: 401, body, errorClass: 'global', code: 'CLIENT_INVALIDE', retryAfterMs: 2000 }))
     expect(e).toMatchObject({ errorClass: 'global', sent: false, code: 'CLIENT_INVALIDE', status: 401, body, retryAfterMs: 2000 })
-    expect(e.message).toContain('Identifiants du client API invalides.')
+    expect(e.params).toEqual({ jeton: 'REFUSE', status: 401, service: 'Identifiants du client API invalides.' })
   })
 
   it('handles a failure that is not an ApiError', () => {

@@ -84,7 +84,7 @@ describe('downloadRecapitulatif against the sandbox', () => {
     sandbox.faults.set({ pdfTruncateRate: 1 })
     const error = await failure(downloadRecapitulatif({ client, declaration: ref, folder: dir }))
     expect(error.code).toBe('CONNEXION_COUPEE')
-    expect(error.message).toMatch(/Connexion coupée.*rien n’a été enregistré/)
+    expect(error.params).toMatchObject({ recus: expect.any(Number) as number })
     expect(await filesUnder(dir)).toEqual([])
 
     sandbox.faults.set({ pdfTruncateRate: 0 })
@@ -97,7 +97,7 @@ describe('downloadRecapitulatif against the sandbox', () => {
     sandbox.faults.set({ pdfServeHtml: true })
     const error = await failure(downloadRecapitulatif({ client, declaration: availableRef(), folder: dir }))
     expect(error.code).toBe('RECAPITULATIF_PAS_PDF')
-    expect(error.message).toContain('text/html')
+    expect(error.params).toEqual({ type: 'text/html' })
     expect(await filesUnder(dir)).toEqual([])
   })
 
@@ -120,10 +120,11 @@ describe('downloadRecapitulatif against the sandbox', () => {
     expect(await filesUnder(dir)).toEqual([])
   })
 
-  it('answers the API error of an unknown declaration in French and writes nothing', async () => {
+  it('answers the API error of an unknown declaration (the service’s words, in the download context) and writes nothing', async () => {
     const error = await failure(downloadRecapitulatif({ client, declaration: { ...availableRef(), id: '00000000-0000-4000-8000-000000000000' }, folder: dir }))
     expect(error.code).toBe('INTROUVABLE')
-    expect(error.message).toMatch(/^Téléchargement refusé : /)
+    expect(error.params).toMatchObject({ contexte: 'TELECHARGEMENT', status: 404 })
+    expect(error.message).toMatch(/introuvable/i)
     expect(await filesUnder(dir)).toEqual([])
   })
 })

@@ -26,11 +26,11 @@ describe('electronDownloadDeps', () => {
     expect(e.shell.showItemInFolder).toHaveBeenCalledWith('/b.pdf')
   })
 
-  it('asks for one folder attached to the main window; a closed dialog gives null', async () => {
+  it('asks for one folder attached to the main window, titled in the renderer’s words; a closed dialog gives null', async () => {
     const window = Object.create(null) as BrowserWindow
     const picked = pieces({ canceled: false, filePaths: ['/home/clerc/DSN'] }, window)
-    expect(await electronDownloadDeps(picked.e).pickFolder()).toBe('/home/clerc/DSN')
-    expect(picked.showOpenDialog).toHaveBeenCalledWith(window, expect.objectContaining({ properties: ['openDirectory', 'createDirectory'] }))
-    expect(await electronDownloadDeps(pieces({ canceled: true, filePaths: [] }).e).pickFolder()).toBeNull()
+    expect(await electronDownloadDeps(picked.e).pickFolder('Dossier des récapitulatifs DSN')).toBe('/home/clerc/DSN')
+    expect(picked.showOpenDialog).toHaveBeenCalledWith(window, expect.objectContaining({ title: 'Dossier des récapitulatifs DSN', properties: ['openDirectory', 'createDirectory'] }))
+    expect(await electronDownloadDeps(pieces({ canceled: true, filePaths: [] }).e).pickFolder(undefined)).toBeNull()
   })
 })

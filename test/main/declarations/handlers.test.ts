@@ -117,7 +117,7 @@ describe('downloads:*', () => {
     expect(job.done + job.failed).toBe(items.length)
     expect(job.failed).toBeGreaterThan(0)
     const failedFiles = job.files.filter((f) => f.state === 'echec')
-    expect(failedFiles.every((f) => f.error?.code === 'CONNEXION_COUPEE' && /Connexion coupée/.test(f.error.message))).toBe(true)
+    expect(failedFiles.every((f) => f.error?.code === 'CONNEXION_COUPEE' && typeof f.error.params?.['recus'] === 'number')).toBe(true)
     expect(events.some((e) => e.jobId === first.jobId && e.files.some((f) => f.state === 'en_cours'))).toBe(true)
 
     sandbox.faults.set({ pdfTruncateRate: 0 })
@@ -165,7 +165,7 @@ describe('downloads:*', () => {
     }
     await unlink(path)
     await symlink(stranger, path)
-    expect((await refused(restarted.dispatch('downloads:open', { path }))).message).toMatch(/pas été enregistré par l’application/)
+    expect(await refused(restarted.dispatch('downloads:open', { path }))).toMatchObject({ code: 'CHEMIN_REFUSE' })
     expect(restarted.opened).toEqual([path])
     sandbox = await startTestSandbox()
   })

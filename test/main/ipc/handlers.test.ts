@@ -49,7 +49,7 @@ async function ok<T>(promise: Promise<unknown>): Promise<T> {
 }
 
 describe('profile:*', () => {
-  it('answers a refused secret and a keychain that does not answer as French IPC errors, and never a secret', async () => {
+  it('answers a refused secret and a keychain that does not answer as IPC errors with their codes, and never a secret', async () => {
     sandbox = await startTestSandbox()
     const url = sandbox.url
     const profiles = testProfileService({ baseUrl: url, clientId: 'demo-gestionnaire', clientSecret: 'demo-secret-sandbox' })
@@ -60,7 +60,7 @@ describe('profile:*', () => {
 
     expect(await dispatch('profile:save', input, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'IDENTIFIANTS_REFUSES' } })
     profiles.coffre.indisponible = true
-    expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/trousseau/) as string } })
+    expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/keychain/) as string } })
     profiles.coffre.indisponible = false
     const saved = await ok<{ id: string }>(dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME))
     const answers = [saved, await ok(dispatch('profile:list', {}, MAIN_FRAME)), await ok(dispatch('profile:activate', { id: saved.id }, MAIN_FRAME)), await ok(dispatch('profile:active', {}, MAIN_FRAME))]
@@ -71,7 +71,7 @@ describe('profile:*', () => {
 })
 
 describe('connection:probe', () => {
-  it('says online with the service version, then offline in French once the service is gone', async () => {
+  it('says online with the service version, then offline with the transport code once the service is gone', async () => {
     sandbox = await startTestSandbox()
     const { connection } = connect(sandbox)
     const { dispatch } = serve(connection)
@@ -84,7 +84,7 @@ describe('connection:probe', () => {
     sandbox = null
     const offline = await ok<ConnectionStatus>(dispatch('connection:probe', {}, MAIN_FRAME))
     expect(offline).toMatchObject({ online: false, version: null })
-    expect(offline.message).toMatch(/injoignable|interrompue|ne répond pas/)
+    expect(offline.message).toMatch(/^(RESEAU_INJOIGNABLE|CONNEXION_INTERROMPUE|DELAI_DEPASSE): /)
   })
 
   it('says offline when no connection is configured', async () => {
@@ -92,7 +92,7 @@ describe('connection:probe', () => {
 
     const status = await ok<ConnectionStatus>(dispatch('connection:probe', {}, MAIN_FRAME))
 
-    expect(status).toMatchObject({ online: false, version: null, message: 'Aucun service de paie n’est configuré.' })
+    expect(status).toMatchObject({ online: false, version: null, message: 'no payroll service configured' })
   })
 })
 
@@ -107,12 +107,12 @@ describe('reference:refresh', () => {
     expect(snapshot.codesEvp[BIG_SIREN]?.length).toBeGreaterThan(0)
   })
 
-  it('fails with the API code and a French message when the service fails, and CONNEXION_ABSENTE without connection', async () => {
+  it('fails with the API code in the reference context when the service fails, and CONNEXION_ABSENTE without connection', async () => {
     sandbox = await startTestSandbox({ faults: { errorRate: 1 } })
     const { dispatch } = serve(connect(sandbox).connection)
 
     const failed = await dispatch('reference:refresh', { sirens: [BIG_SIREN] }, MAIN_FRAME)
-    expect(failed).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Référentiel non mis à jour : /) as string } })
+    expect(failed).toMatchObject({ ok: false, error: { params: { contexte: 'REFERENTIEL', status: expect.any(Number) as number } } })
     if (failed.ok) return
     expect(failed.error.details).toMatchObject({ status: expect.any(Number) as number, droitManquant: null })
 

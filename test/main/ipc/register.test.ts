@@ -4,7 +4,7 @@ import { channelNames } from '../../../src-shared/ipc/channels'
 import type { AppInfo } from '../../../src-shared/ipc/contract'
 import { createIpcDispatcher } from '../../../src-main/ipc/dispatcher'
 import type { IpcFailure, IpcHandler, IpcHandlers, IpcSender } from '../../../src-main/ipc/dispatcher'
-import { IpcHandlerError } from '../../../src-main/ipc/errors'
+import { IPC_ERROR_MESSAGES, IpcHandlerError } from '../../../src-main/ipc/errors'
 import { registerIpcHandlers, senderOf } from '../../../src-main/ipc/register'
 
 type InvokeListener = (event: unknown, ...args: unknown[]) => Promise<unknown>
@@ -84,7 +84,7 @@ describe('createIpcDispatcher', () => {
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.code).toBe('ENTREE_INVALIDE')
-    expect(result.error.message).toMatch(/données transmises sont invalides/)
+    expect(result.error.message).toBe(IPC_ERROR_MESSAGES.ENTREE_INVALIDE)
     const issues = result.error.details as { code: unknown; path: unknown; message: unknown }[]
     expect(issues.length).toBeGreaterThan(0)
     for (const issue of issues) {
@@ -129,7 +129,7 @@ describe('createIpcDispatcher', () => {
     const result = await dispatch('app:info', {}, { url: 'app://paie/index.html', isMainFrame: false })
 
     expect(result).toMatchObject({ ok: false, error: { code: 'EXPEDITEUR_REFUSE' } })
-    expect(result.ok ? '' : result.error.message).toMatch(/refusée/)
+    expect(result.ok ? '' : result.error.message).toBe(IPC_ERROR_MESSAGES.EXPEDITEUR_REFUSE)
     expect(appInfo).not.toHaveBeenCalled()
   })
 
@@ -162,7 +162,7 @@ describe('createIpcDispatcher', () => {
     if (result.ok) return
     expect(Object.keys(result.error)).toEqual(['code', 'message'])
     expect(result.error.code).toBe('ERREUR_INTERNE')
-    expect(result.error.message).toMatch(/erreur inattendue/)
+    expect(result.error.message).toBe(IPC_ERROR_MESSAGES.ERREUR_INTERNE)
     const serialized = JSON.stringify(result)
     expect(serialized).not.toContain('secret.db')
     expect(serialized).not.toMatch(/\bat .*\(|stack/)
@@ -177,7 +177,17 @@ describe('createIpcDispatcher', () => {
     await expect(dispatch('app:info', {}, MAIN_FRAME)).resolves.toMatchObject({ ok: false, error: { code: 'ERREUR_INTERNE' } })
   })
 
-  it('keeps the code, French message and details of an IpcHandlerError, not its stack or cause', async () => {
+  it('keeps the code and wording parameters of an IpcHandlerError (the renderer words them)', async () => {
+    const thrown = new IpcHandlerError('OUVERTURE_IMPOSSIBLE', 'openPath failed: no application', undefined, { params: { raison: 'no application' } })
+    const { dispatch } = setup(() => Promise.reject(thrown))
+
+    await expect(dispatch('app:info', {}, MAIN_FRAME)).resolves.toEqual({
+      ok: false,
+      error: { code: 'OUVERTURE_IMPOSSIBLE', message: 'openPath failed: no application', params: { raison: 'no application' } },
+    })
+  })
+
+  it('keeps the code, message and details of an IpcHandlerError, not its stack or cause', async () => {
     const thrown = new IpcHandlerError('HORS_LIGNE', 'Pas de connexion au service de paie.', { reprise: '2025-01-01T00:00:00Z' }, { cause: new Error('ECONNREFUSED 10.0.0.1') })
     const { dispatch } = setup(() => Promise.reject(thrown))
 

@@ -100,20 +100,20 @@ describe('coffre on a real Secret Service (gnome-keyring under dbus-run-session)
     const refused = await child({ op: 'save', input: input({ clientSecret: 'mauvais-secret' }) }, dataDir)
 
     expect(refused).toMatchObject({ ok: false, code: 'IDENTIFIANTS_REFUSES' })
-    expect(refused.message).toMatch(/Identifiants refusés.*Rien n’a été enregistré/)
+    expect(refused).toMatchObject({ params: { suite: 'RIEN_ENREGISTRE' } })
     expect(await child({ op: 'count' }, dataDir)).toEqual(before)
     expect(readdirSync(dataDir)).toEqual([])
     const list = await child({ op: 'list' }, dataDir)
     expect((list.value as { profils: unknown[] }).profils).toHaveLength(1)
   })
 
-  it('with no Secret Service, refuses in French and stores nothing (no fallback to another store)', { timeout: 120_000 }, async () => {
+  it('with no Secret Service, refuses with COFFRE_INDISPONIBLE and stores nothing (no fallback to another store)', { timeout: 120_000 }, async () => {
     const dataDir = newDataDir()
 
     const refused = await child({ op: 'save', input: input() }, dataDir, false)
 
     expect(refused).toMatchObject({ ok: false, code: 'COFFRE_INDISPONIBLE' })
-    expect(refused.message).toMatch(/trousseau du système.*ne répond pas.*rien n’a été enregistré ailleurs/)
+    expect(refused.message).toMatch(/keychain unavailable.*nothing stored elsewhere/)
     expect(readdirSync(dataDir)).toEqual([])
   })
 })

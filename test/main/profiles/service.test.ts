@@ -94,7 +94,7 @@ describe('profile service', () => {
 
     const error = await expectProfilError(service.save(saisie(s, { clientSecret: 'pas-le-bon-secret' })), PROFIL_ERROR_CODES.identifiantsRefuses)
 
-    expect(error.message).toMatch(/Identifiants refusés.*Rien n’a été enregistré/)
+    expect(error.params).toEqual({ suite: 'RIEN_ENREGISTRE' })
     expect(service.coffre.secrets.size).toBe(0)
     expect(await filesIn(service.dataDir)).toEqual([])
   })
@@ -110,7 +110,7 @@ describe('profile service', () => {
 
     const error = await expectProfilError(service.save(saisie(s, { baseUrl: url })), PROFIL_ERROR_CODES.serviceInjoignable)
 
-    expect(error.message).toContain('injoignable')
+    expect(error.params).toEqual({ suite: 'RIEN_ENREGISTRE', cause: 'RESEAU_INJOIGNABLE' })
     expect(service.coffre.secrets.size).toBe(0)
     expect(await filesIn(service.dataDir)).toEqual([])
   })
@@ -124,7 +124,8 @@ describe('profile service', () => {
     const error = await service.save(saisie(s)).then(() => null, (e: unknown) => e)
 
     expect(error).toBeInstanceOf(CoffreIndisponibleError)
-    expect((error as Error).message).toMatch(/trousseau.*rien n’a été enregistré ailleurs/)
+    expect((error as CoffreIndisponibleError).code).toBe('COFFRE_INDISPONIBLE')
+    expect((error as Error).message).toMatch(/keychain unavailable.*nothing stored elsewhere/)
     expect(await filesIn(service.dataDir)).toEqual([])
   })
 
@@ -190,7 +191,7 @@ describe('profile service', () => {
     expect(service.coffre.secrets.has(saved.id)).toBe(false)
     expect(list.profils.find((p) => p.id === saved.id)?.secret).toBe('absent')
     expect(service.connection()).toBeNull()
-    expect(service.active().probleme).toMatch(/Secret absent/)
+    expect(service.active().probleme).toBe('SECRET_ABSENT')
     // Typing the secret again signs back in.
     await service.save(saisie(s, { id: saved.id }))
     expect(service.active().probleme).toBeNull()

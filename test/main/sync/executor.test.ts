@@ -202,7 +202,7 @@ describe('createSyncExecutor: pauses', () => {
     const result = await executor.push(items)
 
     expect(result.pause).toMatchObject({ code: 'TROP_DE_REQUETES', retryAfterMs: 3000 })
-    expect(result.pause!.message).toMatch(/limite le nombre de requêtes/)
+    expect(result.pause!.message).toMatch(/^TROP_DE_REQUETES \(HTTP 429\)/)
     expect(result.outcomes.map((o) => o.result)).toEqual(['requeue', 'requeue', 'requeue'])
     // The first request (the token, then the pre-send list) met the 429: nothing was written.
     expect(result.outcomes[0]!.error).toMatchObject({ code: 'TROP_DE_REQUETES', status: 429 })
@@ -238,7 +238,7 @@ describe('createSyncExecutor: pauses', () => {
     expect(result.pause).toBeNull()
     expect(result.categoryPauses).toHaveLength(1)
     expect(result.categoryPauses[0]!.category).toBe('frais_professionnels')
-    expect(result.categoryPauses[0]!.message).toMatch(/Droit manquant.*Frais professionnels/)
+    expect(result.categoryPauses[0]!.message).toBe('missing right: frais_professionnels')
     items.forEach((item, i) => {
       expect(result.outcomes[i]!.result).toBe(item.kind === 'frais' ? 'requeue' : 'synced')
     })

@@ -173,7 +173,7 @@ describe('reviseEntry', () => {
   it('refuse en français pendant l’envoi', async () => {
     const entry = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
     await claimBatch(db, 10, [], env)
-    await expect(reviseEntry(db, entry.clientId, valid.evp({ quantite: '1' }), env)).rejects.toThrow(/en cours d’envoi/)
+    await expect(reviseEntry(db, entry.clientId, valid.evp({ quantite: '1' }), env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'ENVOI_EN_COURS' })
     await expect(reviseEntry(db, entry.clientId, valid.evp({ quantite: '1' }), env)).rejects.toBeInstanceOf(OutboxError)
     expect((await db.outbox.get(entry.clientId))?.payload).toMatchObject({ quantite: '3.50' })
   })
@@ -195,11 +195,11 @@ describe('cancelEntry', () => {
   it('refuse d’annuler une saisie en cours d’envoi, synchronisée ou déjà annulée', async () => {
     const sending = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
     await claimBatch(db, 10, [], env)
-    await expect(cancelEntry(db, sending.clientId, env)).rejects.toThrow(/en cours d’envoi/)
+    await expect(cancelEntry(db, sending.clientId, env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'NON_ANNULABLE', params: { etat: 'sending' } })
     const fresh = await mustEnqueue({ kind: 'prime', payload: valid.prime() })
     await sendAll('synced')
-    await expect(cancelEntry(db, fresh.clientId, env)).rejects.toThrow(/saisissez une suppression/)
-    await expect(cancelEntry(db, crypto.randomUUID(), env)).rejects.toThrow(/introuvable/)
+    await expect(cancelEntry(db, fresh.clientId, env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'NON_ANNULABLE', params: { etat: 'synced', motif: 'SYNCHRONISEE' } })
+    await expect(cancelEntry(db, crypto.randomUUID(), env)).rejects.toMatchObject({ code: 'INTROUVABLE', reason: 'INTROUVABLE' })
     expect(await countsExact(db)).toEqual(await countsBySiren(db))
   })
 })

@@ -77,12 +77,12 @@ describe('to_check outcomes and decisions', () => {
 
   it('"c’est le même": synced to the chosen candidate, audited with who and which ids', async () => {
     const entry = await entryToCheck([candidate(R1), candidate(R2)])
-    await expect(decideToCheck(db, entry.clientId, { type: 'link', serverId: '33333333-3333-4333-8333-333333333333' }, 'Profil Démo', env)).rejects.toThrow(/candidats/)
+    await expect(decideToCheck(db, entry.clientId, { type: 'link', serverId: '33333333-3333-4333-8333-333333333333' }, 'Profil Démo', env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'PAS_UN_CANDIDAT' })
     const linked = await decideToCheck(db, entry.clientId, { type: 'link', serverId: R2 }, 'Profil Démo', env)
     expect(linked).toMatchObject({ state: 'synced', serverId: R2, candidates: null, error: null })
     const audit = await db.audit.where('clientId').equals(entry.clientId).toArray()
     expect(audit.at(-1)).toMatchObject({ method: 'DECISION', operation: 'decision:lier', result: 'linked', serverId: R2, at: linked.updatedAt, errorBody: { utilisateur: 'Profil Démo', candidats: [R1, R2], motif: 'IDENTIQUE_EXISTANT' } })
-    await expect(decideToCheck(db, entry.clientId, { type: 'cancel' }, 'Profil Démo', env)).rejects.toThrow(/déjà été prise/)
+    await expect(decideToCheck(db, entry.clientId, { type: 'cancel' }, 'Profil Démo', env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'DECISION_PRISE' })
   })
 
   it('"envoyer quand même": queued again, and the candidates seen are never offered to it again', async () => {

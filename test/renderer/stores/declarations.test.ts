@@ -90,6 +90,6 @@ describe('useDeclarationsStore', () => {
   it('shows main’s refusal to open a file it did not write', async () => {
     const store = useDeclarationsStore()
     expect(await store.openFile('/etc/passwd', 'open')).toBe(false)
-    expect(store.fileError).toMatch(/pas été enregistré par l’application/)
+    expect(store.fileError).toMatchObject({ code: 'CHEMIN_REFUSE' })
   })
 })

@@ -17,6 +17,7 @@ import { dbWithReference, freshDb, testEnv } from '../support/db'
 import { ManualClock, acceptAll, fakeApi, fakeLockManager } from '../support/fakes'
 import type { FakeApi } from '../support/fakes'
 import { SIREN, SIREN_2, valid } from '../support/fixtures'
+import { testCsvWords } from '../support/words'
 
 let db: PaieDb
 let api: FakeApi
@@ -79,9 +80,9 @@ describe('useOutboxStore', () => {
     expect(outbox.countsByState).toMatchObject({ queued: 2, cancelled: 1 })
     await expect(outbox.cancel(first.entry.clientId)).rejects.toBeInstanceOf(OutboxError)
     expect(await outbox.history(first.entry.clientId)).toMatchObject({ entry: { state: 'cancelled' }, revisions: [], audit: [] })
-    const csv = await outbox.exportQueueCsv({ siren: SIREN })
+    const csv = await outbox.exportQueueCsv(testCsvWords(), { siren: SIREN })
     expect(csv.split('\r\n')).toHaveLength(3)
-    expect((await outbox.exportAuditCsv()).startsWith('\uFEFFHorodatage;')).toBe(true)
+    expect((await outbox.exportAuditCsv(testCsvWords())).startsWith('\uFEFFHorodatage;')).toBe(true)
   })
 
   it('une nouvelle saisie déclenche l’envoi après l’anti-rebond ; les compteurs suivent la synchronisation (liveQuery)', async () => {
@@ -126,7 +127,7 @@ describe('useReferenceStore', () => {
     await reference.refresh()
     api.reference = () => ({ ok: false, error: { code: 'HORS_LIGNE', message: 'Service de paie injoignable.' } })
     expect(await reference.refresh()).toBe(false)
-    expect(reference.error).toBe('Service de paie injoignable.')
+    expect(reference.error).toEqual({ code: 'HORS_LIGNE', message: 'Service de paie injoignable.' })
     expect(reference.dossiers).toHaveLength(2)
   })
 

@@ -57,7 +57,8 @@ describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidat
     await flushPromises()
 
     expect(text('to-check-reason')).toContain('CANDIDATS_MULTIPLES')
-    expect(text('to-check-reason')).toContain('Plusieurs éléments du service peuvent être cette saisie.')
+    // Worded by its code in the interface's language (main's message is for the log).
+    expect(text('to-check-reason')).toContain('Plusieurs éléments du service de paie pourraient correspondre à cette saisie')
     expect(text('compare-col-entry')).toBe('Votre saisie')
     expect(text(`compare-col-${same.id}`)).toContain(same.id)
     // The quantity: 3,5 entered, 3,5 on the identical record ("3.50" both), 4 on the other one.
