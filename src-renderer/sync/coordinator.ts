@@ -13,15 +13,16 @@
  */
 import type { Categorie } from '../../src-shared/api/categories'
 import type { WindowApi } from '../../src-shared/ipc/contract'
-import { claimBatch, recoverInterrupted } from '../db/outbox-sync'
+import { recoverInterrupted } from '../db/outbox-sync'
 import type { OutcomeSummary } from '../db/outbox-sync'
 import { nextSyncWakeAt } from '../db/to-check'
 import { getMeta } from '../db/meta'
 import type { PaieDb } from '../db/schema'
 import type { OutboxEnv } from '../db/write'
-import { CATEGORY_PAUSE_MS, activeCategoryPauses, categoriesWithoutRight, activePause, clearPause, liftCategoryPauses, registerFailure } from './pauses'
-import { finishPush, startPush, verifyDue, type PushInFlight, type SyncPassContext } from './passes'
-import { beforeClaim, type ServiceProbe } from './probe-gate'
+import { CATEGORY_PAUSE_MS, activeCategoryPauses, activePause, clearPause, liftCategoryPauses, registerFailure } from './pauses'
+import { drainBatches, nextWakeAt } from './drain'
+import { verifyDue, type SyncPassContext } from './passes'
+import type { ServiceProbe } from './probe-gate'
 import { SYNC_LOCK_NAME } from './locks'
 import type { SyncLockManager } from './locks'
 
@@ -140,9 +141,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   function scheduleWake(): void {
     if (wakeTimer !== null) timers.clearTimeout(wakeTimer)
     wakeTimer = null
-    const ends = [status.pause?.resumeAt, stoppedOnPause ?? undefined, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt ?? undefined].filter((t): t is string => t !== undefined)
-    if (stopped || ends.length === 0) return
-    const at = Math.min(...ends.map((t) => Date.parse(t)))
+    const at = nextWakeAt([status.pause?.resumeAt, stoppedOnPause, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt])
+    if (stopped || at === null) return
     wakeTimer = timers.setTimeout(() => {
       wakeTimer = null
       void drain()
@@ -168,64 +168,14 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     active: () => !stopped && deps.isOnline?.() !== false,
   }
 
-  /**
-   * Claims and submits the next batch, unless the drain must stop (stopped, offline, paused, the service still
-   * unreachable, nothing claimable).
-   * @returns the batch in flight, or null
-   */
-  async function claimNext(): Promise<PushInFlight | null> {
-    for (;;) {
-      if (stopped || deps.isOnline?.() === false) return null
-      const nowMs = deps.now()
-      if ((await activePause(db, nowMs)) !== null) return null
-      const gate = await beforeClaim(await getMeta(db, 'sync.pause'), deps.probe)
-      if (!gate.claim) {
-        await fail(gate.failure.code, gate.failure.message)
-        return null
-      }
-      // Categories paused after a 403, and those /api/moi says the credentials lack: their entries wait.
-      const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
-      const claimed = await claimBatch(db, batchSize, paused, env)
-      if (claimed.length === 0) return null
-      const push = await startPush(pass, claimed)
-      // A batch main would refuse whole was settled without a request: claim the next one.
-      if (push !== null) return push
-    }
-  }
-
   /** One drain, inside the lock. */
   async function drainLocked(): Promise<void> {
     update({ running: true })
     stoppedOnPause = null
     try {
       await recoverInterrupted(db, env)
-      // Pipelined once the road works: after a batch of this drain went through, batch k+1 is claimed and submitted
-      // while batch k is in flight (main runs them one after the other in the profile's lane, and answers k+1 with
-      // k's pause if k met one), then k's outcomes are stored. The first batch goes alone: while the service is
-      // down, one batch is claimed and requeued per attempt, not two.
-      let inFlight: PushInFlight | null = null
-      let next: PushInFlight | null = null
-      let flowing = false
-      try {
-        for (;;) {
-          if (inFlight === null || flowing) next = await claimNext()
-          if (inFlight !== null) {
-            const go = await finishPush(pass, inFlight)
-            inFlight = null
-            if (!go) break
-            flowing = true
-            // Its outcomes may have made entries claimable again (requeued, unknown): claim once more.
-            if (next === null) continue
-          }
-          inFlight = next
-          next = null
-          if (inFlight === null) break
-        }
-      } finally {
-        // Stopped, paused, or a local failure: what is still in flight is stored without counting its pause again
-        // (a batch whose answer cannot be stored stays `sending`, made `unknown` at the next drain: the safe side).
-        for (const push of [inFlight, next]) if (push !== null) await finishPush(pass, push, false).catch(() => false)
-      }
+      // Pipelined once the road works (drain.ts, docs/exactly-once.md "Pipelining").
+      await drainBatches({ pass, batchSize, ...(deps.probe === undefined ? {} : { probe: deps.probe }) })
       await verifyDue(pass)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
