@@ -66,6 +66,11 @@ export default tseslint.config(
     rules: boundaries(['src-preload', 'src-renderer']),
   },
   {
+    files: ['src-sandbox/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: boundaries(['src-preload', 'src-renderer']),
+  },
+  {
     files: ['src-preload/**/*.ts'],
     rules: boundaries(['src-main', 'src-renderer']),
   },

@@ -3,8 +3,8 @@
  * and the app talks to it with the demo credentials. The profile service (src-main/profiles/service.ts) starts it
  * when the built-in demo profile is active, which it is on a first start.
  */
-import { startSandbox, type RunningSandbox } from './sandbox/server'
-import { DEMO_CREDENTIALS } from './sandbox/store/seed'
+import { startSandbox, type RunningSandbox } from '../src-sandbox/server'
+import { DEMO_CREDENTIALS } from '../src-sandbox/store/seed'
 
 /** A running demo service: its base URL and the credentials main uses (never sent to the renderer). */
 export interface DemoService {

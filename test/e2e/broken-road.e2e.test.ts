@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
-import { DEMO_CREDENTIALS } from '../../src-main/sandbox/store/seed'
+import { DEMO_CREDENTIALS } from '../../src-sandbox/store/seed'
 import { startWorkstation, type Workstation } from './harness/app'
 import { BIG_SIREN, duplicates, pasteText, pauseBannerText, simpleEmployees, stateCount, until } from './support'
 

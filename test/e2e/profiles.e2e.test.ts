@@ -13,8 +13,8 @@ import { resolve } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/server'
-import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
+import { startSandbox, type RunningSandbox } from '../../src-sandbox/server'
+import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { LOG_DIR, TODAY, startWorkstation, type Workstation } from './harness/app'
 import { BIG_SIREN, pasteText, simpleEmployees, stateCount, until } from './support'
 

@@ -1,7 +1,7 @@
 /** Helpers shared by the end-to-end scenarios: picking employees from the sandbox data, reading counts in the UI. */
 import type { Page } from 'playwright-core'
 import { z } from 'zod'
-import type { SandboxStore } from '../../src-main/sandbox/store/types'
+import type { SandboxStore } from '../../src-sandbox/store/types'
 import type { EntryState } from '../../src-shared/domain/states'
 
 export const BIG_SIREN = '832147607'

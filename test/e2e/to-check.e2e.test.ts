@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPayrollConnection } from '../../src-main/services/connection'
-import { startSandbox } from '../../src-main/sandbox/server'
-import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
+import { startSandbox } from '../../src-sandbox/server'
+import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { EvpCreateDto } from '../../src-shared/api/entries'
 import { fingerprintOf, fingerprintsMatch, recordFingerprintOf } from '../../src-shared/domain/fingerprint'
 import { TODAY, startWorkstation, type Workstation } from './harness/app'

@@ -15,8 +15,8 @@ import { promisify } from 'node:util'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { SEED_CLIENTS } from '../../../src-main/sandbox/store/seed'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import { SEED_CLIENTS } from '../../../src-sandbox/store/seed'
 import { startTestSandbox } from '../sync/helpers'
 
 const run = promisify(execFile)

@@ -14,8 +14,8 @@ import { ProfilSaisie, type ProfilSaisie as ProfilSaisieType } from '../../../sr
 import { CoffreIndisponibleError } from '../../../src-main/profiles/coffre'
 import { PROFILES_FILE, createProfileFileStore } from '../../../src-main/profiles/profile-file'
 import { PROFIL_ERROR_CODES, ProfilError, createProfileService } from '../../../src-main/profiles/service'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../../src-main/sandbox/store/seed'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../../src-sandbox/store/seed'
 import { testProfileService } from '../../support/profiles'
 import { startTestSandbox } from '../sync/helpers'
 
