@@ -21,6 +21,31 @@ function boundaries(forbiddenRoots, extra = []) {
   }
 }
 
+/** Regular expression source of a relative path climbing exactly `n` folders (`../../` for 2) at its start. */
+function climbing(n) {
+  return `^(\\.\\./){${n}}`
+}
+
+/** Files `depth` folders below `root` (depth 0: the root's own files), for rules that depend on how far `../` climbs. */
+function filesAtDepth(root, depth, extensions) {
+  return [`${root}/${'*/'.repeat(depth)}*.${extensions}`]
+}
+
+/** Folder depths the per-depth rules cover (a deeper file would escape them: the boundary test checks none exists). */
+const DEPTHS = [0, 1, 2, 3]
+
+/**
+ * The sandbox is a second program (a payroll service): it imports only src-shared and its own files. A relative import
+ * that climbs out of src-sandbox must land in src-shared; electron is never imported.
+ */
+const sandboxBoundaries = DEPTHS.map((depth) => ({
+  files: filesAtDepth('src-sandbox', depth, 'ts'),
+  rules: boundaries(['src-main', 'src-preload', 'src-renderer'], [
+    { regex: `${climbing(depth + 1)}(?!src-shared/)`, message: 'src-sandbox n’importe que src-shared : c’est un second programme, sans accès à l’app.' },
+    { group: ['electron', 'electron/*'], message: 'src-sandbox ne dépend pas d’Electron.' },
+  ]),
+}))
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'coverage/**', 'test/e2e/artifacts/**'] },
   js.configs.recommended,
@@ -54,7 +79,7 @@ export default tseslint.config(
     files: ['src-shared/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      ...boundaries(['src-main', 'src-preload', 'src-renderer'], [
+      ...boundaries(['src-main', 'src-sandbox', 'src-preload', 'src-renderer'], [
         { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'src-shared ne dépend ni de Node ni d’Electron.' },
       ]),
       'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'indexedDB', 'process', 'Buffer', 'require', '__dirname'],
@@ -63,21 +88,23 @@ export default tseslint.config(
   {
     files: ['src-main/**/*.ts'],
     languageOptions: { globals: globals.node },
-    rules: boundaries(['src-preload', 'src-renderer']),
+    rules: boundaries(['src-preload', 'src-renderer'], [
+      { regex: '(^|/)src-sandbox/(?!index(\\.ts)?$)', message: 'src-main n’utilise le bac à sable que par son entrée publique src-sandbox/index.ts.' },
+    ]),
   },
   {
     files: ['src-sandbox/**/*.ts'],
     languageOptions: { globals: globals.node },
-    rules: boundaries(['src-preload', 'src-renderer']),
   },
+  ...sandboxBoundaries,
   {
     files: ['src-preload/**/*.ts'],
-    rules: boundaries(['src-main', 'src-renderer']),
+    rules: boundaries(['src-main', 'src-sandbox', 'src-renderer']),
   },
   {
     files: ['src-renderer/**/*.{ts,vue}'],
     languageOptions: { globals: globals.browser },
-    rules: boundaries(['src-main', 'src-preload'], [
+    rules: boundaries(['src-main', 'src-sandbox', 'src-preload'], [
       { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'Le renderer passe par window.api, jamais par Node ou Electron.' },
     ]),
   },

@@ -11,7 +11,6 @@ import { routePath } from 'hono/route'
 import { ERROR_CODES } from '../src-shared/api/common'
 import { REMOVED_PATHS } from '../src-shared/api/endpoint-def'
 import { buildOpenApiDocument } from '../src-shared/api/openapi'
-import { log } from '../src-main/log'
 import { createFaultController, type FaultController, type FaultSettings } from './faults'
 import type { Handlers, RecapitulatifRenderer } from './handlers/context'
 import { HANDLERS } from './handlers'
@@ -22,6 +21,7 @@ import { honoPath, registerOperations, type SandboxEnv, type SandboxLogger } fro
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitSettings } from './http/rate-limit'
 import { errorResponse, internalError } from './http/respond'
 import { createTokenRegistry, type TokenRegistry } from './http/tokens'
+import { sandboxLog } from './log'
 import type { StoreFile } from './store/persist'
 import type { SandboxStore } from './store/types'
 
@@ -45,7 +45,7 @@ export interface SandboxAppOptions {
   readonly seed?: number
   /** Check every JSON answer against the contract (500 and an error log on drift); default true. */
   readonly validateResponses?: boolean
-  /** Where errors are reported; default the main process logger. */
+  /** Where errors are reported; default the sandbox's own logger (src-sandbox/log.ts). */
   readonly logger?: SandboxLogger
   /** Handler table; default the sandbox's own (tests may replace it to play a drifting server). */
   readonly handlers?: Handlers
@@ -70,7 +70,7 @@ function removedPathError(path: string, removedIn: string, replacement: string):
 
 /** Builds the sandbox app over `options.store`. */
 export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
-  const logger = options.logger ?? log
+  const logger = options.logger ?? sandboxLog
   const tokens = createTokenRegistry()
   const faults = createFaultController(options.faults ?? {}, options.seed ?? 1, () => {
     tokens.expireAll()

@@ -53,7 +53,7 @@ export interface SandboxOptions {
    * nothing it acknowledged.
    */
   readonly storeFile?: string
-  /** Where errors are reported; default the main process logger. */
+  /** Where errors are reported; default the sandbox's own logger (src-sandbox/log.ts); main's demo mode passes its own. */
   readonly logger?: SandboxLogger
 }
 

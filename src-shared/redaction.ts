@@ -103,3 +103,15 @@ export function redactFields(fields: Readonly<Record<string, RedactableValue>>):
   }
   return out
 }
+
+/** Scalar context attached to a log line (codes, channel names, counts, durations in ms). */
+export type LogFields = Readonly<Record<string, RedactableValue>>
+
+/**
+ * The redacted text of one log line: `message {"field":"value"}` (message through {@link redact}, fields through
+ * {@link redactFields}). Shared by main's logger (src-main/log.ts) and the sandbox's (src-sandbox/log.ts).
+ */
+export function formatLogLine(message: string, fields: LogFields | undefined): string {
+  const text = redact(message)
+  return fields === undefined ? text : `${text} ${JSON.stringify(redactFields(fields))}`
+}

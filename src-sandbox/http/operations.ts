@@ -9,7 +9,7 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { Context, Hono } from 'hono'
 import type { z } from 'zod'
-import type { LogFields } from '../../src-main/log'
+import type { LogFields } from '../../src-shared/redaction'
 import { ENDPOINTS, OPERATION_IDS, type OperationId } from '../../src-shared/api/endpoints'
 import { isWriteMethod, type EndpointDef } from '../../src-shared/api/endpoint-def'
 import type { FaultController } from '../faults'
@@ -25,7 +25,7 @@ import { pdfResponse } from './pdf-response'
 import { internalError } from './respond'
 import type { TokenRegistry } from './tokens'
 
-/** Logger the sandbox reports to (same shape as src-main/log.ts `log`). */
+/** Logger the sandbox reports to: its own (src-sandbox/log.ts) or one given by its host (main's `log` in demo mode). */
 export interface SandboxLogger {
   info(message: string, fields?: LogFields): void
   warn(message: string, fields?: LogFields): void
