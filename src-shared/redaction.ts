@@ -6,8 +6,8 @@
  * token is replaced, whether or not its check digits are right (a mistyped NIR is still personal data).
  * Rule source: RGPD art. 5.1.c (data minimisation) and CNIL guidance on logs; issue 6 ("no personal data in logs").
  */
-import { IBAN_BBAN_STRUCTURES } from './validation/iban-registry'
-import { isIsoCountryCode } from './validation/identifiers'
+import { IBAN_BBAN_STRUCTURES } from './domain/validation/iban-registry'
+import { isIsoCountryCode } from './domain/validation/identifiers'
 
 /** Placeholders written instead of the hidden values. */
 export const REDACTED = {

@@ -1,7 +1,7 @@
 /**
  * Builders of valid French identifiers for the sandbox seed: SIREN and SIRET (Luhn key, INSEE), NIR (key
  * 97 − n mod 97, Corsica 2A/2B read as 19/18, INSEE), RIB key and IBAN (ISO 13616, MOD 97-10). Pure functions;
- * the shared validators in src-shared/validation/identifiers.ts accept everything built here.
+ * the shared validators in src-shared/domain/validation/identifiers.ts accept everything built here.
  */
 
 /** Luhn check digit to append to `digits` so that the whole string passes the Luhn (mod 10) test. */

@@ -9,7 +9,7 @@ import { Declaration, DeclarationEvenementielle } from '../../src-shared/api/dec
 import { AffectationDossier, Dossier } from '../../src-shared/api/dossiers'
 import { Absence, AbsenceCreateDto, Acompte, AvantageNature, Evp, EvpCreateDto, FraisProfessionnel, FraisProfessionnelCreateDto, PrimeIndemnite } from '../../src-shared/api/entries'
 import { DefinitionContrat, DureeTravail, SalarieDetail } from '../../src-shared/api/salaries'
-import { isValidBic, isValidIban, isValidNir, isValidSiren, isValidSiret } from '../../src-shared/validation/identifiers'
+import { isValidBic, isValidIban, isValidNir, isValidSiren, isValidSiret } from '../../src-shared/domain/validation/identifiers'
 import { DEMO_CREDENTIALS, SEED_CLIENTS, SEED_DOSSIERS, createSeedStore } from '../../src-sandbox/store/seed'
 
 const TODAY = '2026-11-22'

@@ -9,8 +9,8 @@ import {
   isValidSiren,
   isValidSiret,
   normalizeIdentifier,
-} from '../../../src-shared/validation/identifiers'
-import { IBAN_BBAN_STRUCTURES, ibanCountryRule, parseBbanStructure } from '../../../src-shared/validation/iban-registry'
+} from '../../../src-shared/domain/validation/identifiers'
+import { IBAN_BBAN_STRUCTURES, ibanCountryRule, parseBbanStructure } from '../../../src-shared/domain/validation/iban-registry'
 
 // ---------------------------------------------------------------------------------------------
 // Independent reference implementations (written differently from the production code on purpose)
