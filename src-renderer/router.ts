@@ -18,12 +18,12 @@ import type { Router } from 'vue-router'
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
-import EntryView from './features/entree/EntryView.vue'
-import QueueView from './features/file/QueueView.vue'
-import ConnexionsView from './features/reglages/ConnexionsView.vue'
-import AbsenceView from './features/saisie/AbsenceView.vue'
-import EvpGridView from './features/saisie/EvpGridView.vue'
-import FraisView from './features/saisie/FraisView.vue'
+import EntryView from './features/entry/EntryView.vue'
+import QueueView from './features/queue/QueueView.vue'
+import ConnexionsView from './features/settings/ConnexionsView.vue'
+import AbsenceView from './features/entry-forms/AbsenceView.vue'
+import EvpGridView from './features/evp/EvpGridView.vue'
+import FraisView from './features/entry-forms/FraisView.vue'
 
 /** Creates the router (one per app instance; tests create their own). */
 export function createAppRouter(): Router {

@@ -5,11 +5,11 @@
  */
 import { appFr } from './fr/app'
 import { cabinetFr } from './fr/cabinet'
-import { fileFr } from './fr/file'
-import { reglagesFr } from './fr/reglages'
-import { saisieFr } from './fr/saisie'
+import { fileFr } from './fr/queue'
+import { reglagesFr } from './fr/settings'
+import { saisieFr } from './fr/entry-screens'
 import { declarationsFr } from './fr/declarations'
-import { verificationFr } from './fr/verification'
+import { verificationFr } from './fr/to-check'
 
 export const fr = {
   ...appFr,

@@ -1,4 +1,4 @@
-import type { verificationFr } from '../fr/verification'
+import type { verificationFr } from '../fr/to-check'
 
 /** English messages of the "to check" and "probable duplicate" panels and of the decisions; same keys as verificationFr. */
 export const verificationEn: typeof verificationFr = {

@@ -9,8 +9,8 @@ import { useI18n } from 'vue-i18n'
 
 import type { FieldIssue } from '../../../src-shared/domain/validation/types'
 import { showToast } from '../../components/useToasts'
-import { groupIssues } from './formIssues'
-import type { FormIssues } from './formIssues'
+import { groupIssues } from '../../components/formIssues'
+import type { FormIssues } from '../../components/formIssues'
 
 const NO_ISSUES: FormIssues = { byField: {}, general: [] }
 

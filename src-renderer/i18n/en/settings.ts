@@ -1,4 +1,4 @@
-import type { reglagesFr } from '../fr/reglages'
+import type { reglagesFr } from '../fr/settings'
 
 /** English messages of the connection settings and missing rights; same keys as reglagesFr. */
 export const reglagesEn: typeof reglagesFr = {

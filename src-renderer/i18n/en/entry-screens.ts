@@ -1,4 +1,4 @@
-import type { saisieFr } from '../fr/saisie'
+import type { saisieFr } from '../fr/entry-screens'
 
 /** English messages of the entry screens; same keys as saisieFr. */
 export const saisieEn: typeof saisieFr = {

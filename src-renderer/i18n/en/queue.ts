@@ -1,4 +1,4 @@
-import type { fileFr } from '../fr/file'
+import type { fileFr } from '../fr/queue'
 
 /** English messages of the queue screen, the entry page and entry summaries; same keys as fileFr. */
 export const fileEn: typeof fileFr = {

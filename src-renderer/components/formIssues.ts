@@ -3,7 +3,7 @@
  * message per visible field, and the rest (whole-entry issues, fields the form does not show) in a list on top.
  * Pure; tested in node.
  */
-import type { FieldIssue } from '../../../src-shared/domain/validation/types'
+import type { FieldIssue } from '../../src-shared/domain/validation/types'
 
 export interface FormIssues {
   /** Message per visible field (several issues on one field are joined). */
