@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Salarie } from '../../../src-shared/api/salaries'
-import { activeContracts, displayName, filterFromQuery, filterSalaries, filterToQuery, isPresent } from '../../../src-renderer/features/dossier/employeeFilter'
+import { activeContracts, displayName, filterFromQuery, filterSalaries, filterToQuery, isPresent } from '../../../src-renderer/features/dossier/salarieFilter'
 
 function salarie(over: Partial<Salarie>): Salarie {
   return {

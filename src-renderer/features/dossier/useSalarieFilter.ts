@@ -7,8 +7,8 @@ import { ref, watch } from 'vue'
 import type { Ref } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
 
-import { filterFromQuery, filterToQuery } from './employeeFilter'
-import type { EmployeeFilter } from './employeeFilter'
+import { filterFromQuery, filterToQuery } from './salarieFilter'
+import type { EmployeeFilter } from './salarieFilter'
 
 const FILTER_KEYS = ['q', 'nic', 'du', 'au']
 
