@@ -10,10 +10,10 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { CATEGORIES } from '../../../src-shared/api/categories'
-import { ProfilSaisie, type ProfilSaisie as ProfilSaisieType } from '../../../src-shared/domain/profiles'
+import { ProfileInput, type ProfileInput as ProfileInputType } from '../../../src-shared/domain/profiles'
 import { CoffreIndisponibleError } from '../../../src-main/profiles/coffre'
 import { PROFILES_FILE, createProfileFileStore } from '../../../src-main/profiles/profile-file'
-import { PROFIL_ERROR_CODES, ProfilError, createProfileService } from '../../../src-main/profiles/service'
+import { PROFILE_ERROR_CODES, ProfileError, createProfileService } from '../../../src-main/profiles/service'
 import type { RunningSandbox } from '../../../src-sandbox/server'
 import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../../src-sandbox/store/seed'
 import { testProfileService } from '../../support/profiles'
@@ -39,18 +39,18 @@ function demoOf(s: RunningSandbox) {
   return { baseUrl: s.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret }
 }
 
-function saisie(s: RunningSandbox, overrides: Partial<ProfilSaisieType> = {}): ProfilSaisieType {
-  return ProfilSaisie.parse({ nom: 'Cabinet Lefèvre', baseUrl: s.url, clientId: RESTRICTED?.client_id, clientSecret: RESTRICTED?.client_secret, ...overrides })
+function saisie(s: RunningSandbox, overrides: Partial<ProfileInputType> = {}): ProfileInputType {
+  return ProfileInput.parse({ nom: 'Cabinet Lefèvre', baseUrl: s.url, clientId: RESTRICTED?.client_id, clientSecret: RESTRICTED?.client_secret, ...overrides })
 }
 
-async function expectProfilError(promise: Promise<unknown>, code: string): Promise<ProfilError> {
+async function expectProfileError(promise: Promise<unknown>, code: string): Promise<ProfileError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(ProfilError)
-  expect((error as ProfilError).code).toBe(code)
-  return error as ProfilError
+  expect(error).toBeInstanceOf(ProfileError)
+  expect((error as ProfileError).code).toBe(code)
+  return error as ProfileError
 }
 
 async function filesIn(dir: string): Promise<string[]> {
@@ -92,7 +92,7 @@ describe('profile service', () => {
     const service = testProfileService(demoOf(s))
     await service.init()
 
-    const error = await expectProfilError(service.save(saisie(s, { clientSecret: 'pas-le-bon-secret' })), PROFIL_ERROR_CODES.identifiantsRefuses)
+    const error = await expectProfileError(service.save(saisie(s, { clientSecret: 'pas-le-bon-secret' })), PROFILE_ERROR_CODES.identifiantsRefuses)
 
     expect(error.message).toMatch(/Identifiants refusés.*Rien n’a été enregistré/)
     expect(service.coffre.secrets.size).toBe(0)
@@ -108,7 +108,7 @@ describe('profile service', () => {
     await gone.close()
     sandboxes = sandboxes.filter((x) => x !== gone)
 
-    const error = await expectProfilError(service.save(saisie(s, { baseUrl: url })), PROFIL_ERROR_CODES.serviceInjoignable)
+    const error = await expectProfileError(service.save(saisie(s, { baseUrl: url })), PROFILE_ERROR_CODES.serviceInjoignable)
 
     expect(error.message).toContain('injoignable')
     expect(service.coffre.secrets.size).toBe(0)
@@ -204,16 +204,16 @@ describe('profile service', () => {
     const saved = await service.save(saisie(s))
     await service.activate(saved.id)
 
-    await expectProfilError(service.remove(saved.id), PROFIL_ERROR_CODES.profilActif)
-    await expectProfilError(service.remove('demo'), PROFIL_ERROR_CODES.profilDemo)
-    await expectProfilError(service.save(saisie(s, { id: 'demo' })), PROFIL_ERROR_CODES.profilDemo)
+    await expectProfileError(service.remove(saved.id), PROFILE_ERROR_CODES.profilActif)
+    await expectProfileError(service.remove('demo'), PROFILE_ERROR_CODES.profilDemo)
+    await expectProfileError(service.save(saisie(s, { id: 'demo' })), PROFILE_ERROR_CODES.profilDemo)
 
     await service.activate('demo')
     const list = await service.remove(saved.id)
 
     expect(list.profils.map((p) => p.id)).toEqual(['demo'])
     expect(service.coffre.secrets.size).toBe(0)
-    await expectProfilError(service.activate(saved.id), PROFIL_ERROR_CODES.profilInconnu)
+    await expectProfileError(service.activate(saved.id), PROFILE_ERROR_CODES.profilInconnu)
   })
 
   it('starts in demo mode, leaving the file untouched, when the profiles file is unreadable', async () => {
