@@ -15,7 +15,7 @@ import { createFaultController, type FaultController, type FaultSettings } from 
 import type { Handlers, RecapitulatifRenderer } from './handlers/context'
 import { HANDLERS } from './handlers'
 import { registerAdminRoutes } from './http/admin'
-import { ApiError } from './http/errors'
+import { SandboxRefusal } from './http/errors'
 import { faultMiddleware, latencyMiddleware, rateLimitMiddleware, serverDateMiddleware } from './http/middleware'
 import { honoPath, registerOperations, type SandboxEnv, type SandboxLogger } from './http/operations'
 import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitSettings } from './http/rate-limit'
@@ -64,8 +64,8 @@ export interface SandboxApp {
 }
 
 /** 410 CHEMIN_SUPPRIME naming the replacement path. */
-function removedPathError(path: string, removedIn: string, replacement: string): ApiError {
-  return new ApiError(410, ERROR_CODES.cheminSupprime, `Le chemin ${path} a été supprimé en version ${removedIn} : utilisez ${replacement}.`)
+function removedPathError(path: string, removedIn: string, replacement: string): SandboxRefusal {
+  return new SandboxRefusal(410, ERROR_CODES.cheminSupprime, `Le chemin ${path} a été supprimé en version ${removedIn} : utilisez ${replacement}.`)
 }
 
 /** Builds the sandbox app over `options.store`. */
@@ -111,9 +111,9 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
   })
   registerAdminRoutes(app, { faults, reset })
 
-  app.notFound((c) => errorResponse(new ApiError(404, ERROR_CODES.introuvable, `Aucune opération ${c.req.method} ${c.req.path} dans l’API de paie.`)))
+  app.notFound((c) => errorResponse(new SandboxRefusal(404, ERROR_CODES.introuvable, `Aucune opération ${c.req.method} ${c.req.path} dans l’API de paie.`)))
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(error)
+    if (error instanceof SandboxRefusal) return errorResponse(error)
     // The error's name only: its message may quote request data (amounts, names).
     logger.error('Bac à sable : erreur inattendue', { erreur: error.name, route: `${c.req.method} ${routePath(c)}` })
     return errorResponse(internalError())

@@ -37,7 +37,7 @@ function describeAbsence(a: Absence): string {
 
 type AbsenceDraft = Omit<Absence, 'id' | 'date_creation' | 'date_modification' | 'cree_par'>
 
-/** Every rule of an absence about to be stored; returns it with its contract number. @throws ApiError 403/422. */
+/** Every rule of an absence about to be stored; returns it with its contract number. @throws SandboxRefusal 403/422. */
 function checkAbsence(ctx: HandlerContext, draft: AbsenceDraft, selfId: string | null): AbsenceDraft {
   dossierOfBody(ctx, draft.siren)
   salarieOfBody(ctx, draft.siren, draft.matricule)

@@ -9,11 +9,11 @@ import { CATEGORIES, type Categorie } from '../../src-shared/api/categories'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import type { ParsedRequestOf } from '../../src-shared/api/endpoints'
 import { API_VERSION } from '../../src-shared/api/openapi'
-import { ApiError } from '../http/errors'
+import { SandboxRefusal } from '../http/errors'
 import { instantOf, sessionOf, type HandlerContext, type Handlers } from './context'
 
-function clientInvalide(message: string): ApiError {
-  return new ApiError(401, ERROR_CODES.clientInvalide, message)
+function clientInvalide(message: string): SandboxRefusal {
+  return new SandboxRefusal(401, ERROR_CODES.clientInvalide, message)
 }
 
 /** Constant-time comparison of two secrets (different lengths compare unequal). */

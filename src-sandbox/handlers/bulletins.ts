@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { BULLETIN_TRANSITIONS, type ActionBulletin, type Bulletin, type BulletinDetail, type StatutBulletin } from '../../src-shared/api/bulletins'
 import { ERROR_CODES, type PageOf } from '../../src-shared/api/common'
 import type { ParsedRequestOf } from '../../src-shared/api/endpoints'
-import { ApiError, conflit, regleMetier } from '../http/errors'
+import { SandboxRefusal, conflit, regleMetier } from '../http/errors'
 import { calculerBulletin } from './bulletin-calcul'
 import { instantOf, sessionOf, type HandlerContext, type Handlers } from './context'
 import { RULE_CODES, activeContracts, dossierOfBody } from './entry-rules'
@@ -51,12 +51,12 @@ export function canApply(action: ActionBulletin, statut: StatutBulletin): boolea
 /**
  * Applies a workflow action to a stored payslip and returns its new list shape.
  * @param motif reason of a refusal (becomes a note of type refus_bulletin, V1.7.0).
- * @throws ApiError 409 TRANSITION_IMPOSSIBLE (action not allowed from the current state), 409 CONFLIT
+ * @throws SandboxRefusal 409 TRANSITION_IMPOSSIBLE (action not allowed from the current state), 409 CONFLIT
  * (envoi-coffre for an employee whose digital safe is not activated, V1.5.0).
  */
 export function applyAction(ctx: HandlerContext, b: BulletinDetail, action: ActionBulletin, motif?: string): Bulletin {
   if (!canApply(action, b.statut)) {
-    throw new ApiError(
+    throw new SandboxRefusal(
       409,
       ERROR_CODES.transitionImpossible,
       `Impossible de ${ACTION_LABELS[action]} ce bulletin : il est « ${STATUT_LABELS[b.statut]} ».`,
@@ -137,7 +137,7 @@ function bulletinsOfPeriod(ctx: HandlerContext, siren: string, periode: string, 
 /**
  * POST /api/bulletins/calculer: computes the payslips of a dossier's period (all employees, or those listed);
  * payslips whose state forbids computing are listed in `ignores`.
- * @throws ApiError 403/422 for the dossier, 422 SALARIE_INCONNU at `body.matricules[i]`.
+ * @throws SandboxRefusal 403/422 for the dossier, 422 SALARIE_INCONNU at `body.matricules[i]`.
  */
 function calculerBulletins(req: ParsedRequestOf<'calculerBulletins'>, ctx: HandlerContext): { calcules: string[]; ignores: string[] } {
   const { siren, periode, matricules } = req.body

@@ -21,7 +21,7 @@ function lireUtilisateurCabinet(req: ParsedRequestOf<'lireUtilisateurCabinet'>, 
   return user
 }
 
-/** Creates an active user. @throws ApiError 409 CONFLIT when the matricule is taken. */
+/** Creates an active user. @throws SandboxRefusal 409 CONFLIT when the matricule is taken. */
 function creerUtilisateurCabinet(req: ParsedRequestOf<'creerUtilisateurCabinet'>, ctx: HandlerContext): UtilisateurCabinet {
   const b = req.body
   if (ctx.store.utilisateurs.some((u) => u.matricule === b.matricule)) {
@@ -41,7 +41,7 @@ function listerAffectationsDossier(req: ParsedRequestOf<'listerAffectationsDossi
 
 /**
  * Assigns a user to the dossier from `date_debut` to `date_fin` (inclusive; null: open).
- * @throws ApiError 403/404 for the dossier; 422 at `body.matricule_utilisateur` (unknown user) or `body.date_debut`
+ * @throws SandboxRefusal 403/404 for the dossier; 422 at `body.matricule_utilisateur` (unknown user) or `body.date_debut`
  * (CHEVAUCHEMENT: an assignment of the same user to the dossier already covers part of these dates).
  */
 function creerAffectationDossier(req: ParsedRequestOf<'creerAffectationDossier'>, ctx: HandlerContext): AffectationDossier {

@@ -34,13 +34,13 @@ export interface HandlerContext {
   readonly renderPdf: RecapitulatifRenderer
 }
 
-/** Handler of one operation: parsed request in, the operation's typed answer out (throws ApiError to refuse). */
+/** Handler of one operation: parsed request in, the operation's typed answer out (throws SandboxRefusal to refuse). */
 export type Handler<K extends OperationId> = (req: ParsedRequestOf<K>, ctx: HandlerContext) => ResponseOf<K> | Promise<ResponseOf<K>>
 
 /** One handler per operation of ENDPOINTS: a missing or misspelt one is a compile error. */
 export type Handlers = { readonly [K in OperationId]: Handler<K> }
 
-/** The caller of an authenticated operation. @throws ApiError 401 NON_AUTHENTIFIE when there is none. */
+/** The caller of an authenticated operation. @throws SandboxRefusal 401 NON_AUTHENTIFIE when there is none. */
 export function sessionOf(ctx: HandlerContext): Session {
   if (ctx.session === null) throw nonAuthentifie()
   return ctx.session
@@ -68,7 +68,7 @@ export interface CreatedFields {
 
 /**
  * Id, instants and creator of a record created now by the caller (assumption: not shown in reference, see
- * docs/api-assumptions.md #37). @throws ApiError 401 NON_AUTHENTIFIE without a session.
+ * docs/api-assumptions.md #37). @throws SandboxRefusal 401 NON_AUTHENTIFIE without a session.
  */
 export function createdFields(ctx: HandlerContext): CreatedFields {
   const now = instantOf(ctx)

@@ -59,7 +59,7 @@ function listerContrats(req: ParsedRequestOf<'listerContrats'>, ctx: HandlerCont
 /**
  * Creates a contract. Working time defaults to full time, 35 h over Monday to Friday (DSN S21.G00.40.013
  * unité 10 = heure, modalité 10 = temps plein, quotité 151.67 h a month).
- * @throws ApiError 409 CONFLIT (number already used for this employee), 422 at `body.nic` (not an establishment
+ * @throws SandboxRefusal 409 CONFLIT (number already used for this employee), 422 at `body.nic` (not an establishment
  * of the dossier) or `body.date_fin` (before the start).
  */
 function creerContrat(req: ParsedRequestOf<'creerContrat'>, ctx: HandlerContext): Contrat {

@@ -49,7 +49,7 @@ function findDeclaration(ctx: HandlerContext, id: string): AnyDeclaration {
 
 /**
  * The PDF summary of a DSN, rendered by pdf.ts.
- * @throws ApiError 404 INTROUVABLE (unknown or not visible declaration, or summary not available yet).
+ * @throws SandboxRefusal 404 INTROUVABLE (unknown or not visible declaration, or summary not available yet).
  */
 async function telechargerRecapitulatif(req: ParsedRequestOf<'telechargerRecapitulatif'>, ctx: HandlerContext): Promise<Uint8Array> {
   const declaration = findDeclaration(ctx, req.params.id)

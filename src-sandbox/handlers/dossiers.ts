@@ -31,7 +31,7 @@ function listerCodesEvp(req: ParsedRequestOf<'listerCodesEvp'>, ctx: HandlerCont
   return [...(ctx.store.codesEvp[req.query.siren] ?? [])].sort((a, b) => a.ordre - b.ordre || a.code.localeCompare(b.code))
 }
 
-/** A dynamic code list by name. @throws ApiError 404 INTROUVABLE for a name the service does not publish. */
+/** A dynamic code list by name. @throws SandboxRefusal 404 INTROUVABLE for a name the service does not publish. */
 function lireListeCodes(req: ParsedRequestOf<'lireListeCodes'>, ctx: HandlerContext) {
   const liste = ctx.store.listesCodes.find((l) => l.nom === req.params.nomCode)
   if (liste === undefined) throw introuvable(`Liste de codes « ${req.params.nomCode} » introuvable.`)

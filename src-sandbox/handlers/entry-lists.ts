@@ -36,7 +36,7 @@ export function monthSpan(r: { periode: string }): [string, string] {
 /**
  * One page of `records` for the query, sorted by matricule, period, then id.
  * @param span days a record covers, for `du`/`au` (its month by default; its `date` for dated records).
- * @throws ApiError 404/403 for the dossier.
+ * @throws SandboxRefusal 404/403 for the dossier.
  */
 export function listEntries<T extends PeriodRecord>(
   ctx: HandlerContext,
@@ -58,7 +58,7 @@ export function listEntries<T extends PeriodRecord>(
 
 /**
  * A record by id (path parameter `params.id`), in a dossier the caller sees.
- * @throws ApiError 404 ELEMENT_INTROUVABLE (no record holds `id`), 404 INTROUVABLE (dossier not assigned).
+ * @throws SandboxRefusal 404 ELEMENT_INTROUVABLE (no record holds `id`), 404 INTROUVABLE (dossier not assigned).
  */
 export function findEntry<T extends PeriodRecord>(ctx: HandlerContext, records: readonly T[], id: string, label: string): T {
   return requireVisibleEntry(ctx, records.find((r) => r.id === id), label, 'params.id')
@@ -74,7 +74,7 @@ export function dossierOfRecord(ctx: HandlerContext, siren: string): Dossier {
 /**
  * Deletes a record by id. A record of a closed period (before `periode_paie_en_cours`) stays: 422 PERIODE_CLOTUREE
  * at `params.id` (assumption: the payroll of a closed period is no longer changed).
- * @throws ApiError 404 ELEMENT_INTROUVABLE / INTROUVABLE (see {@link findEntry}), 422 PERIODE_CLOTUREE.
+ * @throws SandboxRefusal 404 ELEMENT_INTROUVABLE / INTROUVABLE (see {@link findEntry}), 422 PERIODE_CLOTUREE.
  */
 export function removeEntry(ctx: HandlerContext, records: PeriodRecord[], id: string, label: string): void {
   const record = findEntry(ctx, records, id, label)

@@ -29,7 +29,7 @@ export const RULE_CODES = {
 
 /**
  * Dossier named in a request body.
- * @throws ApiError 422 (`body.siren`, DOSSIER_INCONNU) for an unknown SIREN, 403 DOSSIER_NON_AFFECTE when the
+ * @throws SandboxRefusal 422 (`body.siren`, DOSSIER_INCONNU) for an unknown SIREN, 403 DOSSIER_NON_AFFECTE when the
  * caller is not assigned to it today.
  */
 export function dossierOfBody(ctx: HandlerContext, siren: string): Dossier {
@@ -39,7 +39,7 @@ export function dossierOfBody(ctx: HandlerContext, siren: string): Dossier {
   return dossier
 }
 
-/** Employee named in a request body. @throws ApiError 422 (`body.matricule`, SALARIE_INCONNU). */
+/** Employee named in a request body. @throws SandboxRefusal 422 (`body.matricule`, SALARIE_INCONNU). */
 export function salarieOfBody(ctx: HandlerContext, siren: string, matricule: string): SalarieDetail {
   const salarie = findSalarie(ctx, siren, matricule)
   if (salarie === undefined) {
@@ -71,7 +71,7 @@ export interface ContractLookup {
 
 /**
  * Contract a record is assigned to: the one given (it must run over the dates), else the only one running.
- * @throws ApiError 422 SALARIE_NON_PRESENT (no contract over the dates, at `cheminDates`), CONTRAT_INCONNU
+ * @throws SandboxRefusal 422 SALARIE_NON_PRESENT (no contract over the dates, at `cheminDates`), CONTRAT_INCONNU
  * (given number not running then, at `body.numero_contrat`), CONTRAT_REQUIS (several run and none given, at
  * `body.numero_contrat`; reference: "several payslips can exist in one month for an employee with several contracts").
  */
@@ -96,7 +96,7 @@ export function resolveContract(ctx: HandlerContext, q: ContractLookup): string 
 
 /**
  * Presence only (records without a contract number: avantages en nature, frais professionnels).
- * @throws ApiError 422 SALARIE_NON_PRESENT at `chemin`.
+ * @throws SandboxRefusal 422 SALARIE_NON_PRESENT at `chemin`.
  */
 export function requirePresence(ctx: HandlerContext, siren: string, matricule: string, du: string, au: string, chemin: string, libelle: string): void {
   if (activeContracts(ctx, siren, matricule, du, au).length === 0) {
@@ -107,7 +107,7 @@ export function requirePresence(ctx: HandlerContext, siren: string, matricule: s
 /**
  * The period must not be before the dossier's current payroll period (assumption: earlier periods are closed;
  * the reference calls `periode_paie_en_cours` "not fully reliable", so later periods stay open).
- * @throws ApiError 422 PERIODE_CLOTUREE at `body.periode`.
+ * @throws SandboxRefusal 422 PERIODE_CLOTUREE at `body.periode`.
  */
 export function requireOpenPeriod(dossier: Dossier, periode: string): void {
   if (periode < dossier.periode_paie_en_cours) {

@@ -30,7 +30,7 @@ export const FORMAT_FIELDS: Readonly<Record<CodeEvp['format'], readonly ValueFie
 
 /**
  * Checks an EVP's values against its code's format: each wanted field given, no other.
- * @throws ApiError 422 FORMAT_VALEUR at `body.<field>`.
+ * @throws SandboxRefusal 422 FORMAT_VALEUR at `body.<field>`.
  */
 export function checkEvpFormat(code: CodeEvp, values: Readonly<Record<ValueField, string | null>>): void {
   const wanted = FORMAT_FIELDS[code.format]

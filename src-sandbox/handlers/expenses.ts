@@ -12,7 +12,7 @@ import { findEntry, listEntries, removeEntry, replaceEntry } from './entry-lists
 import { definedFields, dossierOfBody, requireOpenPeriod, requirePresence, salarieOfBody } from './entry-rules'
 import { periodEnd, periodStart } from './lists'
 
-/** Rules of a period record without contract number. @throws ApiError 403/422. */
+/** Rules of a period record without contract number. @throws SandboxRefusal 403/422. */
 function checkPeriodRecord(ctx: HandlerContext, d: { siren: string; matricule: string; periode: string }): void {
   const dossier = dossierOfBody(ctx, d.siren)
   salarieOfBody(ctx, d.siren, d.matricule)

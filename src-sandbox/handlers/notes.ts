@@ -28,7 +28,7 @@ function listerNotes(req: ParsedRequestOf<'listerNotes'>, ctx: HandlerContext): 
   return paginate(items, q)
 }
 
-/** Adds an employee comment. @throws ApiError 403 (dossier), 422 SALARIE_INCONNU at `body.matricule`. */
+/** Adds an employee comment. @throws SandboxRefusal 403 (dossier), 422 SALARIE_INCONNU at `body.matricule`. */
 function creerNote(req: ParsedRequestOf<'creerNote'>, ctx: HandlerContext): Note {
   const b = req.body
   dossierOfBody(ctx, b.siren)

@@ -34,7 +34,7 @@ export function canSee(ctx: HandlerContext, siren: string): boolean {
 
 /**
  * The dossier named by a path or query, checked for the caller.
- * @throws ApiError 404 INTROUVABLE (unknown SIREN), 403 DOSSIER_NON_AFFECTE (not assigned today).
+ * @throws SandboxRefusal 404 INTROUVABLE (unknown SIREN), 403 DOSSIER_NON_AFFECTE (not assigned today).
  */
 export function requireDossier(ctx: HandlerContext, siren: string): Dossier {
   const dossier = ctx.store.dossiers.find((d) => d.siren === siren)
@@ -60,7 +60,7 @@ export function findSalarie(ctx: HandlerContext, siren: string, matricule: strin
 
 /**
  * Employee named by a path (or a query with the dossier), dossier checked first.
- * @throws ApiError 404/403 for the dossier, 404 INTROUVABLE for an unknown matricule.
+ * @throws SandboxRefusal 404/403 for the dossier, 404 INTROUVABLE for an unknown matricule.
  */
 export function requireSalarie(ctx: HandlerContext, siren: string, matricule: string): SalarieDetail {
   requireDossier(ctx, siren)
@@ -71,7 +71,7 @@ export function requireSalarie(ctx: HandlerContext, siren: string, matricule: st
 
 /**
  * A record found by id, visible only when its dossier is assigned to the caller today.
- * @throws ApiError 404 INTROUVABLE (unknown id, or a dossier not assigned) with `label` in the message.
+ * @throws SandboxRefusal 404 INTROUVABLE (unknown id, or a dossier not assigned) with `label` in the message.
  */
 export function requireVisible<T extends { siren: string }>(ctx: HandlerContext, record: T | undefined, label: string): T {
   if (record === undefined || !canSee(ctx, record.siren)) throw introuvable(`${label} introuvable.`)
@@ -83,7 +83,7 @@ export function requireVisible<T extends { siren: string }>(ctx: HandlerContext,
  * The two 404s differ on purpose (docs/api-assumptions.md #40): a client may take ELEMENT_INTROUVABLE as "already
  * gone", never the generic INTROUVABLE, which also hides a record of a dossier the caller is not assigned to.
  * @param chemin where the id is (`params.id`, `params.absenceId`).
- * @throws ApiError 404 ELEMENT_INTROUVABLE (no record of this kind holds the id), 404 INTROUVABLE (the record
+ * @throws SandboxRefusal 404 ELEMENT_INTROUVABLE (no record of this kind holds the id), 404 INTROUVABLE (the record
  *   exists in a dossier not assigned to the caller today).
  */
 export function requireVisibleEntry<T extends { siren: string }>(ctx: HandlerContext, record: T | undefined, label: string, chemin: string): T {

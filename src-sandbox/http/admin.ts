@@ -11,7 +11,7 @@
 import type { Hono } from 'hono'
 import type { z } from 'zod'
 import { FaultSettingsPatch, type FaultController } from '../faults'
-import { ApiError, requeteInvalide, type ErrorDetail } from './errors'
+import { SandboxRefusal, requeteInvalide, type ErrorDetail } from './errors'
 import { isLoopbackAddress } from './loopback'
 import { remoteAddress } from './node'
 import type { SandboxEnv } from './operations'
@@ -29,7 +29,7 @@ export interface AdminDeps {
 export function registerAdminRoutes(app: Hono<SandboxEnv>, deps: AdminDeps): void {
   app.use('/__sandbox/*', async (c, next) => {
     if (!isLoopbackAddress(remoteAddress(c))) {
-      return errorResponse(new ApiError(403, 'ACCES_REFUSE', 'Administration du bac à sable réservée à la machine locale.'))
+      return errorResponse(new SandboxRefusal(403, 'ACCES_REFUSE', 'Administration du bac à sable réservée à la machine locale.'))
     }
     await next()
     return undefined

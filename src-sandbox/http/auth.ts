@@ -11,7 +11,7 @@ import { bearerToken, type TokenRegistry } from './tokens'
 
 /**
  * The session of a request from its `Authorization` header.
- * @throws ApiError 401 NON_AUTHENTIFIE (missing, malformed or unknown token, or a client or user that no longer
+ * @throws SandboxRefusal 401 NON_AUTHENTIFIE (missing, malformed or unknown token, or a client or user that no longer
  * exists), 401 JETON_EXPIRE (expired token, `WWW-Authenticate: Bearer error="invalid_token"`).
  */
 export function authenticate(authorization: string | undefined, tokens: TokenRegistry, store: SandboxStore): Session {
@@ -37,7 +37,7 @@ export function clientIdOf(authorization: string | undefined, tokens: TokenRegis
 /**
  * Checks the right an operation needs.
  * @param category the operation's category (null: every authenticated caller).
- * @throws ApiError 403 DROIT_MANQUANT with `droit_requis` and the right's French label.
+ * @throws SandboxRefusal 403 DROIT_MANQUANT with `droit_requis` and the right's French label.
  */
 export function requireRight(session: Session, category: Categorie | null): void {
   if (category !== null && !session.droits.includes(category)) throw droitManquant(category)

@@ -77,7 +77,7 @@ async function parseRequest(c: Context, def: EndpointDef): Promise<LooseRequest>
   return { params, query, body }
 }
 
-/** Checks a JSON answer against the row's schema. @throws ApiError 500 (logged) on drift from the contract. */
+/** Checks a JSON answer against the row's schema. @throws SandboxRefusal 500 (logged) on drift from the contract. */
 function checkedJson(id: OperationId, schema: z.ZodType, value: unknown, deps: OperationDeps): unknown {
   if (!deps.validateResponses) return value
   const result = schema.safeParse(value)

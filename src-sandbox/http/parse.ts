@@ -37,7 +37,7 @@ export function issuesToDetails(part: RequestPart, error: z.ZodError): ErrorDeta
 }
 
 /**
- * Parses `value` with `schema`; throws a 400 REQUETE_INVALIDE (ApiError) listing every issue under `part`.
+ * Parses `value` with `schema`; throws a 400 REQUETE_INVALIDE (SandboxRefusal) listing every issue under `part`.
  * @returns the schema's output (transforms applied: multi-valued query parameters become arrays, numbers parsed).
  */
 export function parsePart<S extends z.ZodType>(schema: S, value: unknown, part: RequestPart): z.output<S> {
@@ -82,7 +82,7 @@ export function formObject(text: string): Record<string, string> {
 /**
  * Body value of a request: an empty body is `{}` (so actions without payload validate, and missing fields are named
  * one by one); a form body when `form` is allowed and the content type says so; JSON otherwise.
- * @throws ApiError 400 REQUETE_INVALIDE (chemin `body`) when the JSON cannot be read.
+ * @throws SandboxRefusal 400 REQUETE_INVALIDE (chemin `body`) when the JSON cannot be read.
  */
 export function bodyValue(text: string, contentType: string | undefined, allowForm: boolean): unknown {
   if (text.trim() === '') return {}

@@ -10,7 +10,7 @@ import { checkEvpFormat } from '../../src-sandbox/handlers/evp'
 import { foldText, paginate, periodEnd } from '../../src-sandbox/handlers/lists'
 import { applyRate, fromCents, toCents } from '../../src-sandbox/handlers/money'
 import { matchesRecherche, presentOver } from '../../src-sandbox/handlers/salaries'
-import { ApiError } from '../../src-sandbox/http/errors'
+import { SandboxRefusal } from '../../src-sandbox/http/errors'
 import { bodyValue, issuePath, queryObject } from '../../src-sandbox/http/parse'
 import { createPrng } from '../../src-sandbox/http/prng'
 import { createRateLimiter } from '../../src-sandbox/http/rate-limit'
@@ -88,9 +88,9 @@ describe('request parsing helpers', () => {
       bodyValue('{a', 'application/json', false)
       expect.unreachable()
     } catch (error) {
-      expect(error).toBeInstanceOf(ApiError)
-      expect((error as ApiError).statut).toBe(400)
-      expect((error as ApiError).options.erreurs?.[0]?.chemin).toBe('body')
+      expect(error).toBeInstanceOf(SandboxRefusal)
+      expect((error as SandboxRefusal).statut).toBe(400)
+      expect((error as SandboxRefusal).options.erreurs?.[0]?.chemin).toBe('body')
     }
   })
 })
@@ -183,8 +183,8 @@ describe('EVP value format', () => {
         checkEvpFormat(code, values)
         expect.unreachable()
       } catch (error) {
-        expect((error as ApiError).statut).toBe(422)
-        expect((error as ApiError).options.erreurs?.[0]).toMatchObject({ chemin, code: 'FORMAT_VALEUR' })
+        expect((error as SandboxRefusal).statut).toBe(422)
+        expect((error as SandboxRefusal).options.erreurs?.[0]).toMatchObject({ chemin, code: 'FORMAT_VALEUR' })
       }
     }
   })
