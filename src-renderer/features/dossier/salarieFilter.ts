@@ -6,14 +6,14 @@ import type { Salarie } from '../../../src-shared/api/salaries'
 import { searchKey } from '../../components/format'
 
 /** Filter of the employee list; empty strings mean "no constraint". Dates `YYYY-MM-DD`. */
-export interface EmployeeFilter {
+export interface SalarieFilter {
   readonly search: string
   readonly nic: string
   readonly du: string
   readonly au: string
 }
 
-export const EMPTY_FILTER: EmployeeFilter = { search: '', nic: '', du: '', au: '' }
+export const EMPTY_FILTER: SalarieFilter = { search: '', nic: '', du: '', au: '' }
 
 /** Display name "NOM Prénom"; the usage name (`nom_usage`) replaces the birth name when there is one. */
 export function displayName(salarie: Pick<Salarie, 'nom' | 'prenom' | 'nom_usage'>): string {
@@ -66,7 +66,7 @@ export function compareSalaries(a: Salarie, b: Salarie): number {
 }
 
 /** The employees matching `filter`, sorted by name. Does not change `salaries`. */
-export function filterSalaries(salaries: readonly Salarie[], filter: EmployeeFilter): Salarie[] {
+export function filterSalaries(salaries: readonly Salarie[], filter: SalarieFilter): Salarie[] {
   return salaries
     .filter((s) => (filter.nic === '' || s.nic === filter.nic) && isPresent(s, filter.du, filter.au) && matchesSearch(s, filter.search))
     .sort(compareSalaries)
@@ -75,7 +75,7 @@ export function filterSalaries(salaries: readonly Salarie[], filter: EmployeeFil
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** Reads a filter from route query parameters `q`, `nic`, `du`, `au` (invalid values ignored). */
-export function filterFromQuery(query: Readonly<Record<string, unknown>>): EmployeeFilter {
+export function filterFromQuery(query: Readonly<Record<string, unknown>>): SalarieFilter {
   const str = (key: string): string => {
     const value = query[key]
     return typeof value === 'string' ? value : ''
@@ -89,7 +89,7 @@ export function filterFromQuery(query: Readonly<Record<string, unknown>>): Emplo
 }
 
 /** Route query of a filter, leaving out empty values (so URLs stay short). */
-export function filterToQuery(filter: EmployeeFilter): Record<string, string> {
+export function filterToQuery(filter: SalarieFilter): Record<string, string> {
   const query: Record<string, string> = {}
   if (filter.search !== '') query['q'] = filter.search
   if (filter.nic !== '') query['nic'] = filter.nic

@@ -8,19 +8,19 @@ import type { Ref } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
 
 import { filterFromQuery, filterToQuery } from './salarieFilter'
-import type { EmployeeFilter } from './salarieFilter'
+import type { SalarieFilter } from './salarieFilter'
 
 const FILTER_KEYS = ['q', 'nic', 'du', 'au']
 
-function sameFilter(a: EmployeeFilter, b: EmployeeFilter): boolean {
+function sameFilter(a: SalarieFilter, b: SalarieFilter): boolean {
   return a.search === b.search && a.nic === b.nic && a.du === b.du && a.au === b.au
 }
 
 /** Reactive filter bound to the current route's query; other query parameters are kept. */
-export function useEmployeeFilter(): { filter: Ref<EmployeeFilter>; query: () => Record<string, string> } {
+export function useSalarieFilter(): { filter: Ref<SalarieFilter>; query: () => Record<string, string> } {
   const route = useRoute()
   const router = useRouter()
-  const filter = ref<EmployeeFilter>(filterFromQuery(route.query))
+  const filter = ref<SalarieFilter>(filterFromQuery(route.query))
 
   watch(() => route.query, (query) => {
     const fromRoute = filterFromQuery(query)
