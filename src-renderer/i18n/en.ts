@@ -1,19 +1,19 @@
 import { appEn } from './en/app'
 import { cabinetEn } from './en/cabinet'
-import { fileEn } from './en/queue'
-import { reglagesEn } from './en/settings'
-import { saisieEn } from './en/entry-screens'
+import { queueEn } from './en/queue'
+import { settingsEn } from './en/settings'
+import { entryScreensEn } from './en/entry-screens'
 import { declarationsEn } from './en/declarations'
-import { verificationEn } from './en/to-check'
+import { toCheckEn } from './en/to-check'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
 export const en: Messages = {
   ...appEn,
   ...cabinetEn,
-  ...saisieEn,
-  ...fileEn,
-  ...reglagesEn,
+  ...entryScreensEn,
+  ...queueEn,
+  ...settingsEn,
   ...declarationsEn,
-  ...verificationEn,
+  ...toCheckEn,
 }

@@ -1,7 +1,7 @@
-import type { saisieFr } from '../fr/entry-screens'
+import type { entryScreensFr } from '../fr/entry-screens'
 
-/** English messages of the entry screens; same keys as saisieFr. */
-export const saisieEn: typeof saisieFr = {
+/** English messages of the entry screens; same keys as entryScreensFr. */
+export const entryScreensEn: typeof entryScreensFr = {
   saisie: {
     titre: 'Variable elements entry',
     periode: 'Period',

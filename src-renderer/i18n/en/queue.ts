@@ -1,7 +1,7 @@
-import type { fileFr } from '../fr/queue'
+import type { queueFr } from '../fr/queue'
 
-/** English messages of the queue screen, the entry page and entry summaries; same keys as fileFr. */
-export const fileEn: typeof fileFr = {
+/** English messages of the queue screen, the entry page and entry summaries; same keys as queueFr. */
+export const queueEn: typeof queueFr = {
   file: {
     titre: 'Queue',
     compteurs: 'Entries by state',

@@ -1,7 +1,7 @@
-import type { reglagesFr } from '../fr/settings'
+import type { settingsFr } from '../fr/settings'
 
-/** English messages of the connection settings and missing rights; same keys as reglagesFr. */
-export const reglagesEn: typeof reglagesFr = {
+/** English messages of the connection settings and missing rights; same keys as settingsFr. */
+export const settingsEn: typeof settingsFr = {
   reglages: {
     titre: 'Payroll service connections',
     intro: 'One profile per payroll service. The API client secret is kept in the system keychain, never in the app; each profile’s entries stay separate on this workstation.',

@@ -1,7 +1,7 @@
-import type { verificationFr } from '../fr/to-check'
+import type { toCheckFr } from '../fr/to-check'
 
-/** English messages of the "to check" and "probable duplicate" panels and of the decisions; same keys as verificationFr. */
-export const verificationEn: typeof verificationFr = {
+/** English messages of the "to check" and "probable duplicate" panels and of the decisions; same keys as toCheckFr. */
+export const toCheckEn: typeof toCheckFr = {
   verification: {
     titre: 'To check: compare your entry with the payroll service',
     aide: 'Nothing was sent or linked automatically. Compare the values, then decide.',

@@ -1,5 +1,5 @@
 /** French messages of the entry screens: EVP grid, absence form, professional expenses form. */
-export const saisieFr = {
+export const entryScreensFr = {
   saisie: {
     titre: 'Saisie des EVP',
     periode: 'Période',

@@ -1,5 +1,5 @@
 /** French messages of the queue screen, the entry page and entry summaries. */
-export const fileFr = {
+export const queueFr = {
   file: {
     titre: 'File d’attente',
     compteurs: 'Saisies par état',

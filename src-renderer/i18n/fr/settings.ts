@@ -2,7 +2,7 @@
  * French messages of the connection settings (profiles) and of the missing-rights explanations.
  * vue-i18n syntax: `{name}` is a parameter; `@`, `|`, `{`, `}` are reserved.
  */
-export const reglagesFr = {
+export const settingsFr = {
   reglages: {
     titre: 'Connexions au service de paie',
     intro: 'Un profil par service de paie. Le secret du client d’API est gardé dans le trousseau du système, jamais dans l’application ; les saisies de chaque profil restent séparées sur ce poste.',

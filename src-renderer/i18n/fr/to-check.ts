@@ -1,5 +1,5 @@
 /** French messages of the "à vérifier" and "doublon probable" panels of the entry page, and of the decisions. */
-export const verificationFr = {
+export const toCheckFr = {
   verification: {
     titre: 'À vérifier : comparez votre saisie avec le service de paie',
     aide: 'Rien n’a été envoyé ni rattaché automatiquement. Comparez les valeurs, puis décidez.',
