@@ -433,7 +433,7 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
       await page.waitForTimeout(500)
       const first = await page.evaluate(`(async () => {
         const started = performance.now()
-        location.hash = '#/file'
+        location.hash = '#/queue'
         while (document.querySelector('[data-testid^="queue-row-"][data-state]') === null) await new Promise((ok) => requestAnimationFrame(ok))
         return performance.now() - started
       })()`)

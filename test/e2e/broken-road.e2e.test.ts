@@ -45,7 +45,7 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
         await page.click(`[data-testid="cell-${matricule}-${code}"]`)
         await pasteText(page, value(i))
       }
-      await page.goto(`${base}#/file`)
+      await page.goto(`${base}#/queue`)
       await page.waitForSelector('[data-testid="queue-view"]')
     }
 

@@ -160,7 +160,7 @@ describe.each(CHANNELS)('hostile input on %s', (channel) => {
     const senders = fc.oneof(
       fc.record({ url: fc.webUrl({ withQueryParameters: true, withFragments: true }), isMainFrame: fc.boolean() }),
       fc.record({ url: fc.string(), isMainFrame: fc.boolean() }),
-      fc.record({ url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/file'), isMainFrame: fc.constant(false) }),
+      fc.record({ url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/queue'), isMainFrame: fc.constant(false) }),
       fc.record({ url: fc.constantFrom('app://paie.evil/index.html', 'app://evil/', 'file:///etc/passwd', 'http://127.0.0.1/', 'data:text/html,x', 'about:blank', 'devtools://devtools/'), isMainFrame: fc.constant(true) }),
       fc.constant(null),
     )
