@@ -46,6 +46,40 @@ const sandboxBoundaries = DEPTHS.map((depth) => ({
   ]),
 }))
 
+/** What the renderer may never import, whatever its folder: the other roots, Node, Electron. */
+function rendererBoundaries(extra = []) {
+  return boundaries(['src-main', 'src-sandbox', 'src-preload'], [
+    { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'Le renderer passe par window.api, jamais par Node ou Electron.' },
+    ...extra,
+  ])
+}
+
+/** A path naming a file inside a feature folder other than its public index.ts: `features/<feature>/<internal>`. */
+const FEATURE_INTERNALS = '(^|/)features/[^/]+/(?!index(\\.ts)?$)'
+const FEATURE_INTERNALS_MESSAGE = 'Une fonctionnalité n’importe d’une autre que son entrée publique (../<fonctionnalité>, son index.ts), jamais ses fichiers internes.'
+
+/**
+ * Renderer layers (docs/glossary.md "Renderer folders"): the shared folders never import a feature; a feature imports
+ * another feature only through its public `index.ts` (`../dossier`, never `../dossier/salarieFilter`). A relative
+ * import that climbs exactly out of a feature's folder lands in features/, so, per depth, `../`×(depth+1) followed by
+ * `<feature>/<file>` is another feature's internals (or one's own, which is written `./file`).
+ */
+const rendererLayers = [
+  {
+    files: ['src-renderer/{components,stores,services,db,sync,i18n}/**/*.{ts,vue}'],
+    rules: rendererBoundaries([
+      { regex: '(^|/)features(/|$)', message: 'Un composant ou un module partagé n’importe jamais une fonctionnalité (src-renderer/features) : déplacez le code partagé dans components/ ou passez par un store.' },
+    ]),
+  },
+  ...DEPTHS.map((depth) => ({
+    files: filesAtDepth('src-renderer/features', depth + 1, '{ts,vue}'),
+    rules: rendererBoundaries([
+      { regex: `${climbing(depth + 1)}[^./][^/]*/(?!index(\\.ts)?$)`, message: FEATURE_INTERNALS_MESSAGE },
+      { regex: FEATURE_INTERNALS, message: FEATURE_INTERNALS_MESSAGE },
+    ]),
+  })),
+]
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'coverage/**', 'test/e2e/artifacts/**'] },
   js.configs.recommended,
@@ -104,10 +138,9 @@ export default tseslint.config(
   {
     files: ['src-renderer/**/*.{ts,vue}'],
     languageOptions: { globals: globals.browser },
-    rules: boundaries(['src-main', 'src-sandbox', 'src-preload'], [
-      { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'Le renderer passe par window.api, jamais par Node ou Electron.' },
-    ]),
+    rules: rendererBoundaries(),
   },
+  ...rendererLayers,
   {
     files: ['test/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { globals: globals.node },

@@ -25,6 +25,11 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
 }
 
+/** A single-file component whose script is `code`. */
+function sfc(code: string): string {
+  return `<script setup lang="ts">\n${code}\n</script>\n\n<template>\n  <div />\n</template>\n`
+}
+
 /** Every file under `dir` (relative to the repo), as paths relative to `dir`. */
 function filesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
@@ -42,6 +47,15 @@ describe('import boundaries (eslint.config.js)', () => {
     ['src-main/profiles/service.ts', "import { DEMO_CREDENTIALS } from '../../src-sandbox/store/seed'"],
     ['src-shared/api/endpoints.ts', "import { HANDLERS } from '../../src-sandbox/handlers'"],
     ['src-renderer/stores/sync.ts', "import { startSandbox } from '../../src-sandbox'"],
+    // A shared component or module never imports a feature, not even its public entry.
+    ['src-renderer/components/FormField.vue', sfc("import { displayName } from '../features/dossier'")],
+    ['src-renderer/components/format.ts', "import { summarizeEntry } from '../features/queue/summary'"],
+    ['src-renderer/stores/outbox.ts', "import { summarizeEntry } from '../features/queue'"],
+    // A feature never reaches into another feature's files.
+    ['src-renderer/features/queue/QueueList.vue', sfc("import { displayName } from '../dossier/salarieFilter'")],
+    ['src-renderer/features/queue/summary.ts', "import { formatEvpCell } from '../evp/grid/evpValue'"],
+    ['src-renderer/features/evp/grid/EvpGrid.vue', sfc("import { displayName } from '../../dossier/salarieFilter'")],
+    ['src-renderer/features/entry/EntryView.vue', sfc("import QueueList from '../../features/queue/QueueList.vue'")],
   ])('%s may not: %s', async (file, code) => {
     expect((await restrictedImports(file, code)).length).toBeGreaterThan(0)
   })
@@ -53,6 +67,13 @@ describe('import boundaries (eslint.config.js)', () => {
     ['src-sandbox/server.ts', "import { serve } from '@hono/node-server'"],
     ['src-main/demo.ts', "import { startSandbox } from '../src-sandbox'"],
     ['src-main/demo.ts', "import { startSandbox } from '../src-sandbox/index'"],
+    ['src-renderer/components/SyncStatus.vue', sfc("import { useSyncStore } from '../stores/sync'")],
+    ['src-renderer/features/queue/QueueList.vue', sfc("import { displayName } from '../dossier'")],
+    ['src-renderer/features/queue/summary.ts', "import { formatEvpCell } from '../evp/index'"],
+    ['src-renderer/features/queue/QueueView.vue', sfc("import QueueList from './QueueList.vue'")],
+    ['src-renderer/features/evp/grid/EvpGrid.vue', sfc("import { formatEvpCell } from '../grid/evpValue'")],
+    ['src-renderer/features/evp/grid/EvpGrid.vue', sfc("import { displayName } from '../../dossier'")],
+    ['src-renderer/features/evp/grid/EvpGrid.vue', sfc("import FormField from '../../../components/FormField.vue'")],
   ])('%s may: %s', async (file, code) => {
     expect(await restrictedImports(file, code)).toEqual([])
   })
@@ -61,5 +82,8 @@ describe('import boundaries (eslint.config.js)', () => {
     const deepest = (dir: string): number => Math.max(...filesUnder(dir).map((file) => file.split(/[\\/]/).length - 1))
     expect(deepest('src-sandbox')).toBeGreaterThanOrEqual(1)
     expect(deepest('src-sandbox')).toBeLessThanOrEqual(3)
+    // src-renderer/features/<feature>/…: the rules cover a feature's files up to 3 folders below its own.
+    expect(deepest('src-renderer/features')).toBeGreaterThanOrEqual(2)
+    expect(deepest('src-renderer/features')).toBeLessThanOrEqual(4)
   })
 })

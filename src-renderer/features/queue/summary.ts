@@ -9,7 +9,7 @@ import type { CodeEvp } from '../../../src-shared/api/codification'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import { formatFrenchDecimal } from '../../../src-shared/domain/decimal'
 import { formatDate, formatEuros, formatPeriode } from '../../components/format'
-import { formatEvpCell } from '../evp/grid/evpValue'
+import { formatEvpCell } from '../evp'
 
 /** Translation function (vue-i18n's `t`, narrowed). */
 export type Translate = (key: string, named?: Record<string, unknown>) => string
