@@ -10,7 +10,7 @@
  * `runBench(options)` writes `<out>/bench.json` and `<out>/bench.md` and returns the report. See
  * docs/performance.md for what each figure means and what bounds it.
  */
-import { createMemoryCoffre } from '../src-main/profiles/coffre'
+import { createMemoryCoffre } from '../src-main/profiles/keychain'
 import { createProfileFileStore } from '../src-main/profiles/profile-file'
 import { createProfileService } from '../src-main/profiles/service'
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'

@@ -27,7 +27,7 @@ import {
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { createPayrollConnection, type PayrollConnection, type PayrollConnectionOptions } from '../services/connection'
-import { CoffreIndisponibleError, type Coffre } from './coffre'
+import { CoffreIndisponibleError, type Coffre } from './keychain'
 import { ProfilesFileError, emptyProfilesFile, type ProfileFileStore, type ProfilesFile, type StoredProfile } from './profile-file'
 
 /** Name of the demo profile, shown as the "Démo" label. */

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { createMemoryCoffre } from '../../src-main/profiles/coffre'
+import { createMemoryCoffre } from '../../src-main/profiles/keychain'
 import { createProfileFileStore } from '../../src-main/profiles/profile-file'
 import { createProfileService, type DemoEndpoint, type ProfileService, type ProfileServiceDeps } from '../../src-main/profiles/service'
 

@@ -4,7 +4,7 @@
  */
 import type { ProfileService } from '../../profiles/service'
 import { ProfileError } from '../../profiles/service'
-import { CoffreIndisponibleError } from '../../profiles/coffre'
+import { CoffreIndisponibleError } from '../../profiles/keychain'
 import type { IpcHandlers } from '../dispatcher'
 import { IpcHandlerError } from '../errors'
 

@@ -1,6 +1,6 @@
 /**
  * The profile service against the real sandbox, with the keychain replaced by the in-memory coffre (the real
- * keychain has its own tests, coffre-secret-service.test.ts): demo on a first start, save only after a successful
+ * keychain has its own tests, keychain-secret-service.test.ts): demo on a first start, save only after a successful
  * test, nothing saved on a refused secret / unreachable service / unavailable keychain, activation persisted,
  * sign-out and removal delete the keychain entry, and no answer or file ever holds the secret.
  */
@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { CATEGORIES } from '../../../src-shared/api/categories'
 import { ProfileInput, type ProfileInput as ProfileInputType } from '../../../src-shared/domain/profiles'
-import { CoffreIndisponibleError } from '../../../src-main/profiles/coffre'
+import { CoffreIndisponibleError } from '../../../src-main/profiles/keychain'
 import { PROFILES_FILE, createProfileFileStore } from '../../../src-main/profiles/profile-file'
 import { PROFILE_ERROR_CODES, ProfileError, createProfileService } from '../../../src-main/profiles/service'
 import type { RunningSandbox } from '../../../src-sandbox/server'

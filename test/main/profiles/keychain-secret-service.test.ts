@@ -20,7 +20,7 @@ import { SEED_CLIENTS } from '../../../src-sandbox/store/seed'
 import { startTestSandbox } from '../sync/helpers'
 
 const run = promisify(execFile)
-const CHILD = resolve(import.meta.dirname, 'fixtures/coffre-child.ts')
+const CHILD = resolve(import.meta.dirname, 'fixtures/keychain-child.ts')
 const RESTRICTED = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-restreint')
 if (RESTRICTED === undefined) throw new Error('client restreint absent du jeu de données')
 const SERVICE = `paie-hors-ligne-test-${String(process.pid)}`
