@@ -10,7 +10,7 @@
  * `runBench(options)` writes `<out>/bench.json` and `<out>/bench.md` and returns the report. See
  * docs/performance.md for what each figure means and what bounds it.
  */
-import { createMemoryCoffre } from '../src-main/profiles/keychain'
+import { createMemoryKeychain } from '../src-main/profiles/keychain'
 import { createProfileFileStore } from '../src-main/profiles/profile-file'
 import { createProfileService } from '../src-main/profiles/service'
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
@@ -250,7 +250,7 @@ async function openHarness(): Promise<Harness> {
   // fill. Its own connection is never used: the handlers below use the scenario's.
   const profiles = createProfileService({
     store: createProfileFileStore(mkdtempSync(join(os.tmpdir(), 'paie-bench-data-'))),
-    coffre: createMemoryCoffre(),
+    keychain: createMemoryKeychain(),
     startDemo: () => Promise.resolve({ baseUrl: 'http://127.0.0.1:9', clientId: 'bench', clientSecret: 'bench' }),
   })
   await profiles.init()

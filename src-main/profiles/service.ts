@@ -1,5 +1,5 @@
 /**
- * Connection profiles in main: the list (profiles file), the secrets (coffre = OS keychain), the demo service and
+ * Connection profiles in main: the list (profiles file), the secrets (the OS keychain), the demo service and
  * the one active {@link PayrollConnection} every handler uses.
  *
  * Rules (issue 4, ARCHITECTURE.md "Credentials"):
@@ -27,7 +27,7 @@ import {
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { createPayrollConnection, type PayrollConnection, type PayrollConnectionOptions } from '../services/connection'
-import { CoffreIndisponibleError, type Coffre } from './keychain'
+import { KeychainUnavailableError, type Keychain } from './keychain'
 import { ProfilesFileError, emptyProfilesFile, type ProfileFileStore, type ProfilesFile, type StoredProfile } from './profile-file'
 
 /** Name of the demo profile, shown as the "Démo" label. */
@@ -68,7 +68,7 @@ export const PROFILE_ERROR_CODES = {
 /** What the profile service needs. */
 export interface ProfileServiceDeps {
   readonly store: ProfileFileStore
-  readonly coffre: Coffre
+  readonly keychain: Keychain
   /** Starts the demo service (called once, on the first activation of the demo profile). */
   readonly startDemo: () => Promise<DemoEndpoint & { close?: () => Promise<void> }>
   /** Options of every connection made (timeouts, fetch, budget, onResponse). */
@@ -89,17 +89,17 @@ export interface ProfileService {
   active(): ActiveProfile
   /** The active connection, or null when the active profile cannot connect (see `active().probleme`). */
   connection(): PayrollConnection | null
-  /** Every profile, demo first, with the state of its secret. @throws CoffreIndisponibleError never: `absent` then. */
+  /** Every profile, demo first, with the state of its secret. @throws KeychainUnavailableError never: `absent` then. */
   list(): Promise<ProfilesState>
-  /** Tests then saves a profile. @throws ProfileError, CoffreIndisponibleError; nothing saved on any error. */
+  /** Tests then saves a profile. @throws ProfileError, KeychainUnavailableError; nothing saved on any error. */
   save(input: ProfileInput): Promise<ProfileSummary>
-  /** GET /api/health then /api/moi with a stored profile or typed credentials. @throws ProfileError, CoffreIndisponibleError */
+  /** GET /api/health then /api/moi with a stored profile or typed credentials. @throws ProfileError, KeychainUnavailableError */
   test(input: ConnectionTestInput): Promise<ConnectionTestResult>
   /** Makes a profile the active one (persisted). @throws ProfileError PROFIL_INCONNU */
   activate(id: string): Promise<ActiveProfile>
-  /** Removes a non-active stored profile and its keychain entry. @throws ProfileError, CoffreIndisponibleError */
+  /** Removes a non-active stored profile and its keychain entry. @throws ProfileError, KeychainUnavailableError */
   remove(id: string): Promise<ProfilesState>
-  /** Deletes a stored profile's keychain entry; the active one loses its connection. @throws ProfileError, CoffreIndisponibleError */
+  /** Deletes a stored profile's keychain entry; the active one loses its connection. @throws ProfileError, KeychainUnavailableError */
   signOut(id: string): Promise<ProfilesState>
   /** Stops the demo service if it was started. */
   close(): Promise<void>
@@ -167,9 +167,9 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     const base = { id: profile.id, nom: profile.nom, demo: false, baseUrl: profile.baseUrl, dbName: profileDbName(profile.id) }
     let secret: string | null
     try {
-      secret = await deps.coffre.lire(profile.id)
+      secret = await deps.keychain.read(profile.id)
     } catch (error) {
-      if (!(error instanceof CoffreIndisponibleError)) throw error
+      if (!(error instanceof KeychainUnavailableError)) throw error
       log.warn('Profil : trousseau indisponible, connexion impossible', { profil: profile.id })
       return { active: { ...base, probleme: error.message }, connection: null }
     }
@@ -226,7 +226,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
 
   async function secretState(id: string): Promise<'enregistre' | 'absent'> {
     try {
-      return (await deps.coffre.lire(id)) === null ? 'absent' : 'enregistre'
+      return (await deps.keychain.read(id)) === null ? 'absent' : 'enregistre'
     } catch {
       return 'absent'
     }
@@ -260,22 +260,22 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
       serial(async () => {
         if (input.id !== undefined) refuseDemo(input.id)
         const previous = input.id === undefined ? null : stored(input.id)
-        const secret = input.clientSecret ?? (previous === null ? null : await deps.coffre.lire(previous.id))
+        const secret = input.clientSecret ?? (previous === null ? null : await deps.keychain.read(previous.id))
         if (secret === null) {
           throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'Saisissez le secret du client d’API : aucun secret n’est enregistré pour ce profil. Rien n’a été enregistré.')
         }
         await verify({ baseUrl: input.baseUrl, clientId: input.clientId, clientSecret: secret }, ' Rien n’a été enregistré.')
         const id = previous?.id ?? `p-${randomUUID()}`
         const profile: StoredProfile = { id, nom: input.nom, baseUrl: input.baseUrl, clientId: input.clientId, creeLe: previous?.creeLe ?? now().toISOString() }
-        const priorSecret = input.clientSecret === undefined || previous === null ? null : await deps.coffre.lire(id)
-        if (input.clientSecret !== undefined) await deps.coffre.enregistrer(id, input.clientSecret)
+        const priorSecret = input.clientSecret === undefined || previous === null ? null : await deps.keychain.read(id)
+        if (input.clientSecret !== undefined) await deps.keychain.save(id, input.clientSecret)
         try {
           await writeFile({ ...file, profils: previous === null ? [...file.profils, profile] : file.profils.map((p) => (p.id === id ? profile : p)) })
         } catch (error) {
           // Keychain and file must agree: put the keychain back as it was.
           if (input.clientSecret !== undefined) {
-            if (priorSecret === null) await deps.coffre.supprimer(id).catch(() => false)
-            else await deps.coffre.enregistrer(id, priorSecret).catch(() => undefined)
+            if (priorSecret === null) await deps.keychain.remove(id).catch(() => false)
+            else await deps.keychain.save(id, priorSecret).catch(() => undefined)
           }
           throw error
         }
@@ -290,7 +290,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
         if ('id' in input) {
           if (input.id === DEMO_PROFILE_ID) return verify(await ensureDemo(), '')
           const profile = stored(input.id)
-          const secret = await deps.coffre.lire(profile.id)
+          const secret = await deps.keychain.read(profile.id)
           if (secret === null) throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'Aucun secret n’est enregistré pour ce profil : saisissez-le pour tester la connexion.')
           return verify({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, '')
         }
@@ -308,7 +308,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
         refuseDemo(id)
         stored(id)
         if (file.actif === id) throw new ProfileError(PROFILE_ERROR_CODES.profilActif, 'Ce profil est le profil actif : activez-en un autre avant de le supprimer.')
-        await deps.coffre.supprimer(id)
+        await deps.keychain.remove(id)
         await writeFile({ ...file, profils: file.profils.filter((p) => p.id !== id) })
         log.info('Profil supprimé', { profil: id })
         return listNow()
@@ -317,7 +317,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
       serial(async () => {
         refuseDemo(id)
         stored(id)
-        await deps.coffre.supprimer(id)
+        await deps.keychain.remove(id)
         log.info('Profil déconnecté : secret supprimé du trousseau', { profil: id })
         if (file.actif === id) await activateNow(id)
         return listNow()

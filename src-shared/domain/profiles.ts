@@ -1,8 +1,8 @@
 /**
  * Connection profiles (ARCHITECTURE.md "Credentials"): which payroll service the app talks to, as whom.
  *
- * A profile is a name, the service's base URL and an API client id; its client secret lives in the OS keychain
- * (the "coffre"), handled by main only: these schemas carry a secret from the renderer to main when the clerk types
+ * A profile is a name, the service's base URL and an API client id; its client secret lives in the OS keychain,
+ * handled by main only: these schemas carry a secret from the renderer to main when the clerk types
  * it, never back. The renderer learns `secret: 'enregistre' | 'absent'` and nothing more.
  *
  * The built-in profile `demo` (the embedded sandbox with the demo credentials) always exists and is the active one

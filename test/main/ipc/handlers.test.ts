@@ -59,9 +59,9 @@ describe('profile:*', () => {
     const input = { nom: 'Cabinet', baseUrl: url, clientId: 'gestionnaire-2', clientSecret: 'faux' }
 
     expect(await dispatch('profile:save', input, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'IDENTIFIANTS_REFUSES' } })
-    profiles.coffre.indisponible = true
+    profiles.keychain.unavailable = true
     expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/trousseau/) as string } })
-    profiles.coffre.indisponible = false
+    profiles.keychain.unavailable = false
     const saved = await ok<{ id: string }>(dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME))
     const answers = [saved, await ok(dispatch('profile:list', {}, MAIN_FRAME)), await ok(dispatch('profile:activate', { id: saved.id }, MAIN_FRAME)), await ok(dispatch('profile:active', {}, MAIN_FRAME))]
 

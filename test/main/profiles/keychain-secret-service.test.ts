@@ -1,5 +1,5 @@
 /**
- * The coffre on a REAL Secret Service (Linux): each operation runs in a new process inside
+ * The keychain on a REAL Secret Service (Linux): each operation runs in a new process inside
  * `dbus-run-session` with gnome-keyring-daemon started and unlocked on a keyring folder of this test
  * (XDG_DATA_HOME), so a later run is a restart of D-Bus, of the keyring daemon and of our services, and reads only
  * what gnome-keyring wrote to disk. Needs `gnome-keyring`, `dbus` and `libsecret-1-0` (.ci/run installs them).
@@ -63,7 +63,7 @@ afterAll(async () => {
   await sandbox.close()
 })
 
-describe('coffre on a real Secret Service (gnome-keyring under dbus-run-session)', () => {
+describe('keychain on a real Secret Service (gnome-keyring under dbus-run-session)', () => {
   it('saves a secret, reads it back after a restart of D-Bus, the keyring and our services, then deletes it', { timeout: 120_000 }, async () => {
     const dataDir = newDataDir()
 
