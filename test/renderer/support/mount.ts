@@ -67,8 +67,8 @@ export function mountIn(app: TestApp, component: Component, props: Record<string
     history: createMemoryHistory(),
     routes: [
       { path: '/', component: Blank },
-      { path: '/file', name: 'file', component: Blank },
-      { path: '/entrees/:clientId', name: 'entree', component: Blank },
+      { path: '/queue', name: 'queue', component: Blank },
+      { path: '/entries/:clientId', name: 'entry', component: Blank },
     ],
   })
   const wrapper: VueWrapper = mount(component as DefineComponent, { props, attachTo: document.body, global: { plugins: [app.pinia, createAppI18n('fr'), router] } })
