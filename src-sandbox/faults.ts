@@ -5,7 +5,7 @@
  * the same seed and the same request sequence fails the same way.
  */
 import { z } from 'zod'
-import { createPrng } from './http/prng'
+import { mulberry32 } from '../src-shared/random'
 
 /** Fault switches; all off by default. */
 export interface FaultSettings {
@@ -146,7 +146,7 @@ export interface FaultController {
 export function createFaultController(initial: Partial<FaultSettings>, seed: number, onExpireTokens: () => void): FaultController {
   const start: FaultSettings = { ...NO_FAULTS, ...FaultSettingsPatch.parse(initial) }
   let current: FaultSettings = { ...start }
-  const random = createPrng(seed)
+  const random = mulberry32(seed)
   const injected: FaultCounts = {}
 
   function chance(rate: number): boolean {

@@ -3,6 +3,7 @@
  * 97 − n mod 97, Corsica 2A/2B read as 19/18, INSEE), RIB key and IBAN (ISO 13616, MOD 97-10). Pure functions;
  * the shared validators in src-shared/domain/validation/identifiers.ts accept everything built here.
  */
+import { mod97 } from '../../src-shared/domain/validation/identifiers'
 
 /** Luhn check digit to append to `digits` so that the whole string passes the Luhn (mod 10) test. */
 export function luhnCheckDigit(digits: string): string {
@@ -28,17 +29,6 @@ export function buildSiren(first8: string): string {
 export function buildNic(siren: string, first4: string): string {
   if (!/^\d{9}$/.test(siren) || !/^\d{4}$/.test(first4)) throw new Error(`SIREN et 4 chiffres attendus : ${siren} ${first4}`)
   return first4 + luhnCheckDigit(siren + first4)
-}
-
-/** Remainder modulo 97 of digits and upper-case letters (A = 10 … Z = 35), computed incrementally, exactly. */
-export function mod97(value: string): number {
-  let remainder = 0
-  for (const char of value) {
-    const code = char.charCodeAt(0)
-    if (code >= 48 && code <= 57) remainder = (remainder * 10 + (code - 48)) % 97
-    else remainder = (remainder * 100 + (code - 55)) % 97
-  }
-  return remainder
 }
 
 /**

@@ -3,6 +3,7 @@
  * named streams so that changing how one part of the data set is drawn does not reshuffle the others.
  * Never Math.random: the same (seed, stream) always gives the same sequence.
  */
+import { mulberry32 } from '../../src-shared/random'
 
 /** A seeded random source. Every method consumes values from the same underlying sequence. */
 export interface Rng {
@@ -20,21 +21,6 @@ export interface Rng {
   digits: (count: number) => string
   /** UUID v4 (RFC 9562: version nibble 4, variant 10xx) built from the sequence. */
   uuid: () => string
-}
-
-/**
- * mulberry32: returns a function giving floats in [0, 1) from a 32-bit state.
- * Source: Tommy Ettinger's mulberry32 (public domain), the usual small seeded PRNG for JavaScript.
- */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0
-  return function next(): number {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** FNV-1a 32-bit hash of a label (used to derive one stream per part of the data set). */

@@ -12,7 +12,7 @@ import { applyRate, fromCents, toCents } from '../../src-sandbox/handlers/money'
 import { matchesRecherche, presentOver } from '../../src-sandbox/handlers/salaries'
 import { SandboxRefusal } from '../../src-sandbox/http/errors'
 import { bodyValue, issuePath, queryObject } from '../../src-sandbox/http/parse'
-import { createPrng } from '../../src-sandbox/http/prng'
+import { mulberry32 } from '../../src-shared/random'
 import { createRateLimiter } from '../../src-sandbox/http/rate-limit'
 import { bearerToken, createTokenRegistry } from '../../src-sandbox/http/tokens'
 import type { CodeEvp } from '../../src-shared/api/codification'
@@ -192,9 +192,9 @@ describe('EVP value format', () => {
 
 describe('seeded randomness and fault switches', () => {
   it('repeats the same sequence for the same seed', () => {
-    const a = createPrng(42)
-    const b = createPrng(42)
-    const c = createPrng(43)
+    const a = mulberry32(42)
+    const b = mulberry32(42)
+    const c = mulberry32(43)
     const seqA = [a(), a(), a()]
     expect([b(), b(), b()]).toEqual(seqA)
     expect([c(), c(), c()]).not.toEqual(seqA)

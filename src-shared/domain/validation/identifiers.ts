@@ -33,11 +33,12 @@ function passesLuhn(digits: string): boolean {
 }
 
 /**
- * Remainder modulo 97 of a string of digits and/or upper-case letters, letters counting as
- * 10 (A) … 35 (Z) as in ISO 7064 / ISO 13616. Chunk-free and exact: the running remainder
- * never exceeds 96 * 100 + 35, far below 2^53.
+ * Remainder modulo 97 (0..96) of a string of digits and/or upper-case letters, letters counting as
+ * 10 (A) … 35 (Z) as in ISO 7064 / ISO 13616 (IBAN check, MOD 97-10) and the NIR key (INSEE). Chunk-free and
+ * exact: the running remainder never exceeds 96 * 100 + 35, far below 2^53. Other characters are not expected
+ * (the callers normalise first); no error is raised.
  */
-function mod97(value: string): number {
+export function mod97(value: string): number {
   let remainder = 0
   for (const char of value) {
     const code = char.charCodeAt(0)

@@ -11,6 +11,7 @@ import {
   normalizeIdentifier,
 } from '../../../src-shared/domain/validation/identifiers'
 import { IBAN_BBAN_STRUCTURES, ibanCountryRule, parseBbanStructure } from '../../../src-shared/domain/validation/iban-registry'
+import { mulberry32 } from '../../../src-shared/random'
 
 // ---------------------------------------------------------------------------------------------
 // Independent reference implementations (written differently from the production code on purpose)
@@ -50,17 +51,8 @@ function ibanMod97(iban: string): bigint {
   return ibanNumber(iban.slice(4) + iban.slice(0, 4)) % 97n
 }
 
-/** Small seeded PRNG (mulberry32) so the randomized tests are reproducible. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Seeded PRNG, so the randomized tests are reproducible. */
+const prng = mulberry32
 
 const DIGITS = '0123456789'
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
