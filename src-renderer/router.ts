@@ -21,9 +21,8 @@ import DossierView from './features/dossier/DossierView.vue'
 import EntryView from './features/entree/EntryView.vue'
 import QueueView from './features/file/QueueView.vue'
 import ConnexionsView from './features/reglages/ConnexionsView.vue'
-import AbsenceView from './features/saisie/AbsenceView.vue'
+import EntryFormView from './features/saisie/EntryFormView.vue'
 import EvpGridView from './features/saisie/EvpGridView.vue'
-import FraisView from './features/saisie/FraisView.vue'
 
 /** Creates the router (one per app instance; tests create their own). */
 export function createAppRouter(): Router {
@@ -33,8 +32,9 @@ export function createAppRouter(): Router {
       { path: '/', name: 'cabinet', component: CabinetView },
       { path: '/dossiers/:siren(\\d{9})', name: 'dossier', component: DossierView, props: true },
       { path: '/dossiers/:siren(\\d{9})/evp', name: 'evp', component: EvpGridView, props: true },
-      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: AbsenceView, props: true },
-      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: FraisView, props: true },
+      // One form for every kind with a one-entry form, driven by its kind spec.
+      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'absence' }) },
+      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'frais' }) },
       { path: '/file', name: 'file', component: QueueView },
       { path: '/entrees/:clientId', name: 'entree', component: EntryView, props: true },
       { path: '/reglages/connexions', name: 'connexions', component: ConnexionsView },

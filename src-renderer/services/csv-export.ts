@@ -9,6 +9,7 @@
  */
 import Papa from 'papaparse'
 
+import { payloadFields } from '../../src-shared/domain/entry'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { AuditRecord } from '../../src-shared/domain/outbox'
 import { STATE_LABELS } from '../../src-shared/domain/states'
@@ -54,7 +55,7 @@ export const QUEUE_CSV_FIELDS = [
 ] as const
 
 function queueRow(e: StoredEntry): string[] {
-  const p = e.payload ?? {}
+  const p = payloadFields(e)
   const error = e.error === null ? '' : [e.error.message, ...e.error.champs.map((c) => `${c.champ} : ${c.message}`)].join(' | ')
   return [
     e.siren, e.matricule, ENTRY_KIND_SPECS[e.kind].label, OPERATION_LABELS[e.operation], e.periode, text(p[CODE_FIELD[e.kind]]),

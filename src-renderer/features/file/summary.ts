@@ -6,6 +6,7 @@
  * « Repas : 12,50 € le 14/11/2026 », « Suppression de l’enregistrement 9f3c… ».
  */
 import type { CodeEvp } from '../../../src-shared/api/codification'
+import type { KeyFields } from '../../../src-shared/domain/fingerprint'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import { formatFrenchDecimal } from '../../../src-shared/domain/decimal'
 import { formatDate, formatEuros, formatPeriode } from '../../components/format'
@@ -20,7 +21,8 @@ export interface SummaryRefs {
   libelleAbsence(siren: string, code: string): string | undefined
 }
 
-type Entry = Pick<OutboxEntry, 'kind' | 'operation' | 'payload' | 'siren' | 'periode' | 'targetServerId'>
+/** What a summary reads of an entry; the payload by field name (any kind's, or a past revision's). */
+type Entry = Pick<OutboxEntry, 'kind' | 'operation' | 'siren' | 'periode' | 'targetServerId'> & { readonly payload: KeyFields | null }
 
 function field(payload: Readonly<Record<string, unknown>>, name: string): string | null {
   const value = payload[name]
@@ -87,13 +89,13 @@ function montantSummary(label: string | null, p: Readonly<Record<string, unknown
 }
 
 /**
- * Summary of `entry`. A delete names the server record it removes; an update is prefixed « Modification : ».
- * Never throws: unknown or missing fields are left out.
+ * Summary of `entry`. A delete names the server record it removes; an update is prefixed « Modification : »; a create
+ * or update without payload (an entry the v6 upgrade could not read) says so. Never throws: unknown or missing fields
+ * are left out.
  */
 export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, locale = 'fr-FR'): string {
-  if (entry.operation === 'delete' || entry.payload === null) {
-    return t('resume.suppression', { id: (entry.targetServerId ?? '').slice(0, 8) })
-  }
+  if (entry.operation === 'delete') return t('resume.suppression', { id: (entry.targetServerId ?? '').slice(0, 8) })
+  if (entry.payload === null) return t('resume.illisible')
   const p = entry.payload
   let text: string
   switch (entry.kind) {
