@@ -8,13 +8,17 @@
  *
  * Everything else is derived from this registry, so that adding a kind is adding ONE spec here:
  * - `EntryKind` (the union of the registry's keys) and the `EntryKind` zod enum;
- * - the typed entry (`EntryBody`, entry.ts): a union discriminated on `kind` then `operation`, its payload typed by
- *   the kind's create or patch schema, and its zod schema (`entryBodySchema`), parsed at the trust boundaries (IPC
- *   into main, the clerk's input, the Dexie upgrade);
- * - the fingerprint and natural-key tables (fingerprint.ts), the offline validation (validation/index.ts), the entry
- *   forms, the entry page and the comparison table (renderer: fields and labels).
- * `test/shared/domain/entry-kinds.test.ts` adds a sixth kind to a copy of the registry and shows the union, the
- * schema and the checks follow.
+ * - the typed entry (`EntryBody`, entry.ts): a union discriminated on `kind` then `operation`, its payload typed by the
+ *   kind's create or patch schema, and its zod schema (`entryBodySchema`), parsed at the trust boundaries (IPC into
+ *   main, the clerk's input, the Dexie upgrade); the outbox row and the sync item are that union;
+ * - the fingerprint and natural-key tables (fingerprint.ts), the offline validation (validation/index.ts), the API
+ *   calls of the sync (operation ids), the category pauses (category);
+ * - in the renderer: the one-entry form (EntryForm, when the spec has `form`), the entry page and its edit form, the
+ *   comparison table, the queue's summary and CSV export (fields, `code`, labels).
+ * What a spec names but does not hold: the words (the i18n catalogue: `types.<kind>` and the keys the spec gives, a
+ * test checks they exist in every language) and the API itself (its operations in the endpoint table, served by the
+ * sandbox). test/shared/domain/entry-kinds.test.ts adds a sixth kind to a copy of the registry and shows the union
+ * and its schema follow with nothing else written.
  */
 import { z } from 'zod'
 import type { Categorie } from '../api/categories'
@@ -99,6 +103,8 @@ export interface EntryKindSpec<C extends PayloadSchema = PayloadSchema, P extend
   readonly patchSchema: P
   /** Fields the clerk types, in form order (`siren` and `matricule` are chosen with the dossier and the employee). */
   readonly fields: readonly EntryFieldSpec<FieldName<C>>[]
+  /** The field saying what the element is (its code or type): the « Code » of exports and summaries. */
+  readonly code: FieldName<C>
   /** The one-entry form page, for kinds entered one at a time (others are entered in a grid or edited only). */
   readonly form?: EntryFormTexts
   /**
@@ -131,6 +137,7 @@ export const ENTRY_KIND_SPECS = {
     label: 'EVP',
     category: 'elements_variables',
     create: 'creerEvp', update: 'modifierEvp', remove: 'supprimerEvp', list: 'listerEvp',
+    code: 'code_evp',
     createSchema: EvpCreateDto,
     patchSchema: EvpPatchDto,
     fields: [
@@ -152,6 +159,7 @@ export const ENTRY_KIND_SPECS = {
     label: 'Absence',
     category: 'absences',
     create: 'creerAbsence', update: 'modifierAbsence', remove: 'supprimerAbsence', list: 'listerAbsences',
+    code: 'code_absence',
     createSchema: AbsenceCreateDto,
     patchSchema: AbsencePatchDto,
     fields: [
@@ -173,6 +181,7 @@ export const ENTRY_KIND_SPECS = {
     label: 'Frais professionnels',
     category: 'frais_professionnels',
     create: 'creerFraisProfessionnel', update: 'modifierFraisProfessionnel', remove: 'supprimerFraisProfessionnel', list: 'listerFraisProfessionnels',
+    code: 'type_frais',
     createSchema: FraisProfessionnelCreateDto,
     patchSchema: FraisProfessionnelPatchDto,
     fields: [
@@ -196,6 +205,7 @@ export const ENTRY_KIND_SPECS = {
     label: 'Prime ou indemnité',
     category: 'elements_variables',
     create: 'creerPrimeIndemnite', update: 'modifierPrimeIndemnite', remove: 'supprimerPrimeIndemnite', list: 'listerPrimesIndemnites',
+    code: 'code_prime',
     createSchema: PrimeIndemniteCreateDto,
     patchSchema: PrimeIndemnitePatchDto,
     fields: [
@@ -218,6 +228,7 @@ export const ENTRY_KIND_SPECS = {
     label: 'Avantage en nature',
     category: 'avantages_nature',
     create: 'creerAvantageNature', update: 'modifierAvantageNature', remove: 'supprimerAvantageNature', list: 'listerAvantagesNature',
+    code: 'type_avantage',
     createSchema: AvantageNatureCreateDto,
     patchSchema: AvantageNaturePatchDto,
     fields: [

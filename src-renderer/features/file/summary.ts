@@ -6,6 +6,7 @@
  * « Repas : 12,50 € le 14/11/2026 », « Suppression de l’enregistrement 9f3c… ».
  */
 import type { CodeEvp } from '../../../src-shared/api/codification'
+import { ENTRY_KIND_SPECS } from '../../../src-shared/domain/entry-kinds'
 import type { KeyFields } from '../../../src-shared/domain/fingerprint'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import { formatFrenchDecimal } from '../../../src-shared/domain/decimal'
@@ -102,8 +103,8 @@ export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, lo
     case 'evp': text = evpSummary(entry, p, t, refs, locale); break
     case 'absence': text = absenceSummary(entry, p, t, refs, locale); break
     case 'frais': text = fraisSummary(p, t, locale); break
-    case 'prime': text = montantSummary(field(p, 'code_prime'), p, entry, locale); break
-    case 'avantage': text = montantSummary(field(p, 'type_avantage'), p, entry, locale); break
+    // Any other kind: its code (kind spec), amount and period.
+    default: text = montantSummary(field(p, ENTRY_KIND_SPECS[entry.kind].code), p, entry, locale)
   }
   return entry.operation === 'update' ? t('resume.modification', { resume: text }) : text
 }

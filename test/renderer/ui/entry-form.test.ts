@@ -192,13 +192,13 @@ describe('formulaire de frais professionnels (spec du type frais)', () => {
 })
 
 describe('textes des formulaires', () => {
-  it('chaque clé de libellé, d’aide et de formulaire des specs existe en français et en anglais', () => {
+  it('le nom de chaque type et chaque clé de libellé, d’aide et de formulaire des specs existent en français et en anglais', () => {
     const i18n = createAppI18n('fr').global
     const keys = ENTRY_KINDS.flatMap((kind) => {
       const spec = specOf(kind)
       const form = spec.form === undefined ? [] : [spec.form.title, spec.form.submit, spec.form.saved]
       const fields = spec.fields.flatMap((f) => [fieldLabelKey(f), f.hint, f.placeholder, f.shownWhen?.requiredMessage, f.halfDay?.forbiddenHint])
-      return [...form, ...fields].filter((key): key is string => key !== undefined)
+      return [`types.${kind}`, ...form, ...fields].filter((key): key is string => key !== undefined)
     })
     expect(keys.length).toBeGreaterThan(30)
     const missing = keys.flatMap((key) => (['fr', 'en'] as const).filter((locale) => !i18n.te(key, locale)).map((locale) => `${locale}:${key}`))

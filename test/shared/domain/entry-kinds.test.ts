@@ -79,6 +79,7 @@ const acompte: EntryKindSpec<typeof AcompteCreate, ReturnType<typeof AcompteCrea
   createSchema: AcompteCreate,
   patchSchema: AcompteCreate.partial(),
   fields: [{ name: 'periode', type: 'periode' }, { name: 'montant', type: 'decimal' }, { name: 'libelle', type: 'text' }],
+  code: 'libelle',
   fingerprint: ['siren', 'matricule', 'periode', 'montant'],
   fingerprintExclusions: { libelle: 'Free label.' },
   naturalKey: ['siren', 'matricule', 'periode'],
