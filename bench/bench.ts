@@ -10,7 +10,7 @@
  * `runBench(options)` writes `<out>/bench.json` and `<out>/bench.md` and returns the report. See
  * docs/performance.md for what each figure means and what bounds it.
  */
-import { createMemoryCoffre } from '../src-main/profiles/coffre'
+import { createMemoryKeychain } from '../src-main/profiles/keychain'
 import { createProfileFileStore } from '../src-main/profiles/profile-file'
 import { createProfileService } from '../src-main/profiles/service'
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
@@ -25,10 +25,10 @@ import type { NewEntryInput } from '../src-renderer/db/entry-check'
 import { createIpcDispatcher } from '../src-main/ipc/dispatcher'
 import { createEventSender } from '../src-main/ipc/events'
 import { createIpcHandlers } from '../src-main/ipc/handlers'
-import type { RateLimitSettings } from '../src-main/sandbox/http/rate-limit'
-import type { FaultSettings } from '../src-main/sandbox/faults'
-import { createSeedStore, DEMO_CREDENTIALS } from '../src-main/sandbox/store/seed'
-import type { SandboxStore } from '../src-main/sandbox/store/types'
+import type { RateLimitSettings } from '../src-sandbox/http/rate-limit'
+import type { FaultSettings } from '../src-sandbox/faults'
+import { createSeedStore, DEMO_CREDENTIALS } from '../src-sandbox/store/seed'
+import type { SandboxStore } from '../src-sandbox/store/types'
 import { createPayrollConnection, type PayrollConnection } from '../src-main/services/connection'
 import { buildWrite, callLoose } from '../src-main/sync/entry-calls'
 import { DEFAULT_SYNC_CONCURRENCY } from '../src-main/sync/pacing'
@@ -256,7 +256,7 @@ async function openHarness(): Promise<Harness> {
   // fill. Its own connection is never used: the handlers below use the scenario's.
   const profiles = createProfileService({
     store: createProfileFileStore(mkdtempSync(join(os.tmpdir(), 'paie-bench-data-'))),
-    coffre: createMemoryCoffre(),
+    keychain: createMemoryKeychain(),
     startDemo: () => Promise.resolve({ baseUrl: 'http://127.0.0.1:9', clientId: 'bench', clientSecret: 'bench' }),
   })
   await profiles.init()
@@ -471,7 +471,7 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
       await page.waitForTimeout(500)
       const first = await page.evaluate(`(async () => {
         const started = performance.now()
-        location.hash = '#/file'
+        location.hash = '#/queue'
         while (document.querySelector('[data-testid^="queue-row-"][data-state]') === null) await new Promise((ok) => requestAnimationFrame(ok))
         return performance.now() - started
       })()`)

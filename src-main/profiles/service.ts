@@ -1,5 +1,5 @@
 /**
- * Connection profiles in main: the list (profiles file), the secrets (coffre = OS keychain), the demo service and
+ * Connection profiles in main: the list (profiles file), the secrets (the OS keychain), the demo service and
  * the one active {@link PayrollConnection} every handler uses.
  *
  * Rules (issue 4, ARCHITECTURE.md "Credentials"):
@@ -15,20 +15,20 @@ import { randomUUID } from 'node:crypto'
 
 import { CATEGORIES, CATEGORY_LABELS } from '../../src-shared/api/categories'
 import {
-  PROFIL_DEMO_ID,
+  DEMO_PROFILE_ID,
   profileDbName,
-  type ProfilActif,
-  type ProfilResume,
-  type ProfilSaisie,
-  type ProfilsEtat,
-  type ResultatTestConnexion,
-  type TestConnexionEntree,
+  type ActiveProfile,
+  type ProfileSummary,
+  type ProfileInput,
+  type ProfilesState,
+  type ConnectionTestResult,
+  type ConnectionTestInput,
 } from '../../src-shared/domain/profiles'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { createPayrollConnection, type PayrollConnection, type PayrollConnectionOptions } from '../services/connection'
-import { CoffreIndisponibleError, type Coffre } from './coffre'
-import { ProfilesFileError, emptyProfilesFile, type ProfileFileStore, type ProfilsFichier, type ProfilStocke } from './profile-file'
+import { KeychainUnavailableError, type Keychain } from './keychain'
+import { ProfilesFileError, emptyProfilesFile, type ProfileFileStore, type ProfilesFile, type StoredProfile } from './profile-file'
 
 /** Name of the demo profile, shown as the "Démo" label. */
 export const DEMO_PROFILE_NAME = 'Démo'
@@ -44,18 +44,18 @@ export interface DemoEndpoint {
 }
 
 /** A refused profile operation: `code` (SCREAMING_SNAKE_CASE) and a French message for the clerk. */
-export class ProfilError extends Error {
+export class ProfileError extends Error {
   readonly code: string
 
   constructor(code: string, message: string, options?: ErrorOptions) {
     super(message, options)
-    this.name = 'ProfilError'
+    this.name = 'ProfileError'
     this.code = code
   }
 }
 
-/** Codes of {@link ProfilError}. */
-export const PROFIL_ERROR_CODES = {
+/** Codes of {@link ProfileError}. */
+export const PROFILE_ERROR_CODES = {
   identifiantsRefuses: 'IDENTIFIANTS_REFUSES',
   serviceInjoignable: 'SERVICE_INJOIGNABLE',
   serviceEnErreur: 'SERVICE_EN_ERREUR',
@@ -68,7 +68,7 @@ export const PROFIL_ERROR_CODES = {
 /** What the profile service needs. */
 export interface ProfileServiceDeps {
   readonly store: ProfileFileStore
-  readonly coffre: Coffre
+  readonly keychain: Keychain
   /** Starts the demo service (called once, on the first activation of the demo profile). */
   readonly startDemo: () => Promise<DemoEndpoint & { close?: () => Promise<void> }>
   /** Options of every connection made (timeouts, fetch, budget, onResponse). */
@@ -78,29 +78,29 @@ export interface ProfileServiceDeps {
   /** Clock (default real time). */
   readonly now?: () => Date
   /** Told after the active profile changed (activation, sign-out of the active profile). */
-  readonly onActiveChanged?: (active: ProfilActif) => void
+  readonly onActiveChanged?: (active: ActiveProfile) => void
 }
 
 /** The profile service: every method is serialised (one change at a time). */
 export interface ProfileService {
   /** Reads the profiles file and activates the active profile (demo on a first start). Call once at start. */
-  init(): Promise<ProfilActif>
+  init(): Promise<ActiveProfile>
   /** The active profile (after `init`). */
-  active(): ProfilActif
+  active(): ActiveProfile
   /** The active connection, or null when the active profile cannot connect (see `active().probleme`). */
   connection(): PayrollConnection | null
-  /** Every profile, demo first, with the state of its secret. @throws CoffreIndisponibleError never: `absent` then. */
-  list(): Promise<ProfilsEtat>
-  /** Tests then saves a profile. @throws ProfilError, CoffreIndisponibleError; nothing saved on any error. */
-  save(input: ProfilSaisie): Promise<ProfilResume>
-  /** GET /api/health then /api/moi with a stored profile or typed credentials. @throws ProfilError, CoffreIndisponibleError */
-  test(input: TestConnexionEntree): Promise<ResultatTestConnexion>
-  /** Makes a profile the active one (persisted). @throws ProfilError PROFIL_INCONNU */
-  activate(id: string): Promise<ProfilActif>
-  /** Removes a non-active stored profile and its keychain entry. @throws ProfilError, CoffreIndisponibleError */
-  remove(id: string): Promise<ProfilsEtat>
-  /** Deletes a stored profile's keychain entry; the active one loses its connection. @throws ProfilError, CoffreIndisponibleError */
-  signOut(id: string): Promise<ProfilsEtat>
+  /** Every profile, demo first, with the state of its secret. @throws KeychainUnavailableError never: `absent` then. */
+  list(): Promise<ProfilesState>
+  /** Tests then saves a profile. @throws ProfileError, KeychainUnavailableError; nothing saved on any error. */
+  save(input: ProfileInput): Promise<ProfileSummary>
+  /** GET /api/health then /api/moi with a stored profile or typed credentials. @throws ProfileError, KeychainUnavailableError */
+  test(input: ConnectionTestInput): Promise<ConnectionTestResult>
+  /** Makes a profile the active one (persisted). @throws ProfileError PROFIL_INCONNU */
+  activate(id: string): Promise<ActiveProfile>
+  /** Removes a non-active stored profile and its keychain entry. @throws ProfileError, KeychainUnavailableError */
+  remove(id: string): Promise<ProfilesState>
+  /** Deletes a stored profile's keychain entry; the active one loses its connection. @throws ProfileError, KeychainUnavailableError */
+  signOut(id: string): Promise<ProfilesState>
   /** Stops the demo service if it was started. */
   close(): Promise<void>
 }
@@ -108,8 +108,8 @@ export interface ProfileService {
 /** Creates the profile service. Nothing happens until `init()`. */
 export function createProfileService(deps: ProfileServiceDeps): ProfileService {
   const now = deps.now ?? (() => new Date())
-  let file: ProfilsFichier = emptyProfilesFile()
-  let activeProfile: ProfilActif = demoActive('', null)
+  let file: ProfilesFile = emptyProfilesFile()
+  let activeProfile: ActiveProfile = demoActive('', null)
   let activeConnection: PayrollConnection | null = null
   let demo: (DemoEndpoint & { close?: () => Promise<void> }) | null = null
   let demoStarting: Promise<DemoEndpoint> | null = null
@@ -141,23 +141,23 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     }
   }
 
-  function stored(id: string): ProfilStocke {
+  function stored(id: string): StoredProfile {
     const profile = file.profils.find((p) => p.id === id)
-    if (profile === undefined) throw new ProfilError(PROFIL_ERROR_CODES.profilInconnu, 'Ce profil de connexion n’existe pas (ou plus).')
+    if (profile === undefined) throw new ProfileError(PROFILE_ERROR_CODES.profilInconnu, 'Ce profil de connexion n’existe pas (ou plus).')
     return profile
   }
 
-  async function writeFile(next: ProfilsFichier): Promise<void> {
+  async function writeFile(next: ProfilesFile): Promise<void> {
     await deps.store.write(next)
     file = next
   }
 
   /** Connects to a profile; a missing secret or keychain is a `probleme`, not an error (the clerk can work offline). */
-  async function open(id: string): Promise<{ active: ProfilActif; connection: PayrollConnection | null }> {
-    if (id === PROFIL_DEMO_ID) {
+  async function open(id: string): Promise<{ active: ActiveProfile; connection: PayrollConnection | null }> {
+    if (id === DEMO_PROFILE_ID) {
       try {
         const endpoint = await ensureDemo()
-        return { active: demoActive(endpoint.baseUrl, null), connection: connect(endpoint, PROFIL_DEMO_ID) }
+        return { active: demoActive(endpoint.baseUrl, null), connection: connect(endpoint, DEMO_PROFILE_ID) }
       } catch (error) {
         log.error('Mode démo : démarrage du bac à sable impossible', { cause: describeError(error) })
         return { active: demoActive('', 'Le service de démonstration n’a pas pu démarrer.'), connection: null }
@@ -167,9 +167,9 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     const base = { id: profile.id, nom: profile.nom, demo: false, baseUrl: profile.baseUrl, dbName: profileDbName(profile.id) }
     let secret: string | null
     try {
-      secret = await deps.coffre.lire(profile.id)
+      secret = await deps.keychain.read(profile.id)
     } catch (error) {
-      if (!(error instanceof CoffreIndisponibleError)) throw error
+      if (!(error instanceof KeychainUnavailableError)) throw error
       log.warn('Profil : trousseau indisponible, connexion impossible', { profil: profile.id })
       return { active: { ...base, probleme: error.message }, connection: null }
     }
@@ -179,7 +179,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     return { active: { ...base, probleme: null }, connection: connect({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, profile.id) }
   }
 
-  async function activateNow(id: string): Promise<ProfilActif> {
+  async function activateNow(id: string): Promise<ActiveProfile> {
     const opened = await open(id)
     if (file.actif !== id) await writeFile({ ...file, actif: id })
     activeProfile = opened.active
@@ -188,8 +188,8 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     return activeProfile
   }
 
-  /** GET /api/health then (token and) GET /api/moi; every failure a ProfilError with a French message. */
-  async function verify(endpoint: DemoEndpoint, suffix: string): Promise<ResultatTestConnexion> {
+  /** GET /api/health then (token and) GET /api/moi; every failure a ProfileError with a French message. */
+  async function verify(endpoint: DemoEndpoint, suffix: string): Promise<ConnectionTestResult> {
     const probe = createPayrollConnection({ ...deps.connectionOptions, ...endpoint, timeoutMs: deps.testTimeoutMs ?? TEST_TIMEOUT_MS })
     try {
       const health = await probe.client.call('sante')
@@ -207,17 +207,17 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     }
   }
 
-  async function summaries(): Promise<ProfilResume[]> {
-    const demoSummary: ProfilResume = {
-      id: PROFIL_DEMO_ID,
+  async function summaries(): Promise<ProfileSummary[]> {
+    const demoSummary: ProfileSummary = {
+      id: DEMO_PROFILE_ID,
       nom: DEMO_PROFILE_NAME,
       baseUrl: demo?.baseUrl ?? '',
       clientId: demo?.clientId ?? '',
       demo: true,
       secret: 'enregistre',
-      actif: file.actif === PROFIL_DEMO_ID,
+      actif: file.actif === DEMO_PROFILE_ID,
     }
-    const rest: ProfilResume[] = []
+    const rest: ProfileSummary[] = []
     for (const p of file.profils) {
       rest.push({ id: p.id, nom: p.nom, baseUrl: p.baseUrl, clientId: p.clientId, demo: false, secret: await secretState(p.id), actif: file.actif === p.id })
     }
@@ -226,18 +226,18 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
 
   async function secretState(id: string): Promise<'enregistre' | 'absent'> {
     try {
-      return (await deps.coffre.lire(id)) === null ? 'absent' : 'enregistre'
+      return (await deps.keychain.read(id)) === null ? 'absent' : 'enregistre'
     } catch {
       return 'absent'
     }
   }
 
-  async function listNow(): Promise<ProfilsEtat> {
+  async function listNow(): Promise<ProfilesState> {
     return { actif: file.actif, profils: await summaries() }
   }
 
   function refuseDemo(id: string): void {
-    if (id === PROFIL_DEMO_ID) throw new ProfilError(PROFIL_ERROR_CODES.profilDemo, 'Le profil démo est intégré à l’application : il ne peut être ni modifié ni supprimé.')
+    if (id === DEMO_PROFILE_ID) throw new ProfileError(PROFILE_ERROR_CODES.profilDemo, 'Le profil démo est intégré à l’application : il ne peut être ni modifié ni supprimé.')
   }
 
   return {
@@ -250,8 +250,8 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
           log.error('Profils : fichier illisible, démarrage en mode démo', { cause: describeError(error.cause ?? error) })
           file = emptyProfilesFile()
         }
-        const known = file.actif === PROFIL_DEMO_ID || file.profils.some((p) => p.id === file.actif)
-        return activateNow(known ? file.actif : PROFIL_DEMO_ID)
+        const known = file.actif === DEMO_PROFILE_ID || file.profils.some((p) => p.id === file.actif)
+        return activateNow(known ? file.actif : DEMO_PROFILE_ID)
       }),
     active: () => activeProfile,
     connection: () => activeConnection,
@@ -260,22 +260,22 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
       serial(async () => {
         if (input.id !== undefined) refuseDemo(input.id)
         const previous = input.id === undefined ? null : stored(input.id)
-        const secret = input.clientSecret ?? (previous === null ? null : await deps.coffre.lire(previous.id))
+        const secret = input.clientSecret ?? (previous === null ? null : await deps.keychain.read(previous.id))
         if (secret === null) {
-          throw new ProfilError(PROFIL_ERROR_CODES.secretAbsent, 'Saisissez le secret du client d’API : aucun secret n’est enregistré pour ce profil. Rien n’a été enregistré.')
+          throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'Saisissez le secret du client d’API : aucun secret n’est enregistré pour ce profil. Rien n’a été enregistré.')
         }
         await verify({ baseUrl: input.baseUrl, clientId: input.clientId, clientSecret: secret }, ' Rien n’a été enregistré.')
         const id = previous?.id ?? `p-${randomUUID()}`
-        const profile: ProfilStocke = { id, nom: input.nom, baseUrl: input.baseUrl, clientId: input.clientId, creeLe: previous?.creeLe ?? now().toISOString() }
-        const priorSecret = input.clientSecret === undefined || previous === null ? null : await deps.coffre.lire(id)
-        if (input.clientSecret !== undefined) await deps.coffre.enregistrer(id, input.clientSecret)
+        const profile: StoredProfile = { id, nom: input.nom, baseUrl: input.baseUrl, clientId: input.clientId, creeLe: previous?.creeLe ?? now().toISOString() }
+        const priorSecret = input.clientSecret === undefined || previous === null ? null : await deps.keychain.read(id)
+        if (input.clientSecret !== undefined) await deps.keychain.save(id, input.clientSecret)
         try {
           await writeFile({ ...file, profils: previous === null ? [...file.profils, profile] : file.profils.map((p) => (p.id === id ? profile : p)) })
         } catch (error) {
           // Keychain and file must agree: put the keychain back as it was.
           if (input.clientSecret !== undefined) {
-            if (priorSecret === null) await deps.coffre.supprimer(id).catch(() => false)
-            else await deps.coffre.enregistrer(id, priorSecret).catch(() => undefined)
+            if (priorSecret === null) await deps.keychain.remove(id).catch(() => false)
+            else await deps.keychain.save(id, priorSecret).catch(() => undefined)
           }
           throw error
         }
@@ -288,17 +288,17 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     test: (input) =>
       serial(async () => {
         if ('id' in input) {
-          if (input.id === PROFIL_DEMO_ID) return verify(await ensureDemo(), '')
+          if (input.id === DEMO_PROFILE_ID) return verify(await ensureDemo(), '')
           const profile = stored(input.id)
-          const secret = await deps.coffre.lire(profile.id)
-          if (secret === null) throw new ProfilError(PROFIL_ERROR_CODES.secretAbsent, 'Aucun secret n’est enregistré pour ce profil : saisissez-le pour tester la connexion.')
+          const secret = await deps.keychain.read(profile.id)
+          if (secret === null) throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'Aucun secret n’est enregistré pour ce profil : saisissez-le pour tester la connexion.')
           return verify({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, '')
         }
         return verify(input, '')
       }),
     activate: (id) =>
       serial(async () => {
-        if (id !== PROFIL_DEMO_ID) stored(id)
+        if (id !== DEMO_PROFILE_ID) stored(id)
         const active = await activateNow(id)
         log.info('Profil activé', { profil: id })
         return active
@@ -307,8 +307,8 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
       serial(async () => {
         refuseDemo(id)
         stored(id)
-        if (file.actif === id) throw new ProfilError(PROFIL_ERROR_CODES.profilActif, 'Ce profil est le profil actif : activez-en un autre avant de le supprimer.')
-        await deps.coffre.supprimer(id)
+        if (file.actif === id) throw new ProfileError(PROFILE_ERROR_CODES.profilActif, 'Ce profil est le profil actif : activez-en un autre avant de le supprimer.')
+        await deps.keychain.remove(id)
         await writeFile({ ...file, profils: file.profils.filter((p) => p.id !== id) })
         log.info('Profil supprimé', { profil: id })
         return listNow()
@@ -317,7 +317,7 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
       serial(async () => {
         refuseDemo(id)
         stored(id)
-        await deps.coffre.supprimer(id)
+        await deps.keychain.remove(id)
         log.info('Profil déconnecté : secret supprimé du trousseau', { profil: id })
         if (file.actif === id) await activateNow(id)
         return listNow()
@@ -330,18 +330,18 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
   }
 }
 
-function demoActive(baseUrl: string, probleme: string | null): ProfilActif {
-  return { id: PROFIL_DEMO_ID, nom: DEMO_PROFILE_NAME, demo: true, baseUrl, dbName: profileDbName(PROFIL_DEMO_ID), probleme }
+function demoActive(baseUrl: string, probleme: string | null): ActiveProfile {
+  return { id: DEMO_PROFILE_ID, nom: DEMO_PROFILE_NAME, demo: true, baseUrl, dbName: profileDbName(DEMO_PROFILE_ID), probleme }
 }
 
-/** A failed connection test as a ProfilError; `suffix` (e.g. " Rien n’a été enregistré.") ends each message. */
+/** A failed connection test as a ProfileError; `suffix` (e.g. " Rien n’a été enregistré.") ends each message. */
 function verifyFailure(error: unknown, suffix: string): unknown {
   if (!(error instanceof ApiError)) return error
   if (error.status === 401) {
-    return new ProfilError(PROFIL_ERROR_CODES.identifiantsRefuses, `Identifiants refusés par le service de paie : vérifiez l’identifiant du client d’API et son secret.${suffix}`, { cause: error })
+    return new ProfileError(PROFILE_ERROR_CODES.identifiantsRefuses, `Identifiants refusés par le service de paie : vérifiez l’identifiant du client d’API et son secret.${suffix}`, { cause: error })
   }
   if (error.status === null) {
-    return new ProfilError(PROFIL_ERROR_CODES.serviceInjoignable, `Service de paie injoignable à cette adresse (${error.message}) : vérifiez l’adresse et le réseau.${suffix}`, { cause: error })
+    return new ProfileError(PROFILE_ERROR_CODES.serviceInjoignable, `Service de paie injoignable à cette adresse (${error.message}) : vérifiez l’adresse et le réseau.${suffix}`, { cause: error })
   }
-  return new ProfilError(PROFIL_ERROR_CODES.serviceEnErreur, `Le service de paie a répondu en erreur (${error.status}) : ${error.message}${suffix}`, { cause: error })
+  return new ProfileError(PROFILE_ERROR_CODES.serviceEnErreur, `Le service de paie a répondu en erreur (${error.status}) : ${error.message}${suffix}`, { cause: error })
 }

@@ -5,8 +5,8 @@
  * renderer reloads, the sandbox process is killed, tokens expire, 429 bursts start, the second writer enters records
  * and late commits outlast the settle time.
  */
-import { createPrng } from '../../src-main/sandbox/http/prng'
-import type { SandboxStore } from '../../src-main/sandbox/store/types'
+import { createPrng } from '../../src-sandbox/http/prng'
+import type { SandboxStore } from '../../src-sandbox/store/types'
 import type { EntryInput } from './page-data'
 import { simpleEmployees } from './support'
 

@@ -12,7 +12,7 @@ import type { FieldIssue, ValidationContext, ValidationOperation } from './types
 
 export type { AbsenceSpan, FieldIssue, ValidationContext, ValidationOperation } from './types'
 export { absenceSpanOverlaps } from './absence'
-export { contractsOverlapping, presentOn } from './employee'
+export { contractsOverlapping, presentOn } from './salarie'
 export { FORMAT_FIELDS } from './evp'
 export {
   FRAIS_ANCIENNETE_MAX_MOIS, MAX_HEURES_MOIS, MAX_JOURS_MOIS, MAX_KILOMETRES, MAX_MONTANT_AVANTAGE, MAX_MONTANT_EVP_PRIME,

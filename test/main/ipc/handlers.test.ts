@@ -7,13 +7,13 @@ import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispa
 import { createEventSender, type EventTransport } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
 import { coalesceProgress } from '../../../src-main/ipc/handlers/sync'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
+import type { RunningSandbox } from '../../../src-sandbox/server'
 import type { PayrollConnection } from '../../../src-main/services/connection'
 import type { EventName } from '../../../src-shared/ipc/contract'
 import type { SyncProgress, SyncPushResult } from '../../../src-shared/domain/sync-protocol'
 import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import type { ProfileService } from '../../../src-main/profiles/service'
-import { SEED_CLIENTS } from '../../../src-main/sandbox/store/seed'
+import { SEED_CLIENTS } from '../../../src-sandbox/store/seed'
 import { testProfileService } from '../../support/profiles'
 import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, rawItemOf, startTestSandbox } from '../sync/helpers'
 
@@ -59,9 +59,9 @@ describe('profile:*', () => {
     const input = { nom: 'Cabinet', baseUrl: url, clientId: 'gestionnaire-2', clientSecret: 'faux' }
 
     expect(await dispatch('profile:save', input, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'IDENTIFIANTS_REFUSES' } })
-    profiles.coffre.indisponible = true
+    profiles.keychain.unavailable = true
     expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/trousseau/) as string } })
-    profiles.coffre.indisponible = false
+    profiles.keychain.unavailable = false
     const saved = await ok<{ id: string }>(dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME))
     const answers = [saved, await ok(dispatch('profile:list', {}, MAIN_FRAME)), await ok(dispatch('profile:activate', { id: saved.id }, MAIN_FRAME)), await ok(dispatch('profile:active', {}, MAIN_FRAME))]
 

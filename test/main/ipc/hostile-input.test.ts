@@ -17,9 +17,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createIpcDispatcher, type IpcDispatcher, type IpcFailure, type IpcSender } from '../../../src-main/ipc/dispatcher'
 import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers, type HandlerDeps } from '../../../src-main/ipc/handlers'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { journalPathOf } from '../../../src-main/sandbox/store/persist'
-import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import { journalPathOf } from '../../../src-sandbox/store/persist'
+import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
 import { testProfileService } from '../../support/profiles'
 import { IPC_ERROR_CODES, ipcChannels, ipcErrorSchema, type ChannelName } from '../../../src-shared/ipc/contract'
 import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, startTestSandbox } from '../sync/helpers'
@@ -160,7 +160,7 @@ describe.each(CHANNELS)('hostile input on %s', (channel) => {
     const senders = fc.oneof(
       fc.record({ url: fc.webUrl({ withQueryParameters: true, withFragments: true }), isMainFrame: fc.boolean() }),
       fc.record({ url: fc.string(), isMainFrame: fc.boolean() }),
-      fc.record({ url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/file'), isMainFrame: fc.constant(false) }),
+      fc.record({ url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/queue'), isMainFrame: fc.constant(false) }),
       fc.record({ url: fc.constantFrom('app://paie.evil/index.html', 'app://evil/', 'file:///etc/passwd', 'http://127.0.0.1/', 'data:text/html,x', 'about:blank', 'devtools://devtools/'), isMainFrame: fc.constant(true) }),
       fc.constant(null),
     )

@@ -3,7 +3,7 @@
  * reconciliation, bounded concurrency and the rate budget.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
+import type { RunningSandbox } from '../../../src-sandbox/server'
 import { ENTRY_KINDS, type EntryKind } from '../../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf } from '../../../src-shared/domain/fingerprint'
 import { SyncPushResult, type SyncItem, type SyncProgress } from '../../../src-shared/domain/sync-protocol'

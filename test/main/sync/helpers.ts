@@ -3,9 +3,9 @@
  * of every kind for quiet employees of the big dossier (A, 260 employees).
  */
 import { randomUUID } from 'node:crypto'
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS, SEED_CLIENTS, SEED_DOSSIERS } from '../../../src-main/sandbox/store/seed'
-import type { SandboxStore } from '../../../src-main/sandbox/store/types'
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS, SEED_CLIENTS, SEED_DOSSIERS } from '../../../src-sandbox/store/seed'
+import type { SandboxStore } from '../../../src-sandbox/store/types'
 import { createPayrollConnection, type PayrollConnection } from '../../../src-main/services/connection'
 import type { ResponseInfo } from '../../../src-main/api/client'
 import type { RateBudgetOptions } from '../../../src-main/sync/rate-budget'

@@ -67,8 +67,8 @@ function testRouter(): Router {
     history: createMemoryHistory(),
     routes: [
       { path: '/', component: Blank },
-      { path: '/file', name: 'file', component: Blank },
-      { path: '/entrees/:clientId', name: 'entree', component: Blank },
+      { path: '/queue', name: 'queue', component: Blank },
+      { path: '/entries/:clientId', name: 'entry', component: Blank },
       { path: '/dossiers/:siren', name: 'dossier', component: Blank },
     ],
   })

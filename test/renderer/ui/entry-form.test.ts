@@ -11,7 +11,7 @@ import type { DOMWrapper, VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { useToasts } from '../../../src-renderer/components/useToasts'
-import EntryFormView from '../../../src-renderer/features/saisie/EntryFormView.vue'
+import EntryFormView from '../../../src-renderer/features/entry-forms/EntryFormView.vue'
 import { createAppI18n } from '../../../src-renderer/i18n'
 import { useOutboxStore } from '../../../src-renderer/stores/outbox'
 import { useReferenceStore } from '../../../src-renderer/stores/reference'

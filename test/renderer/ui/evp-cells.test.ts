@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
-import { cellFromEntry, latestByCell, planCellChange } from '../../../src-renderer/features/saisie/grid/evpCellModel'
+import { cellFromEntry, latestByCell, planCellChange } from '../../../src-renderer/features/evp/grid/evpCellModel'
 
 let seq = 0
 /** An EVP outbox entry, `over` laid on a queued create (the test builds bodies the outbox would have parsed). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { fieldsOf, toFormValue, toPayload } from '../../../src-renderer/features/entree/fieldSpecs'
-import { fieldName, groupIssues, textOrUndefined } from '../../../src-renderer/features/saisie/formIssues'
-import { pagesFor, pagesToEvict, planPage, rowAt } from '../../../src-renderer/features/file/queuePages'
+import { fieldsOf, toFormValue, toPayload } from '../../../src-renderer/features/entry/fieldSpecs'
+import { fieldName, groupIssues, textOrUndefined } from '../../../src-renderer/components/formIssues'
+import { pagesFor, pagesToEvict, planPage, rowAt } from '../../../src-renderer/features/queue/queuePages'
 import { pendingCount, totalCount } from '../../../src-renderer/components/counts'
 
 describe('form issues', () => {
