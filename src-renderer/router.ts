@@ -19,8 +19,7 @@ import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
 import EntryView from './features/entry/EntryView.vue'
-import AbsenceView from './features/entry-forms/AbsenceView.vue'
-import FraisView from './features/entry-forms/FraisView.vue'
+import EntryFormView from './features/entry-forms/EntryFormView.vue'
 import EvpGridView from './features/evp/EvpGridView.vue'
 import QueueView from './features/queue/QueueView.vue'
 import ProfilesView from './features/settings/ProfilesView.vue'
@@ -33,8 +32,9 @@ export function createAppRouter(): Router {
       { path: '/', name: 'cabinet', component: CabinetView },
       { path: '/dossiers/:siren(\\d{9})', name: 'dossier', component: DossierView, props: true },
       { path: '/dossiers/:siren(\\d{9})/evp', name: 'evp', component: EvpGridView, props: true },
-      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: AbsenceView, props: true },
-      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: FraisView, props: true },
+      // One form for every kind with a one-entry form, driven by its kind spec.
+      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'absence' }) },
+      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'frais' }) },
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

@@ -4,8 +4,8 @@
  * "Exactly once").
  *
  * A push, in order:
- * 1. Validation: each payload against its kind's create or patch schema (ENTRY_KIND_SPECS); invalid → `rejected`
- *    (ENTREE_INVALIDE, with the fields), no request.
+ * 1. Writes: each item's request from its typed body (its payload was parsed with its kind's create or patch schema at
+ *    the IPC boundary: an invalid one never reaches the executor, main refuses the push with ENTREE_INVALIDE).
  * 2. Lost answers: an entry back `interrupted` whose last push (its answer lost by the renderer) synced it is synced
  *    again to the same record without any request (memory.ts).
  * 3. Settle: an `unknown` entry whose write may still be in flight (a write of it started less than the settle time
@@ -34,14 +34,14 @@ import PQueue from 'p-queue'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import { fingerprintOf, scopeKey, scopeOf, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
-import type { AuditAttempt, SyncError, SyncItem, SyncOutcome, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
+import type { AuditAttempt, SyncItem, SyncOutcome, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
 import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { buildWrite, type EntryWrite } from './entry-calls'
 import { listGroup, listGroups, type ListOutcome } from './listing'
 import { createPushMemory, type PushMemory } from './memory'
-import { candidateRecords, internalError, invalidPayloadError, missingPayloadError, missingTargetError, pushSummary, syncErrorOf, toCheckError } from './outcomes'
+import { candidateRecords, internalError, pushSummary, syncErrorOf, toCheckError } from './outcomes'
 import { sizeConcurrency } from './pacing'
 import { planCreates, type CreatePlan } from './plan-creates'
 import { createPushRun, type PushEntry, type PushRun } from './push-run'
@@ -109,7 +109,7 @@ export interface SyncExecutor {
   push(items: readonly SyncItem[]): Promise<SyncPushResult>
 }
 
-/** An entry that passed validation. */
+/** An entry of the push, its write prepared. */
 interface Work extends PushEntry {
   readonly write: EntryWrite
   /** Payload as sent (null for a delete), for its audit hash. */
@@ -120,39 +120,26 @@ interface Work extends PushEntry {
   readonly fingerprint: string | null
 }
 
-/** A create that passed validation (scope, payload and fingerprint known). */
+/** A create (scope, payload and fingerprint known). */
 type CreateWork = Work & { readonly scope: EntryScope; readonly payload: KeyFields; readonly fingerprint: string }
 
-type Validation = { readonly ok: true; readonly work: Work } | { readonly ok: false; readonly error: SyncError }
-
-/** Checks an item's payload and target, and prepares its write. */
-function validate(item: SyncItem, index: number, memory: PushMemory): Validation {
-  const spec = ENTRY_KIND_SPECS[item.kind]
-  if (item.operation !== 'create' && item.targetServerId === null) return { ok: false, error: missingTargetError() }
-  let payload: KeyFields | null = null
-  if (item.operation !== 'delete') {
-    if (item.payload === null) return { ok: false, error: missingPayloadError() }
-    const schema = item.operation === 'create' ? spec.createSchema : spec.patchSchema
-    const parsed = schema.safeParse(item.payload)
-    if (!parsed.success) return { ok: false, error: invalidPayloadError(parsed.error.issues) }
-    // The payload itself is sent (it passed its schema), so that its audit hash is the hash of what the renderer stored.
-    payload = item.payload
-  }
-  const create = item.operation === 'create' && payload !== null
-  const fingerprint = create ? fingerprintOf(item.kind, payload ?? {}) : null
+/**
+ * Prepares an item's write. The item is typed: its body was parsed at the IPC boundary (`sync:push` input, entry.ts),
+ * so nothing is parsed again here. The payload itself is sent, so that its audit hash is the hash of what was parsed.
+ */
+function prepare(item: SyncItem, index: number, memory: PushMemory): Work {
+  const create = item.operation === 'create' ? item.payload : null
+  const fingerprint = create === null ? null : fingerprintOf(item.kind, create)
   if (fingerprint !== null && fingerprint !== item.fingerprint) log.warn('Synchronisation : empreinte recalculée différente', { clientId: item.clientId })
   return {
-    ok: true,
-    work: {
-      index,
-      item,
-      category: spec.category,
-      write: buildWrite(item.kind, item.operation, payload, item.targetServerId),
-      payload,
-      scope: create ? scopeOf(item.kind, payload ?? {}) : null,
-      fingerprint,
-      window: widenWindow(item.sendWindow, memory.windowOf(item.clientId, item.revision)),
-    },
+    index,
+    item,
+    category: ENTRY_KIND_SPECS[item.kind].category,
+    write: buildWrite(item.kind, item.operation, item.payload, item.targetServerId),
+    payload: item.payload,
+    scope: create === null ? null : scopeOf(item.kind, create),
+    fingerprint,
+    window: widenWindow(item.sendWindow, memory.windowOf(item.clientId, item.revision)),
   }
 }
 
@@ -249,13 +236,8 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       }
     }
 
-    // 1. Validation.
-    const valid: Work[] = []
-    items.forEach((item, index) => {
-      const checked = validate(item, index, memory)
-      if (checked.ok) valid.push(checked.work)
-      else run.finish(index, 'rejected', null, checked.error, [])
-    })
+    // 1. The writes (items were parsed at the IPC boundary).
+    const valid: Work[] = items.map((item, index) => prepare(item, index, memory))
 
     // 2. Lost answers: an entry back `interrupted` (the renderer lost the answer of its last push) that this profile's
     // last push synced — a 201 naming its record, or a record proved its own — is synced again to it, no request.

@@ -3,7 +3,6 @@
  * missing right, and the audit attempt of one HTTP request. French messages are written for the clerk.
  */
 import { createHash } from 'node:crypto'
-import type { z } from 'zod'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import { CATEGORY_LABELS, type Categorie } from '../../src-shared/api/categories'
 import type { HttpMethod } from '../../src-shared/api/endpoint-def'
@@ -12,8 +11,6 @@ import type { AuditAttempt, CandidateRecord, CategoryPause, SyncError, SyncPause
 import { ApiError } from '../api/errors'
 import type { Candidate, ToCheckReason } from './matching'
 
-/** Code of an entry refused by main before any request (payload does not match the kind's schema). */
-export const ENTREE_INVALIDE = 'ENTREE_INVALIDE'
 /** Code of an unexpected failure inside main (a bug, not an answer of the service). */
 export const ERREUR_INTERNE = 'ERREUR_INTERNE'
 
@@ -42,36 +39,6 @@ export function syncErrorOf(error: ApiError): SyncError {
     message: error.message,
     status: error.status,
     champs: erreurs.map((e) => ({ champ: champOf(e.chemin), message: e.message })),
-  }
-}
-
-/** Error of an entry whose payload does not match its kind's schema (no request was sent). */
-export function invalidPayloadError(issues: readonly z.core.$ZodIssue[]): SyncError {
-  return {
-    code: ENTREE_INVALIDE,
-    message: 'Élément invalide : corrigez les champs signalés avant de le renvoyer.',
-    status: null,
-    champs: issues.map((issue) => ({ champ: issue.path.map(String).join('.'), message: issue.message })),
-  }
-}
-
-/** Error of an update or delete that names no server record. */
-export function missingTargetError(): SyncError {
-  return {
-    code: ENTREE_INVALIDE,
-    message: 'Élément invalide : la modification ou la suppression ne désigne aucun élément du service de paie.',
-    status: null,
-    champs: [{ champ: 'targetServerId', message: 'Identifiant de l’élément sur le service de paie manquant.' }],
-  }
-}
-
-/** Error of a create or update without payload. */
-export function missingPayloadError(): SyncError {
-  return {
-    code: ENTREE_INVALIDE,
-    message: 'Élément invalide : aucune donnée à envoyer.',
-    status: null,
-    champs: [],
   }
 }
 

@@ -9,6 +9,7 @@
  */
 import Papa from 'papaparse'
 
+import { payloadFields } from '../../src-shared/domain/entry'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { AuditRecord } from '../../src-shared/domain/outbox'
 import { STATE_LABELS } from '../../src-shared/domain/states'
@@ -43,8 +44,6 @@ function decimal(value: unknown): string {
   return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? value.replace('.', ',') : ''
 }
 
-const CODE_FIELD = { evp: 'code_evp', absence: 'code_absence', prime: 'code_prime', frais: 'type_frais', avantage: 'type_avantage' } as const
-
 const OPERATION_LABELS = { create: 'création', update: 'modification', delete: 'suppression' } as const
 
 export const QUEUE_CSV_FIELDS = [
@@ -54,10 +53,10 @@ export const QUEUE_CSV_FIELDS = [
 ] as const
 
 function queueRow(e: StoredEntry): string[] {
-  const p = e.payload ?? {}
+  const p = payloadFields(e)
   const error = e.error === null ? '' : [e.error.message, ...e.error.champs.map((c) => `${c.champ} : ${c.message}`)].join(' | ')
   return [
-    e.siren, e.matricule, ENTRY_KIND_SPECS[e.kind].label, OPERATION_LABELS[e.operation], e.periode, text(p[CODE_FIELD[e.kind]]),
+    e.siren, e.matricule, ENTRY_KIND_SPECS[e.kind].label, OPERATION_LABELS[e.operation], e.periode, text(p[ENTRY_KIND_SPECS[e.kind].code]),
     text(p['date_debut'] ?? p['date']), text(p['date_fin']), decimal(p['quantite']), decimal(p['taux']), decimal(p['montant']),
     decimal(p['kilometres']), maskPersonalData(text(p['valeur_texte'])), STATE_LABELS[e.state], String(e.revision), String(e.attempts),
     maskPersonalData(error), e.serverId ?? '', e.clientId, e.createdAt, e.updatedAt,

@@ -13,7 +13,7 @@ import type { PaieDb } from '../db/schema'
 import { applyVerifications, claimVerifications } from '../db/to-check'
 import type { OutboxEnv } from '../db/write'
 import { activePause, addCategoryPauses, registerSuccess } from './pauses'
-import { invalidItems, settleFailedPush } from './push-failures'
+import { settleFailedPush } from './push-failures'
 
 /** What a pass needs from its coordinator. */
 export interface SyncPassContext {
@@ -44,21 +44,20 @@ export interface PushInFlight {
 }
 
 /**
- * Submits one claimed batch to `sync:push` (entries main would refuse are settled first, without a request).
+ * Submits one claimed batch to `sync:push` (main parses it; an item it refuses is rejected by {@link finishPush}).
  * Main runs one push at a time per profile: a batch submitted while another is in flight waits in main's lane, so
  * the coordinator submits batch k+1 as soon as it is claimed and stores batch k's outcomes meanwhile (pipelining).
  * @returns the batch in flight, or null when none of it was left to send
  */
-export async function startPush(ctx: SyncPassContext, claimed: readonly SyncItem[]): Promise<PushInFlight | null> {
-  const refused = invalidItems(claimed)
-  if (refused.length > 0) await settleClaimed(ctx.db, refused, ctx.env)
-  const items = claimed.filter((i) => !refused.some((r) => r.clientId === i.clientId))
-  if (items.length === 0) return null
+export function startPush(ctx: SyncPassContext, claimed: readonly SyncItem[]): Promise<PushInFlight | null> {
+  // Claimed rows are typed (parsed when queued, or by the v6 upgrade); main parses the items once, at the IPC boundary.
+  const items = [...claimed]
+  if (items.length === 0) return Promise.resolve(null)
   const answer = ctx.api['sync:push']({ items }).then(
     (result): PushAnswer => ({ type: 'answer', result }),
     (): PushAnswer => ({ type: 'broken' }),
   )
-  return { items, answer }
+  return Promise.resolve({ items, answer })
 }
 
 /**

@@ -2,7 +2,9 @@
  * Comparing an entry with the service's records it may be (an entry "à vérifier": its candidates; a synced entry
  * "doublon probable": its duplicates). Pure: the columns a comparison table shows, and which values differ.
  */
+import { payloadFields } from '../../../src-shared/domain/entry'
 import { normalizeDecimal, SERVICE_FILLED_FIELDS } from '../../../src-shared/domain/fingerprint'
+import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import type { CandidateRecord } from '../../../src-shared/domain/sync-protocol'
 import type { FieldSpec } from './fieldSpecs'
 
@@ -54,6 +56,15 @@ export function recordColumn(record: CandidateRecord): CompareColumn {
     creator: creatorOf(record),
     relation: record.relation,
   }
+}
+
+/**
+ * The column of the clerk's entry, the reference of a comparison (created on this workstation).
+ * @param serverId the record it is synced to (a "doublon probable"), null for an entry never synced ("à vérifier")
+ * @param created when it was made: its first write (synced) or its creation (to check)
+ */
+export function entryColumn(entry: Pick<OutboxEntry, 'payload'>, serverId: string | null, created: string | null): CompareColumn {
+  return { key: 'entry', reference: true, serverId, fields: payloadFields(entry), created, modified: null, creator: { type: 'this_workstation' }, relation: null }
 }
 
 /** Value of a field as compared: absent, null and '' are one "empty"; decimals compare by value; false = absent bool. */

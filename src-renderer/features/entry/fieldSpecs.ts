@@ -1,70 +1,48 @@
 /**
- * Fields of each entry kind as the entry page shows and edits them: wire name and input type. `siren` and
- * `matricule` are never edited (an entry stays on its employee). Pure; the payload <-> form conversions are tested.
+ * Fields of each entry kind as the entry forms, the entry page and the comparison table show and edit them: the kind
+ * specs' `fields` (src-shared/domain/entry-kinds.ts). `siren` and `matricule` are never edited (an entry stays on its
+ * employee). Pure; the payload <-> form conversions are tested.
  */
-import type { EntryKind } from '../../../src-shared/domain/entry-kinds'
+import { mapKinds, type EntryFieldSpec, type EntryKind, type FieldType } from '../../../src-shared/domain/entry-kinds'
 import { formatFrenchDecimal, parseFrenchDecimal } from '../../../src-shared/domain/decimal'
+import { payloadFields } from '../../../src-shared/domain/entry'
+import type { KeyFields } from '../../../src-shared/domain/fingerprint'
+import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 
-export type FieldType = 'text' | 'longtext' | 'date' | 'decimal' | 'bool' | 'periode' | 'codeEvp' | 'codeAbsence' | 'codePrime' | 'typeFrais' | 'typeAvantage' | 'modeEvaluation'
+export type { FieldType }
 
-export interface FieldSpec {
-  readonly name: string
-  readonly type: FieldType
-}
+/** One field of a kind (name, type, i18n keys): a kind spec's field. */
+export type FieldSpec = EntryFieldSpec
 
-export const FIELD_SPECS: Readonly<Record<EntryKind, readonly FieldSpec[]>> = {
-  evp: [
-    { name: 'periode', type: 'periode' },
-    { name: 'code_evp', type: 'codeEvp' },
-    { name: 'quantite', type: 'decimal' },
-    { name: 'taux', type: 'decimal' },
-    { name: 'montant', type: 'decimal' },
-    { name: 'valeur_texte', type: 'text' },
-    { name: 'numero_contrat', type: 'text' },
-    { name: 'commentaire', type: 'longtext' },
-  ],
-  absence: [
-    { name: 'code_absence', type: 'codeAbsence' },
-    { name: 'date_debut', type: 'date' },
-    { name: 'date_fin', type: 'date' },
-    { name: 'demi_journee_debut', type: 'bool' },
-    { name: 'demi_journee_fin', type: 'bool' },
-    { name: 'numero_contrat', type: 'text' },
-    { name: 'commentaire', type: 'longtext' },
-  ],
-  frais: [
-    { name: 'type_frais', type: 'typeFrais' },
-    { name: 'date', type: 'date' },
-    { name: 'periode', type: 'periode' },
-    { name: 'montant', type: 'decimal' },
-    { name: 'kilometres', type: 'decimal' },
-    { name: 'commentaire', type: 'longtext' },
-  ],
-  prime: [
-    { name: 'periode', type: 'periode' },
-    { name: 'code_prime', type: 'codePrime' },
-    { name: 'montant', type: 'decimal' },
-    { name: 'prime_nette', type: 'bool' },
-    { name: 'libelle_bulletin', type: 'text' },
-    { name: 'numero_contrat', type: 'text' },
-  ],
-  avantage: [
-    { name: 'periode', type: 'periode' },
-    { name: 'type_avantage', type: 'typeAvantage' },
-    { name: 'mode_evaluation', type: 'modeEvaluation' },
-    { name: 'montant', type: 'decimal' },
-    { name: 'commentaire', type: 'longtext' },
-  ],
+/** The fields of every kind, in form order. */
+export const FIELD_SPECS: Readonly<Record<EntryKind, readonly FieldSpec[]>> = mapKinds((spec) => spec.fields)
+
+/** Types chosen in a list (a code list of the dossier, or an enum of the contract). */
+const LIST_TYPES: ReadonlySet<FieldType> = new Set(['codeEvp', 'codeAbsence', 'codePrime', 'typeFrais', 'typeAvantage', 'modeEvaluation'])
+
+/** True when the field is chosen in a list of codes or of the contract's values. */
+export function isListField(spec: Pick<FieldSpec, 'type'>): boolean {
+  return LIST_TYPES.has(spec.type)
 }
 
 /**
  * Fields shown for an entry: every field of its kind for a create; for an update, those its patch changes
  * (a patch only sends what changes); none for a delete.
  */
-export function fieldsOf(kind: EntryKind, operation: 'create' | 'update' | 'delete', payload: Readonly<Record<string, unknown>> | null): FieldSpec[] {
+export function fieldsOf(kind: EntryKind, operation: 'create' | 'update' | 'delete', payload: KeyFields | null): FieldSpec[] {
   if (operation === 'delete' || payload === null) return []
   const specs = FIELD_SPECS[kind]
   return operation === 'create' ? [...specs] : specs.filter((s) => s.name in payload)
+}
+
+/**
+ * The fields an entry shows and edits: its payload; for an entry the v6 upgrade could not read, what was stored (so
+ * the clerk sees it and enters it again: the revision is parsed like a new entry).
+ */
+export function shownFields(entry: OutboxEntry): KeyFields {
+  if (entry.unreadable === undefined) return payloadFields(entry)
+  const stored = entry.unreadable.payload
+  return typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? { ...stored } : {}
 }
 
 /** Form text of a payload value: decimals in French, booleans as 'true'/'false', absent as ''. */
@@ -75,16 +53,19 @@ export function toFormValue(spec: FieldSpec, value: unknown): string {
   return spec.type === 'decimal' ? formatFrenchDecimal(value) : value
 }
 
-export type FormToPayload =
-  | { readonly ok: true; readonly payload: Record<string, unknown> }
-  | { readonly ok: false; readonly unreadable: readonly string[] }
+/** A draft payload built from a form, and the decimal fields whose text could not be read. */
+export interface FormToPayload {
+  /** Wire names and values; an unreadable decimal is kept as typed (the schema then refuses it with the others). */
+  readonly payload: Record<string, unknown>
+  readonly unreadable: readonly string[]
+}
 
 /**
- * Payload from the form: starts from `original` (keeps siren, matricule and fields the form does not show),
+ * Draft payload from the form: starts from `original` (keeps siren, matricule and fields the form does not show),
  * sets each shown field. An emptied field is left out of a create (a required one then reads « obligatoire ») and
- * cleared (null) in an update. Decimals are read as French ("3,5"); unreadable ones are listed, nothing built.
+ * cleared (null) in an update. Decimals are read as French ("3,5"); unreadable ones are listed.
  */
-export function toPayload(specs: readonly FieldSpec[], values: Readonly<Record<string, string>>, original: Readonly<Record<string, unknown>>, operation: 'create' | 'update'): FormToPayload {
+export function toPayload(specs: readonly FieldSpec[], values: Readonly<Record<string, string>>, original: KeyFields, operation: 'create' | 'update'): FormToPayload {
   const payload: Record<string, unknown> = { ...original }
   const removed = new Set<string>()
   const unreadable: string[] = []
@@ -99,14 +80,9 @@ export function toPayload(specs: readonly FieldSpec[], values: Readonly<Record<s
       else payload[spec.name] = null
       continue
     }
-    if (spec.type === 'decimal') {
-      const wire = parseFrenchDecimal(text)
-      if (wire === null) unreadable.push(spec.name)
-      else payload[spec.name] = wire
-      continue
-    }
-    payload[spec.name] = text
+    const wire = spec.type === 'decimal' ? parseFrenchDecimal(text) : text
+    if (wire === null) unreadable.push(spec.name)
+    payload[spec.name] = wire ?? text
   }
-  if (unreadable.length > 0) return { ok: false, unreadable }
-  return { ok: true, payload: Object.fromEntries(Object.entries(payload).filter(([key]) => !removed.has(key))) }
+  return { payload: Object.fromEntries(Object.entries(payload).filter(([key]) => !removed.has(key))), unreadable }
 }

@@ -6,6 +6,8 @@
  * « Repas : 12,50 € le 14/11/2026 », « Suppression de l’enregistrement 9f3c… ».
  */
 import type { CodeEvp } from '../../../src-shared/api/codification'
+import { ENTRY_KIND_SPECS } from '../../../src-shared/domain/entry-kinds'
+import type { KeyFields } from '../../../src-shared/domain/fingerprint'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import { formatFrenchDecimal } from '../../../src-shared/domain/decimal'
 import { formatDate, formatEuros, formatPeriode } from '../../components/format'
@@ -20,7 +22,8 @@ export interface SummaryRefs {
   libelleAbsence(siren: string, code: string): string | undefined
 }
 
-type Entry = Pick<OutboxEntry, 'kind' | 'operation' | 'payload' | 'siren' | 'periode' | 'targetServerId'>
+/** What a summary reads of an entry; the payload by field name (any kind's, or a past revision's). */
+type Entry = Pick<OutboxEntry, 'kind' | 'operation' | 'siren' | 'periode' | 'targetServerId'> & { readonly payload: KeyFields | null }
 
 function field(payload: Readonly<Record<string, unknown>>, name: string): string | null {
   const value = payload[name]
@@ -87,21 +90,21 @@ function montantSummary(label: string | null, p: Readonly<Record<string, unknown
 }
 
 /**
- * Summary of `entry`. A delete names the server record it removes; an update is prefixed « Modification : ».
- * Never throws: unknown or missing fields are left out.
+ * Summary of `entry`. A delete names the server record it removes; an update is prefixed « Modification : »; a create
+ * or update without payload (an entry the v6 upgrade could not read) says so. Never throws: unknown or missing fields
+ * are left out.
  */
 export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, locale = 'fr-FR'): string {
-  if (entry.operation === 'delete' || entry.payload === null) {
-    return t('resume.suppression', { id: (entry.targetServerId ?? '').slice(0, 8) })
-  }
+  if (entry.operation === 'delete') return t('resume.suppression', { id: (entry.targetServerId ?? '').slice(0, 8) })
+  if (entry.payload === null) return t('resume.illisible')
   const p = entry.payload
   let text: string
   switch (entry.kind) {
     case 'evp': text = evpSummary(entry, p, t, refs, locale); break
     case 'absence': text = absenceSummary(entry, p, t, refs, locale); break
     case 'frais': text = fraisSummary(p, t, locale); break
-    case 'prime': text = montantSummary(field(p, 'code_prime'), p, entry, locale); break
-    case 'avantage': text = montantSummary(field(p, 'type_avantage'), p, entry, locale); break
+    // Any other kind: its code (kind spec), amount and period.
+    default: text = montantSummary(field(p, ENTRY_KIND_SPECS[entry.kind].code), p, entry, locale)
   }
   return entry.operation === 'update' ? t('resume.modification', { resume: text }) : text
 }

@@ -6,6 +6,8 @@
  */
 import type { ProfileSummary } from '../../../src-shared/domain/profiles'
 import { ProfileInput, ConnectionTestInput } from '../../../src-shared/domain/profiles'
+import { firstPerField, parseFrench } from '../../../src-shared/domain/validation/schema-issues'
+import type { FieldIssue } from '../../../src-shared/domain/validation/types'
 
 /** What the clerk typed: `id` null for a new profile; an empty secret keeps the stored one (edit) or is missing (new). */
 export interface ProfileFormValues {
@@ -33,26 +35,24 @@ export function profileFormOf(profile: ProfileSummary): ProfileFormValues {
   return { id: profile.id, nom: profile.nom, baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: '' }
 }
 
-/** zod issues by field name: the first message of each field (an issue without a path goes on `nom`). */
-export function fieldErrorsOf(issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): Record<string, string> {
-  const byField: Record<string, string> = {}
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'nom')
-    byField[field] ??= issue.message
-  }
-  return byField
+/**
+ * The French field messages of a refused form (the one zod-issue mapper, schema-issues.ts): the first per field; an
+ * issue of the whole form goes on `nom`.
+ */
+export function fieldErrorsOf(issues: readonly FieldIssue[]): Record<string, string> {
+  return Object.fromEntries(firstPerField(issues).map((i) => [i.champ === '' ? 'nom' : i.champ, i.message]))
 }
 
 /** The input of `profile:save` (an empty secret is left out: main keeps the stored one), or the field messages. */
 export function saveInputOf(values: ProfileFormValues): FormParse<ProfileInput> {
-  const parsed = ProfileInput.safeParse({
+  const parsed = parseFrench(ProfileInput, {
     ...(values.id === null ? {} : { id: values.id }),
     nom: values.nom,
     baseUrl: values.baseUrl,
     clientId: values.clientId,
     ...(values.clientSecret === '' ? {} : { clientSecret: values.clientSecret }),
   })
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues) }
+  return parsed.ok ? { ok: true, value: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.issues) }
 }
 
 /**
@@ -60,10 +60,11 @@ export function saveInputOf(values: ProfileFormValues): FormParse<ProfileInput> 
  * or the field messages.
  */
 export function testInputOf(values: ProfileFormValues): FormParse<ConnectionTestInput> {
-  const parsed = ConnectionTestInput.safeParse(
+  const parsed = parseFrench(
+    ConnectionTestInput,
     values.clientSecret === '' && values.id !== null ? { id: values.id } : { baseUrl: values.baseUrl, clientId: values.clientId, clientSecret: values.clientSecret },
   )
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues) }
+  return parsed.ok ? { ok: true, value: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.issues) }
 }
 
 /** What the clerk can do with a profile of the list. */

@@ -80,6 +80,7 @@ export const queueEn: typeof queueFr = {
     le: 'on {date}',
     modification: 'Change: {resume}',
     suppression: 'Removal of record {id}…',
+    illisible: 'Entry this version cannot read: enter it again',
     unite: { heures: 'h', jours: 'd', pourcent: '%' },
   },
 }

@@ -78,6 +78,7 @@ export const queueFr = {
     le: 'le {date}',
     modification: 'Modification : {resume}',
     suppression: 'Suppression de l’enregistrement {id}…',
+    illisible: 'Saisie illisible par cette version : à ressaisir',
     unite: { heures: 'h', jours: 'j', pourcent: '%' },
   },
 }

@@ -91,23 +91,6 @@ describe('createSyncExecutor: outcomes', () => {
     expect(first.pause).toBeNull()
   })
 
-  it('rejects an invalid payload with ENTREE_INVALIDE and its fields, without any request', async () => {
-    const s = await start()
-    const { connection, responses } = connect(s)
-    const executor = executorOf(connection)
-    const codes = codesOf(s.store)
-    const [m] = quietEmployees(s.store)
-    const invalid = itemOf('evp', { ...payloadOf('evp', m!, codes), periode: '2026-13', quantite: 'beaucoup' })
-    const noTarget = itemOf('evp', { quantite: '2' }, { operation: 'update', keyFields: payloadOf('evp', m!, codes) })
-
-    const result = await executor.push([invalid, noTarget])
-
-    expect(result.outcomes[0]).toMatchObject({ result: 'rejected', attempts: [], error: { code: 'ENTREE_INVALIDE', status: null } })
-    expect(result.outcomes[0]!.error!.champs.map((c) => c.champ).sort()).toEqual(['periode', 'quantite'])
-    expect(result.outcomes[1]).toMatchObject({ result: 'rejected', error: { code: 'ENTREE_INVALIDE', champs: [{ champ: 'targetServerId' }] } })
-    expect(responses).toEqual([])
-  })
-
   it('updates and deletes synced records; a DELETE answered 404 ELEMENT_INTROUVABLE is synced (the record is gone)', async () => {
     const s = await start()
     const { connection } = connect(s)

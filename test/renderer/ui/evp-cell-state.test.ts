@@ -6,7 +6,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import type { CodeEvp, FormatEvp } from '../../../src-shared/api/codification'
-import type { OutboxEntry } from '../../../src-shared/domain/outbox'
+import type { CreatePayload } from '../../../src-shared/domain/entry'
+import type { EntryMeta, OutboxEntry } from '../../../src-shared/domain/outbox'
 import { cellKey } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import type { CellView } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import {
@@ -22,14 +23,15 @@ function code(c: string, format: FormatEvp = 'quantite'): CodeEvp {
 }
 
 let seq = 0
-function entry(matricule: string, codeEvp: string, over: Partial<OutboxEntry> = {}): OutboxEntry {
+function entry(matricule: string, codeEvp: string, over: Partial<EntryMeta> & { payload?: Partial<CreatePayload<'evp'>> } = {}): OutboxEntry {
   seq += 1
+  const { payload, ...meta } = over
   return {
-    clientId: `c${String(seq)}`, kind: 'evp', operation: 'create', payload: { code_evp: codeEvp, quantite: '2', periode: PERIODE },
+    clientId: `c${String(seq)}`, kind: 'evp', operation: 'create', payload: { siren: SIREN, matricule, periode: PERIODE, code_evp: codeEvp, ...(payload ?? { quantite: '2' }) },
     targetServerId: null, siren: SIREN, matricule, periode: PERIODE,
     scope: { kind: 'evp', siren: SIREN, matricule, periode: PERIODE }, fingerprint: 'f', state: 'queued', revision: 1,
     serverId: null, error: null, attempts: 0, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z', history: [],
-    ...over,
+    ...meta,
   }
 }
 

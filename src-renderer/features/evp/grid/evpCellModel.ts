@@ -11,6 +11,7 @@
  * - an entry being sent or awaiting reconciliation: refused for now (`busy`).
  */
 import type { FormatEvp } from '../../../../src-shared/api/codification'
+import { payloadFields } from '../../../../src-shared/domain/entry'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import type { EntryState } from '../../../../src-shared/domain/states'
 import { isEditable } from '../../../../src-shared/domain/states'
@@ -26,7 +27,7 @@ type Entry = Pick<OutboxEntry, 'clientId' | 'kind' | 'operation' | 'payload' | '
 
 /** Code of an EVP entry's payload, or null (a delete carries no payload). */
 function codeOf(entry: Entry, codeByServerId: ReadonlyMap<string, string>): string | null {
-  const code = entry.payload?.['code_evp']
+  const code = payloadFields(entry)['code_evp']
   if (typeof code === 'string') return code
   return entry.targetServerId === null ? null : (codeByServerId.get(entry.targetServerId) ?? null)
 }
@@ -39,7 +40,7 @@ export function latestByCell<E extends Entry>(entries: readonly E[], periode: st
   const relevant = entries.filter((e) => e.kind === 'evp' && e.periode === periode && e.state !== 'cancelled')
   const codeByServerId = new Map<string, string>()
   for (const e of relevant) {
-    const code = e.payload?.['code_evp']
+    const code = payloadFields(e)['code_evp']
     const id = e.serverId ?? e.targetServerId
     if (typeof code === 'string' && id !== null) codeByServerId.set(id, code)
   }
