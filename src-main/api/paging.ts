@@ -1,6 +1,6 @@
 /**
  * Every page of a list operation of the payroll API: the one paging loop of main (reference refresh, declaration
- * search; the sync's listing can use it too). A list answer is the envelope `{ elements, page, taille, total }`
+ * search, the sync's pre-send lists). A list answer is the envelope `{ elements, page, taille, total }`
  * (src-shared/api/common.ts `Page`, assumption: not shown in reference); pages are numbered from 1.
  *
  * Rules:
