@@ -19,7 +19,8 @@ function devInlineStyles(): Plugin {
 
 /**
  * Build of the three Electron roots.
- * - main: ESM, dependencies listed in package.json `dependencies` stay external (packed in app.asar).
+ * - main: ESM, dependencies listed in package.json `dependencies` stay external (packed in app.asar). It bundles the
+ *   embedded sandbox of demo mode (src-sandbox, reached through its one entry src-sandbox/index.ts from src-main/demo.ts).
  * - preload: one CommonJS file with everything inlined, because a sandboxed preload can only `require('electron')`.
  * - renderer: the Vue app, served in Electron from the `app://` custom protocol.
  */

@@ -10,7 +10,7 @@
  * `runBench(options)` writes `<out>/bench.json` and `<out>/bench.md` and returns the report. See
  * docs/performance.md for what each figure means and what bounds it.
  */
-import { createMemoryCoffre } from '../src-main/profiles/coffre'
+import { createMemoryKeychain } from '../src-main/profiles/keychain'
 import { createProfileFileStore } from '../src-main/profiles/profile-file'
 import { createProfileService } from '../src-main/profiles/service'
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
@@ -25,12 +25,14 @@ import type { NewEntryInput } from '../src-renderer/db/entry-check'
 import { createIpcDispatcher } from '../src-main/ipc/dispatcher'
 import { createEventSender } from '../src-main/ipc/events'
 import { createIpcHandlers } from '../src-main/ipc/handlers'
-import type { RateLimitSettings } from '../src-main/sandbox/http/rate-limit'
-import type { FaultSettings } from '../src-main/sandbox/faults'
-import { createSeedStore, DEMO_CREDENTIALS } from '../src-main/sandbox/store/seed'
-import type { SandboxStore } from '../src-main/sandbox/store/types'
+import type { RateLimitSettings } from '../src-sandbox/http/rate-limit'
+import type { FaultSettings } from '../src-sandbox/faults'
+import { createSeedStore, DEMO_CREDENTIALS } from '../src-sandbox/store/seed'
+import type { SandboxStore } from '../src-sandbox/store/types'
 import { createPayrollConnection, type PayrollConnection } from '../src-main/services/connection'
 import { buildWrite, callLoose } from '../src-main/sync/entry-calls'
+import { DEFAULT_SYNC_CONCURRENCY } from '../src-main/sync/pacing'
+import PQueue from 'p-queue'
 import { scopeKey, scopeOf } from '../src-shared/domain/fingerprint'
 import { installBridge, type Bridge } from '../test/e2e/harness/bridge'
 import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/harness/browser'
@@ -99,7 +101,11 @@ export const FIGURE_KEYS = [
   'enqueue.p95SingleMs',
   'enqueue.longestTaskMs',
   'sync.loopback.entriesPerSecond',
+  'sync.loopback.rawClientEntriesPerSecond',
+  'sync.loopback.ratioToRawClient',
   'sync.latency20ms.entriesPerSecond',
+  'sync.latency20ms.rawClientEntriesPerSecond',
+  'sync.latency20ms.ratioToRawClient',
   'sync.latency20ms.serialEntriesPerSecond',
   'sync.latency20ms.ratioToSerial',
   'sync.rateLimited.entriesPerSecond',
@@ -250,7 +256,7 @@ async function openHarness(): Promise<Harness> {
   // fill. Its own connection is never used: the handlers below use the scenario's.
   const profiles = createProfileService({
     store: createProfileFileStore(mkdtempSync(join(os.tmpdir(), 'paie-bench-data-'))),
-    coffre: createMemoryCoffre(),
+    keychain: createMemoryKeychain(),
     startDemo: () => Promise.resolve({ baseUrl: 'http://127.0.0.1:9', clientId: 'bench', clientSecret: 'bench' }),
   })
   await profiles.init()
@@ -313,6 +319,26 @@ async function openHarness(): Promise<Harness> {
 
 type RunFigures = Record<FigureKey, number>
 
+/**
+ * Posts `inputs` with the typed client alone, {@link DEFAULT_SYNC_CONCURRENCY} requests in flight (the floor of a
+ * drain: no outbox, no IPC, no pre-send list). Every request must succeed.
+ * @returns elapsed ms
+ * @throws Error when a write fails (the floor of a broken run means nothing)
+ */
+async function rawClientPost(connection: PayrollConnection, inputs: readonly NewEntryInput[]): Promise<number> {
+  const queue = new PQueue({ concurrency: DEFAULT_SYNC_CONCURRENCY })
+  const started = performance.now()
+  await Promise.all(
+    inputs.map((input) =>
+      queue.add(async () => {
+        const write = buildWrite('evp', 'create', input.payload, null)
+        await callLoose(connection.client, write.operation, write.request)
+      }),
+    ),
+  )
+  return performance.now() - started
+}
+
 async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employee[], log: (line: string) => void, notes: Set<string>, profileDir: string | null): Promise<RunFigures> {
   const f: Partial<RunFigures> = {}
   const maybeProfiled = <T>(name: string, work: () => Promise<T>): Promise<T> => (profileDir === null ? work() : profiled(h.context, h.bench, profileDir, name, work))
@@ -344,7 +370,12 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
     const loop = DrainResult.parse(await maybeProfiled('drain', () => call(h.bench, 'drain', 'bench-paste')))
     if ((loop.counts['synced'] ?? 0) !== sizes.paste) throw new Error(`Envoi : ${JSON.stringify(loop.counts)}`)
     f['sync.loopback.entriesPerSecond'] = sizes.paste / (loop.ms / 1000)
-    log(`  drain ${sizes.paste}: ${Math.round(loop.ms)} ms`)
+    // The floor: the same inputs posted by the typed client alone, with the app's concurrency, on a fresh sandbox.
+    await fetch(`${plain.url}/__sandbox/reset`, { method: 'POST' })
+    const rawLoopMs = await rawClientPost(connection, pasteInputs)
+    f['sync.loopback.rawClientEntriesPerSecond'] = sizes.paste / (rawLoopMs / 1000)
+    f['sync.loopback.ratioToRawClient'] = f['sync.loopback.entriesPerSecond'] / f['sync.loopback.rawClientEntriesPerSecond']
+    log(`  drain ${sizes.paste}: ${Math.round(loop.ms)} ms; typed client alone ${Math.round(rawLoopMs)} ms`)
 
     // 3. 20 ms added per request: the app's drain, and a serial replay (one request at a time) of the same entries.
     await fetch(`${plain.url}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 20 }) })
@@ -355,6 +386,12 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
     const lat = DrainResult.parse(await call(h.bench, 'drain', 'bench-latency'))
     if ((lat.counts['synced'] ?? 0) !== sizes.latencyEntries) throw new Error(`Envoi (latence) : ${JSON.stringify(lat.counts)}`)
     f['sync.latency20ms.entriesPerSecond'] = sizes.latencyEntries / (lat.ms / 1000)
+    // Fresh sandbox (the reset also resets the fault switches: the 20 ms latency is set again).
+    await fetch(`${plain.url}/__sandbox/reset`, { method: 'POST' })
+    await fetch(`${plain.url}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 20 }) })
+    const rawLatMs = await rawClientPost(connection, latencyInputs)
+    f['sync.latency20ms.rawClientEntriesPerSecond'] = sizes.latencyEntries / (rawLatMs / 1000)
+    f['sync.latency20ms.ratioToRawClient'] = f['sync.latency20ms.entriesPerSecond'] / f['sync.latency20ms.rawClientEntriesPerSecond']
     const serialStarted = performance.now()
     for (const input of latencyInputs.slice(0, sizes.serialEntries)) {
       const write = buildWrite('evp', 'create', input.payload, null)
@@ -364,7 +401,8 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
     f['sync.latency20ms.ratioToSerial'] = f['sync.latency20ms.entriesPerSecond'] / f['sync.latency20ms.serialEntriesPerSecond']
     notes.add(`sync.latency20ms: the app drains ${sizes.latencyEntries} entries; the serial replay (one POST at a time, the same client and entries, as Workbox background sync and ODK Collect replay) sends the first ${sizes.serialEntries} of them, to keep the run short.`)
     await fetch(`${plain.url}/__sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 0 }) })
-    log(`  latency 20 ms: app ${f['sync.latency20ms.entriesPerSecond'].toFixed(0)}/s, serial ${f['sync.latency20ms.serialEntriesPerSecond'].toFixed(1)}/s`)
+    log(`  latency 20 ms: app ${f['sync.latency20ms.entriesPerSecond'].toFixed(0)}/s, typed client alone ${f['sync.latency20ms.rawClientEntriesPerSecond'].toFixed(0)}/s, serial ${f['sync.latency20ms.serialEntriesPerSecond'].toFixed(1)}/s`)
+    notes.add(`sync.*.rawClientEntriesPerSecond: the floor of a drain, measured in the same run against the same sandbox child (reset first, so that the service holds what it held for the app): the same inputs built into requests by the app's own write builder and posted by the typed API client in the bench's Node process, ${DEFAULT_SYNC_CONCURRENCY} requests in flight (the app's default concurrency), no outbox, no IPC, no pre-send list.`)
 
     // 4. Reconciliation of `unknown` entries, half of which the server already holds (commit, then the answer lost).
     // On fresh seed data: the records the earlier scenarios wrote seconds ago with the same API client, from other
@@ -433,7 +471,7 @@ async function oneRun(h: Harness, sizes: BenchSizes, employees: readonly Employe
       await page.waitForTimeout(500)
       const first = await page.evaluate(`(async () => {
         const started = performance.now()
-        location.hash = '#/file'
+        location.hash = '#/queue'
         while (document.querySelector('[data-testid^="queue-row-"][data-state]') === null) await new Promise((ok) => requestAnimationFrame(ok))
         return performance.now() - started
       })()`)
@@ -478,7 +516,11 @@ const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['t
   'enqueue.p95SingleMs': { label: 'one entry saved from the form, p95', unit: 'ms', target: { op: '<=', value: 20 } },
   'enqueue.longestTaskMs': { label: 'longest main-thread task during the paste', unit: 'ms', target: { op: '<=', value: 50 } },
   'sync.loopback.entriesPerSecond': { label: 'drain to the sandbox, no added latency', unit: 'entries/s', target: { op: '>=', value: 1500 } },
+  'sync.loopback.rawClientEntriesPerSecond': { label: 'same inputs posted by the typed client alone (floor), fresh sandbox', unit: 'entries/s', target: { op: 'report' } },
+  'sync.loopback.ratioToRawClient': { label: 'app drain / typed client alone, no added latency', unit: '', target: { op: '>=', value: 0.7 } },
   'sync.latency20ms.entriesPerSecond': { label: 'drain with 20 ms per request (app)', unit: 'entries/s', target: { op: 'report' } },
+  'sync.latency20ms.rawClientEntriesPerSecond': { label: 'same inputs posted by the typed client alone, 20 ms per request', unit: 'entries/s', target: { op: 'report' } },
+  'sync.latency20ms.ratioToRawClient': { label: 'app drain / typed client alone, 20 ms per request', unit: '', target: { op: '>=', value: 0.8 } },
   'sync.latency20ms.serialEntriesPerSecond': { label: 'serial replay, 20 ms per request', unit: 'entries/s', target: { op: 'report' } },
   'sync.latency20ms.ratioToSerial': { label: 'app / serial replay, 20 ms per request', unit: '×', target: { op: '>=', value: 6 } },
   'sync.rateLimited.entriesPerSecond': { label: 'drain under the rate limit (whole drain)', unit: 'entries/s', target: { op: 'report' } },

@@ -4,7 +4,7 @@
  * would not. Options (JSON, argv[2]): `{ seed, today, rateLimit: { limit, windowMs } | false, faults }`.
  * Prints `READY <url>` once listening; stops on SIGTERM or when stdin closes (the runner died).
  */
-import { startSandbox, type SandboxOptions } from '../src-main/sandbox/server'
+import { startSandbox, type SandboxOptions } from '../src-sandbox/server'
 
 const quiet = { error: () => undefined, warn: () => undefined, info: () => undefined }
 

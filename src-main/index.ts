@@ -18,7 +18,7 @@ import { createEventSender } from './ipc/events'
 import { createIpcHandlers } from './ipc/handlers'
 import { registerIpcHandlers } from './ipc/register'
 import { describeError, log } from './log'
-import { createKeyringCoffre } from './profiles/coffre'
+import { createOsKeychain } from './profiles/keychain'
 import { createProfileFileStore } from './profiles/profile-file'
 import { createProfileService } from './profiles/service'
 import { DEFAULT_EXTERNAL_HOSTS, denyAllPermissions, guardWebContents } from './shell/guards'
@@ -47,7 +47,7 @@ let mainWindow: BrowserWindow | null = null
  */
 const profiles = createProfileService({
   store: createProfileFileStore(app.getPath('userData')),
-  coffre: createKeyringCoffre(),
+  keychain: createOsKeychain(),
   startDemo: startDemoService,
 })
 

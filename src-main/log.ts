@@ -10,10 +10,9 @@
  */
 import electronLog from 'electron-log'
 
-import { redact, redactFields } from '../src-shared/redaction'
+import { formatLogLine, redact, type LogFields } from '../src-shared/redaction'
 
-/** Scalar context attached to a log line (codes, channel names, counts, durations in ms). */
-export type LogFields = Readonly<Record<string, string | number | boolean | null>>
+export { formatLogLine, type LogFields }
 
 /** Short description of a thrown value: `'TypeError: x is not a function'`; never its enumerable fields. */
 export function describeError(error: unknown): string {
@@ -22,12 +21,6 @@ export function describeError(error: unknown): string {
 }
 
 type Level = 'info' | 'warn' | 'error'
-
-/** The redacted text of one log line: `message {"field":"value"}`. */
-export function formatLogLine(message: string, fields: LogFields | undefined): string {
-  const text = redact(message)
-  return fields === undefined ? text : `${text} ${JSON.stringify(redactFields(fields))}`
-}
 
 const isElectronMain = (process as NodeJS.Process & { type?: string }).type === 'browser'
 

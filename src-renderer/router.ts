@@ -7,9 +7,9 @@
  * /dossiers/:siren/evp       EVP grid (?periode=YYYY-MM plus the employee filter q, nic, du, au)
  * /dossiers/:siren/absence   absence form (?matricule=)
  * /dossiers/:siren/frais     professional expenses form (?matricule=)
- * /file                      the queue (?state=&siren=&kind=&matricule=)
- * /entrees/:clientId         one entry: fields, state, error, edit, cancel, history
- * /reglages/connexions       connection profiles (demo, real services), test, activate, sign out
+ * /queue                     the queue (?state=&siren=&kind=&matricule=)
+ * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
+ * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
  * /declarations              DSN across the cabinet's dossiers, PDF summaries downloaded by main
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
@@ -18,12 +18,11 @@ import type { Router } from 'vue-router'
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
-import EntryView from './features/entree/EntryView.vue'
-import QueueView from './features/file/QueueView.vue'
-import ConnexionsView from './features/reglages/ConnexionsView.vue'
-import AbsenceView from './features/saisie/AbsenceView.vue'
-import EvpGridView from './features/saisie/EvpGridView.vue'
-import FraisView from './features/saisie/FraisView.vue'
+import EntryView from './features/entry/EntryView.vue'
+import EntryFormView from './features/entry-forms/EntryFormView.vue'
+import EvpGridView from './features/evp/EvpGridView.vue'
+import QueueView from './features/queue/QueueView.vue'
+import ProfilesView from './features/settings/ProfilesView.vue'
 
 /** Creates the router (one per app instance; tests create their own). */
 export function createAppRouter(): Router {
@@ -33,13 +32,14 @@ export function createAppRouter(): Router {
       { path: '/', name: 'cabinet', component: CabinetView },
       { path: '/dossiers/:siren(\\d{9})', name: 'dossier', component: DossierView, props: true },
       { path: '/dossiers/:siren(\\d{9})/evp', name: 'evp', component: EvpGridView, props: true },
-      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: AbsenceView, props: true },
-      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: FraisView, props: true },
-      { path: '/file', name: 'file', component: QueueView },
-      { path: '/entrees/:clientId', name: 'entree', component: EntryView, props: true },
-      { path: '/reglages/connexions', name: 'connexions', component: ConnexionsView },
+      // One form for every kind with a one-entry form, driven by its kind spec.
+      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'absence' }) },
+      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'frais' }) },
+      { path: '/queue', name: 'queue', component: QueueView },
+      { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
+      { path: '/settings/profiles', name: 'profiles', component: ProfilesView },
       { path: '/declarations', name: 'declarations', component: DeclarationsView },
-      { path: '/:chemin(.*)*', redirect: '/' },
+      { path: '/:path(.*)*', redirect: '/' },
     ],
   })
 }

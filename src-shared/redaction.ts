@@ -6,8 +6,8 @@
  * token is replaced, whether or not its check digits are right (a mistyped NIR is still personal data).
  * Rule source: RGPD art. 5.1.c (data minimisation) and CNIL guidance on logs; issue 6 ("no personal data in logs").
  */
-import { IBAN_BBAN_STRUCTURES } from './validation/iban-registry'
-import { isIsoCountryCode } from './validation/identifiers'
+import { IBAN_BBAN_STRUCTURES } from './domain/validation/iban-registry'
+import { isIsoCountryCode } from './domain/validation/identifiers'
 
 /** Placeholders written instead of the hidden values. */
 export const REDACTED = {
@@ -102,4 +102,16 @@ export function redactFields(fields: Readonly<Record<string, RedactableValue>>):
     }
   }
   return out
+}
+
+/** Scalar context attached to a log line (codes, channel names, counts, durations in ms). */
+export type LogFields = Readonly<Record<string, RedactableValue>>
+
+/**
+ * The redacted text of one log line: `message {"field":"value"}` (message through {@link redact}, fields through
+ * {@link redactFields}). Shared by main's logger (src-main/log.ts) and the sandbox's (src-sandbox/log.ts).
+ */
+export function formatLogLine(message: string, fields: LogFields | undefined): string {
+  const text = redact(message)
+  return fields === undefined ? text : `${text} ${JSON.stringify(redactFields(fields))}`
 }

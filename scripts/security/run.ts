@@ -47,7 +47,7 @@ if (!existsSync(join(root, 'out/main/index.js'))) execFileSync('npx', ['electron
 // The sources are scanned as one application (one CSP, one set of global checks): the src-* roots and package.json,
 // copied outside the repository (a copy inside would be linted and type-checked twice).
 const sources = mkdtempSync(join(tmpdir(), 'paie-electronegativity-'))
-for (const dir of ['src-main', 'src-preload', 'src-renderer', 'src-shared']) cpSync(join(root, dir), join(sources, dir), { recursive: true })
+for (const dir of ['src-main', 'src-sandbox', 'src-preload', 'src-renderer', 'src-shared']) cpSync(join(root, dir), join(sources, dir), { recursive: true })
 cpSync(join(root, 'package.json'), join(sources, 'package.json'))
 
 let findings: ScannedFinding[]

@@ -3,9 +3,10 @@
  * (GET /api/declarations) and the event-based one (GET /api/declarations-evenementielles), every page of each, with
  * the same server-side filters (several `siren`, period range, sending-date range; decision 21).
  */
-import { MAX_PAGE_SIZE, type PageOf } from '../../src-shared/api/common'
+import { MAX_PAGE_SIZE } from '../../src-shared/api/common'
 import type { DeclarationRow, DeclarationsSearchInput, DeclarationsSearchResult } from '../../src-shared/domain/declarations'
 import type { ApiClient } from '../api/client'
+import { fetchAllPages } from '../api/paging'
 import type { RateBudget } from '../sync/rate-budget'
 
 /** Options of {@link searchDeclarations}. */
@@ -42,18 +43,13 @@ export async function searchDeclarations(client: Pick<ApiClient, 'call'>, input:
     }
   }
 
-  async function allPages<T>(fetchPage: (page: number) => Promise<PageOf<T>>): Promise<T[]> {
-    const out: T[] = []
-    for (let page = 1; ; page += 1) {
-      const answer = await limited(() => fetchPage(page))
-      out.push(...answer.elements)
-      if (answer.elements.length === 0 || page * answer.taille >= answer.total) return out
-    }
-  }
-
   const [periodiques, evenementielles] = await Promise.all([
-    kinds.includes('periodique') ? allPages((page) => client.call('listerDeclarations', { query: { ...query, page } })) : Promise.resolve([]),
-    kinds.includes('evenementielle') ? allPages((page) => client.call('listerDeclarationsEvenementielles', { query: { ...query, page } })) : Promise.resolve([]),
+    kinds.includes('periodique')
+      ? fetchAllPages('listerDeclarations', (page) => limited(() => client.call('listerDeclarations', { query: { ...query, page } })))
+      : Promise.resolve([]),
+    kinds.includes('evenementielle')
+      ? fetchAllPages('listerDeclarationsEvenementielles', (page) => limited(() => client.call('listerDeclarationsEvenementielles', { query: { ...query, page } })))
+      : Promise.resolve([]),
   ])
   const declarations: DeclarationRow[] = [
     ...periodiques.map((d) => ({ ...d, kind: 'periodique' as const })),

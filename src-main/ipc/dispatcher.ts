@@ -7,6 +7,7 @@
  */
 import { IPC_ERROR_CODES, ipcChannels } from '../../src-shared/ipc/contract'
 import type { ChannelInput, ChannelName, ChannelOutput, ChannelSpec, IpcResult } from '../../src-shared/ipc/contract'
+import { frenchZodMessage } from '../../src-shared/domain/validation/schema-issues'
 import { isTrustedUrl } from '../shell/origin'
 import { errorFromThrown, ipcLayerError } from './errors'
 import type { IpcLayerErrorCode } from './errors'
@@ -90,7 +91,8 @@ export function createIpcDispatcher(handlers: IpcHandlers, options: IpcDispatche
     if (!isChannelName(channel)) return fail(channel, IPC_ERROR_CODES.canalInconnu)
 
     const spec: ChannelSpec = ipcChannels[channel]
-    const input = spec.input.safeParse(rawInput)
+    // French messages where the contract has none of its own (the renderer shows them on the entry's fields).
+    const input = spec.input.safeParse(rawInput, { error: frenchZodMessage })
     if (!input.success) {
       const issues = input.error.issues.map(({ code, path, message }) => ({
         code,

@@ -9,32 +9,32 @@ import path from 'node:path'
 
 import { z } from 'zod'
 
-import { PROFIL_DEMO_ID, ProfilId } from '../../src-shared/domain/profiles'
+import { DEMO_PROFILE_ID, ProfileId } from '../../src-shared/domain/profiles'
 
 /** File name of the profiles file inside the data folder. */
 export const PROFILES_FILE = 'profiles.json'
 
 /** A stored profile (no secret: that is in the keychain under the profile id). */
-export const ProfilStocke = z.object({
-  id: ProfilId.refine((id) => id !== PROFIL_DEMO_ID, 'the demo profile is not stored'),
+export const StoredProfile = z.object({
+  id: ProfileId.refine((id) => id !== DEMO_PROFILE_ID, 'the demo profile is not stored'),
   nom: z.string().min(1).max(80),
   baseUrl: z.string().min(1),
   clientId: z.string().min(1),
   creeLe: z.iso.datetime(),
 })
-export type ProfilStocke = z.infer<typeof ProfilStocke>
+export type StoredProfile = z.infer<typeof StoredProfile>
 
 /** Contents of the profiles file, version 1. */
-export const ProfilsFichier = z.object({
+export const ProfilesFile = z.object({
   version: z.literal(1),
-  actif: ProfilId,
-  profils: z.array(ProfilStocke).max(100),
+  actif: ProfileId,
+  profils: z.array(StoredProfile).max(100),
 })
-export type ProfilsFichier = z.infer<typeof ProfilsFichier>
+export type ProfilesFile = z.infer<typeof ProfilesFile>
 
 /** The file of a first start: no profile, demo active. */
-export function emptyProfilesFile(): ProfilsFichier {
-  return { version: 1, actif: PROFIL_DEMO_ID, profils: [] }
+export function emptyProfilesFile(): ProfilesFile {
+  return { version: 1, actif: DEMO_PROFILE_ID, profils: [] }
 }
 
 /** Reads, validates and writes the profiles file of one data folder. */
@@ -46,9 +46,9 @@ export interface ProfileFileStore {
    * @throws ProfilesFileError when the file exists but cannot be read or does not match the schema (the file is
    * left untouched for support to look at; the app starts in demo mode).
    */
-  read(): Promise<ProfilsFichier>
+  read(): Promise<ProfilesFile>
   /** Writes the whole file atomically. @throws Error (I/O) with nothing changed on disk. */
-  write(contents: ProfilsFichier): Promise<void>
+  write(contents: ProfilesFile): Promise<void>
 }
 
 /** The profiles file is unreadable or invalid. */
@@ -78,14 +78,14 @@ export function createProfileFileStore(dataDir: string): ProfileFileStore {
       } catch (error) {
         throw new ProfilesFileError(file, { cause: error })
       }
-      const parsed = ProfilsFichier.safeParse(json)
+      const parsed = ProfilesFile.safeParse(json)
       if (!parsed.success) throw new ProfilesFileError(file, { cause: parsed.error })
       return parsed.data
     },
     async write(contents) {
       await mkdir(dataDir, { recursive: true })
       const temporary = `${file}.${randomUUID()}.tmp`
-      await writeFile(temporary, `${JSON.stringify(ProfilsFichier.parse(contents), null, 2)}\n`, { encoding: 'utf8', mode: 0o600 })
+      await writeFile(temporary, `${JSON.stringify(ProfilesFile.parse(contents), null, 2)}\n`, { encoding: 'utf8', mode: 0o600 })
       await rename(temporary, file)
     },
   }

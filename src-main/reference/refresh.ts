@@ -8,18 +8,22 @@
  * becomes an empty list and is logged (operation and SIREN only); any other failure fails the whole refresh.
  */
 import PQueue from 'p-queue'
-import { MAX_PAGE_SIZE, type PageOf } from '../../src-shared/api/common'
+import { MAX_PAGE_SIZE } from '../../src-shared/api/common'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
 import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
 import type { ReferenceSnapshot } from '../../src-shared/domain/reference'
 import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
+import { fetchAllPages } from '../api/paging'
 import { log } from '../log'
 import type { RateBudget } from '../sync/rate-budget'
 
 /** Default number of reference requests in flight at once (assumption: a light load on the service). */
 export const DEFAULT_REFERENCE_CONCURRENCY = 4
+
+/** Lists are read first page first, then the other pages at once (bounded by the request queue). */
+const CONCURRENT = { concurrent: true } as const
 
 /** Options of {@link fetchReferenceSnapshot}. */
 export interface ReferenceFetchOptions {
@@ -53,14 +57,6 @@ export async function fetchReferenceSnapshot(client: ApiClient, sirens?: readonl
     })
   }
 
-  /** Every page of a list: the first page, then the others concurrently. */
-  async function allPages<T>(fetchPage: (page: number) => Promise<PageOf<T>>): Promise<T[]> {
-    const first = await limited(() => fetchPage(1))
-    const pages = Math.ceil(first.total / Math.max(1, first.taille))
-    const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => limited(() => fetchPage(i + 2))))
-    return [first, ...rest].flatMap((p) => p.elements)
-  }
-
   /** A code list, or an empty one when the right is missing (logged). */
   async function codes<T>(operation: string, siren: string, request: () => Promise<T[]>): Promise<T[]> {
     try {
@@ -77,7 +73,7 @@ export async function fetchReferenceSnapshot(client: ApiClient, sirens?: readonl
   const [moi, dossiers] = await Promise.all([
     limited(() => client.call('moi')),
     sirens === undefined
-      ? allPages<Dossier>((page) => client.call('listerDossiers', { query: { page, taille: MAX_PAGE_SIZE } }))
+      ? fetchAllPages<Dossier>('listerDossiers', (page) => limited(() => client.call('listerDossiers', { query: { page, taille: MAX_PAGE_SIZE } })), CONCURRENT)
       : Promise.all([...new Set(sirens)].map((siren) => limited(() => client.call('lireDossier', { params: { siren } })))),
   ])
 
@@ -85,7 +81,7 @@ export async function fetchReferenceSnapshot(client: ApiClient, sirens?: readonl
     dossiers.map(async (dossier) => {
       const siren = dossier.siren
       const [salaries, codesAbsences, codesEvp, codesPrimes] = await Promise.all([
-        allPages<Salarie>((page) => client.call('listerSalaries', { query: { siren: [siren], page, taille: MAX_PAGE_SIZE } })),
+        fetchAllPages<Salarie>('listerSalaries', (page) => limited(() => client.call('listerSalaries', { query: { siren: [siren], page, taille: MAX_PAGE_SIZE } })), CONCURRENT),
         codes<CodeAbsence>('listerCodesAbsencesDossier', siren, () => client.call('listerCodesAbsencesDossier', { params: { siren } })),
         codes<CodeEvp>('listerCodesEvp', siren, () => client.call('listerCodesEvp', { query: { siren } })),
         codes<CodePrimeIndemnite>('listerCodesPrimesIndemnites', siren, () => client.call('listerCodesPrimesIndemnites', { query: { siren } })),

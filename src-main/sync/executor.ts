@@ -4,14 +4,15 @@
  * "Exactly once").
  *
  * A push, in order:
- * 1. Validation: each payload against its kind's create or patch schema (ENTRY_KIND_SPECS); invalid → `rejected`
- *    (ENTREE_INVALIDE, with the fields), no request.
+ * 1. Writes: each item's request from its typed body (its payload was parsed with its kind's create or patch schema at
+ *    the IPC boundary: an invalid one never reaches the executor, main refuses the push with ENTREE_INVALIDE).
  * 2. Lost answers: an entry back `interrupted` whose last push (its answer lost by the renderer) synced it is synced
  *    again to the same record without any request (memory.ts).
  * 3. Settle: an `unknown` entry whose write may still be in flight (a write of it started less than the settle time
  *    ago, window.ts) stays `unknown` with `settleUntil`, no request.
- * 4. Listing (listing.ts): the scopes of every create are listed before any write of the push, many employees per
- *    request.
+ * 4. Listing (listing.ts): the scopes of the creates are listed many employees per request, each create's scope
+ *    before its write (streamed: a group's creates are matched and sent as soon as its list answers; updates and
+ *    deletes need no list and are sent at once).
  * 5. Matching (matching.ts): a reconciling entry takes a record only when it is provably its own; an entry never sent
  *    meets an identical record already on the service → `to_check`; doubt → `to_check` with the candidates.
  * 6. Writes (send.ts): create → POST, update → PATCH, delete → DELETE on `targetServerId`. 2xx → `synced`;
@@ -25,21 +26,22 @@
  * its scope is listed once more after the settle time for a late commit of the lost write ("doublon probable").
  *
  * One push at a time per profile: pushes go through the profile's lane (ipc/handlers/sync.ts), whatever connection
- * object is current. Interrupted pushes: the profile's memory (memory.ts) gives back the attempts of a push whose
+ * object is current. A push submitted while the previous one ran (the renderer pipelines its batches) sends nothing
+ * that push's global pause or category pauses cover: it answers them again, its entries back in the queue. Interrupted pushes: the profile's memory (memory.ts) gives back the attempts of a push whose
  * answer the renderer lost (`interrupted`), and the write starts of every entry.
  */
 import PQueue from 'p-queue'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
-import { fingerprintOf, scopeOf, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
-import type { AuditAttempt, SyncError, SyncItem, SyncOutcome, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
+import { fingerprintOf, scopeKey, scopeOf, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
+import type { AuditAttempt, SyncItem, SyncOutcome, SyncProgress, SyncPushResult } from '../../src-shared/domain/sync-protocol'
 import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { buildWrite, type EntryWrite } from './entry-calls'
 import { listGroup, listGroups, type ListOutcome } from './listing'
 import { createPushMemory, type PushMemory } from './memory'
-import { candidateRecords, internalError, invalidPayloadError, missingPayloadError, missingTargetError, pushSummary, syncErrorOf, toCheckError } from './outcomes'
+import { candidateRecords, internalError, pushSummary, syncErrorOf, toCheckError } from './outcomes'
 import { sizeConcurrency } from './pacing'
 import { planCreates, type CreatePlan } from './plan-creates'
 import { createPushRun, type PushEntry, type PushRun } from './push-run'
@@ -50,9 +52,15 @@ import { settleMsOf, widenWindow, windowOfStarts } from './window'
 export { ATTEMPT_MEMORY } from './memory'
 
 
-/** Runs pushes one at a time (shared by every executor of one profile). */
+/**
+ * Runs pushes one at a time (shared by every executor of one profile, and by its verifications).
+ * `pending` is the last push submitted to the lane that has not ended: a push submitted while another is running or
+ * waiting (the renderer pipelines: it claims and submits batch k+1 while k is in flight) reads that push's pauses
+ * when its turn comes, and sends nothing they cover.
+ */
 export interface PushLane {
   run<T>(task: () => Promise<T>): Promise<T>
+  pending: Promise<SyncPushResult> | null
 }
 
 /** A lane: each task starts when the previous one has settled. */
@@ -64,6 +72,7 @@ export function createPushLane(): PushLane {
       tail = run.catch(() => undefined)
       return run
     },
+    pending: null,
   }
 }
 
@@ -100,7 +109,7 @@ export interface SyncExecutor {
   push(items: readonly SyncItem[]): Promise<SyncPushResult>
 }
 
-/** An entry that passed validation. */
+/** An entry of the push, its write prepared. */
 interface Work extends PushEntry {
   readonly write: EntryWrite
   /** Payload as sent (null for a delete), for its audit hash. */
@@ -111,39 +120,26 @@ interface Work extends PushEntry {
   readonly fingerprint: string | null
 }
 
-/** A create that passed validation (scope, payload and fingerprint known). */
+/** A create (scope, payload and fingerprint known). */
 type CreateWork = Work & { readonly scope: EntryScope; readonly payload: KeyFields; readonly fingerprint: string }
 
-type Validation = { readonly ok: true; readonly work: Work } | { readonly ok: false; readonly error: SyncError }
-
-/** Checks an item's payload and target, and prepares its write. */
-function validate(item: SyncItem, index: number, memory: PushMemory): Validation {
-  const spec = ENTRY_KIND_SPECS[item.kind]
-  if (item.operation !== 'create' && item.targetServerId === null) return { ok: false, error: missingTargetError() }
-  let payload: KeyFields | null = null
-  if (item.operation !== 'delete') {
-    if (item.payload === null) return { ok: false, error: missingPayloadError() }
-    const schema = item.operation === 'create' ? spec.createSchema : spec.patchSchema
-    const parsed = schema.safeParse(item.payload)
-    if (!parsed.success) return { ok: false, error: invalidPayloadError(parsed.error.issues) }
-    // The payload itself is sent (it passed its schema), so that its audit hash is the hash of what the renderer stored.
-    payload = item.payload
-  }
-  const create = item.operation === 'create' && payload !== null
-  const fingerprint = create ? fingerprintOf(item.kind, payload ?? {}) : null
+/**
+ * Prepares an item's write. The item is typed: its body was parsed at the IPC boundary (`sync:push` input, entry.ts),
+ * so nothing is parsed again here. The payload itself is sent, so that its audit hash is the hash of what was parsed.
+ */
+function prepare(item: SyncItem, index: number, memory: PushMemory): Work {
+  const create = item.operation === 'create' ? item.payload : null
+  const fingerprint = create === null ? null : fingerprintOf(item.kind, create)
   if (fingerprint !== null && fingerprint !== item.fingerprint) log.warn('Synchronisation : empreinte recalculée différente', { clientId: item.clientId })
   return {
-    ok: true,
-    work: {
-      index,
-      item,
-      category: spec.category,
-      write: buildWrite(item.kind, item.operation, payload, item.targetServerId),
-      payload,
-      scope: create ? scopeOf(item.kind, payload ?? {}) : null,
-      fingerprint,
-      window: widenWindow(item.sendWindow, memory.windowOf(item.clientId, item.revision)),
-    },
+    index,
+    item,
+    category: ENTRY_KIND_SPECS[item.kind].category,
+    write: buildWrite(item.kind, item.operation, item.payload, item.targetServerId),
+    payload: item.payload,
+    scope: create === null ? null : scopeOf(item.kind, create),
+    fingerprint,
+    window: widenWindow(item.sendWindow, memory.windowOf(item.clientId, item.revision)),
   }
 }
 
@@ -211,8 +207,11 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   const lane = options.lane ?? createPushLane()
   const offset = options.serverOffsetMs ?? (() => null)
 
-  async function runPush(items: readonly SyncItem[]): Promise<SyncPushResult> {
+  async function runPush(items: readonly SyncItem[], before: SyncPushResult | null): Promise<SyncPushResult> {
     const run = createPushRun(items, settleMs, options.onProgress)
+    // Submitted behind a push that met a global pause or paused categories: what those cover is not sent (the
+    // renderer claimed this batch before it knew of them); the same pauses are answered.
+    if (before !== null) run.adopt(before.pause, before.categoryPauses)
     const queue = new PQueue({ concurrency: concurrency() })
     const observe = (ms: number): void => {
       latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
@@ -237,13 +236,8 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       }
     }
 
-    // 1. Validation.
-    const valid: Work[] = []
-    items.forEach((item, index) => {
-      const checked = validate(item, index, memory)
-      if (checked.ok) valid.push(checked.work)
-      else run.finish(index, 'rejected', null, checked.error, [])
-    })
+    // 1. The writes (items were parsed at the IPC boundary).
+    const valid: Work[] = items.map((item, index) => prepare(item, index, memory))
 
     // 2. Lost answers: an entry back `interrupted` (the renderer lost the answer of its last push) that this profile's
     // last push synced — a 201 naming its record, or a record proved its own — is synced again to it, no request.
@@ -254,30 +248,45 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       return false
     })
 
-    // 3. Settle: an unknown entry whose last write may still commit waits (no request).
+    // 3. Settle: an unknown entry whose last write may still commit waits (no request). An entry the pauses of the
+    // push before cover goes back (or stays unknown), no request.
     const nowMs = now().getTime()
     const ready = live.filter((w) => {
+      if (run.stoppedFor(w)) {
+        run.finishUnsent(w, [], null)
+        return false
+      }
       const last = w.item.reconcile ? run.lastWriteMs(w) : null
       if (last === null || last + settleMs <= nowMs) return true
       run.finishUnknown(w, null, [])
       return false
     })
 
-    // 4. Listing of every create's scope, before any write of the push.
+    // 4–6. Lists, matching and writes, streamed: updates and deletes are sent at once; the creates of a list group are
+    // matched as soon as that group's list has answered (every create's scope is listed before ITS write), then sent.
+    // Entries of one scope are in one group, and keep the order of the batch.
     const creates = ready.filter(isCreate)
     const { groups, groupOfScope } = listGroups(creates.map((w) => w.scope))
     const listed = new Map<string, ListOutcome>()
     const listDeps = { client: options.client, budget: options.budget, signal: run.stop.signal, now, observe }
-    await Promise.all(groups.map((g) => queue.add(async () => listed.set(g.key, await listGroup(g, listDeps)))))
-
-    // 5. Matching: link, to check, or send.
-    const plans = planCreates(creates, { groupOfScope, listed, ownClientId: options.ownClientId ?? null, serverOffsetMs: offset(), settleMs })
-    const toSend: { w: Work; resent: boolean }[] = plans.filter((p) => settlePlan(run, p, priorAttempts)).map((p) => ({ w: p.create, resent: p.create.item.reconcile }))
-
-    // 6. Writes, in the order of the batch.
-    for (const w of ready) if (!isCreate(w)) toSend.push({ w, resent: false })
-    toSend.sort((a, b) => a.w.index - b.w.index)
-    await Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
+    const planContext = { groupOfScope, listed, ownClientId: options.ownClientId ?? null, serverOffsetMs: offset(), settleMs, heldBy: (id: string) => memory.holderOf(id) }
+    const sendAll = (toSend: readonly { w: Work; resent: boolean }[]): Promise<unknown> => Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
+    const others = sendAll(ready.filter((w) => !isCreate(w)).map((w) => ({ w, resent: false })))
+    const byGroup = new Map<string, CreateWork[]>()
+    for (const w of creates) {
+      const key = groupOfScope.get(scopeKey(w.scope)) ?? ''
+      const list = byGroup.get(key)
+      if (list === undefined) byGroup.set(key, [w])
+      else list.push(w)
+    }
+    await Promise.all([
+      others,
+      ...groups.map(async (g) => {
+        await queue.add(async () => listed.set(g.key, await listGroup(g, listDeps)))
+        const plans = planCreates(byGroup.get(g.key) ?? [], planContext)
+        await sendAll(plans.filter((p) => settlePlan(run, p, priorAttempts)).map((p) => ({ w: p.create, resent: p.create.item.reconcile })))
+      }),
+    ])
 
     // Safety net: every item has an outcome (a bug would otherwise lose an entry).
     for (const w of valid) run.finishUnsent(w, priorAttempts.get(w.index) ?? [], null)
@@ -299,6 +308,15 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   }
 
   return {
-    push: (items) => lane.run(() => runPush(items)),
+    push(items) {
+      const before = lane.pending
+      const mine = lane.run(async () => runPush(items, before === null ? null : await before.catch(() => null)))
+      lane.pending = mine
+      const clear = (): void => {
+        if (lane.pending === mine) lane.pending = null
+      }
+      mine.then(clear, clear)
+      return mine
+    },
   }
 }

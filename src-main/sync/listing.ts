@@ -10,6 +10,8 @@ import { ENTRY_KIND_SPECS, type EntryKind } from '../../src-shared/domain/entry-
 import type { EntryScope, KeyFields } from '../../src-shared/domain/fingerprint'
 import type { ApiClient } from '../api/client'
 import type { AttemptFacts } from './outcomes'
+import type { PageOf } from '../../src-shared/api/common'
+import { fetchAllPages } from '../api/paging'
 import { asRecordPage, callLoose, scopeListQuery } from './entry-calls'
 import { pauseFor, transientRetryDelayMs } from './pacing'
 import type { RateBudget } from './rate-budget'
@@ -68,42 +70,48 @@ export interface ListDeps {
   readonly observe?: (ms: number) => void
 }
 
+/** Thrown inside a page read when the push stopped (its budget aborted): the list ends without an error. */
+class PushStopped extends Error {}
+
 /**
- * Lists every page of one group (a transient failure of a page is tried once more).
+ * Lists every page of one group through the one paging loop of main (api/paging.ts: last page, endless-list
+ * guard); a transient failure of a page is tried once more (once per group).
  * @returns `ok: false` with the error when a page failed, or with null when the push stopped (budget aborted).
  */
 export async function listGroup(group: ListGroup, deps: ListDeps): Promise<ListOutcome> {
   const operation = ENTRY_KIND_SPECS[group.kind].list
   const attempts: Omit<AttemptFacts, 'serverId'>[] = []
-  const records: KeyFields[] = []
   const scope = { kind: group.kind, siren: group.siren, matricule: '', periode: group.periode }
   let retried = false
-  for (let page = 1; ; ) {
-    const release = await deps.budget.acquire(deps.signal)
-    if (release === null) return { ok: false, error: null, attempts }
-    const at = deps.now()
-    const started = performance.now()
-    let retryIn: number | null = null
-    try {
-      const query = { ...scopeListQuery(scope, page), matricule: [...group.matricules] }
-      const answer = await callLoose(deps.client, operation, { query })
-      const ms = performance.now() - started
-      deps.observe?.(ms)
-      attempts.push({ at, operation, method: 'GET', durationMs: ms, status: answer.status, payload: null, error: null })
-      const body = asRecordPage(answer.value)
-      records.push(...body.elements)
-      if (body.elements.length === 0 || body.page * body.taille >= body.total) return { ok: true, records, attempts }
-      page += 1
-    } catch (thrown) {
-      attempts.push({ at, operation, method: 'GET', durationMs: performance.now() - started, status: null, payload: null, error: thrown })
-      retryIn = retried ? null : transientRetryDelayMs(thrown)
-      if (retryIn === null) return { ok: false, error: thrown, attempts }
-    } finally {
-      release()
-    }
-    if (retryIn !== null) {
+  const fetchPage = async (page: number): Promise<PageOf<KeyFields>> => {
+    for (;;) {
+      const release = await deps.budget.acquire(deps.signal)
+      if (release === null) throw new PushStopped()
+      const at = deps.now()
+      const started = performance.now()
+      let retryIn: number | null
+      try {
+        const query = { ...scopeListQuery(scope, page), matricule: [...group.matricules] }
+        const answer = await callLoose(deps.client, operation, { query })
+        const ms = performance.now() - started
+        deps.observe?.(ms)
+        attempts.push({ at, operation, method: 'GET', durationMs: ms, status: answer.status, payload: null, error: null })
+        const body = asRecordPage(answer.value)
+        return { ...body, elements: [...body.elements] }
+      } catch (thrown) {
+        attempts.push({ at, operation, method: 'GET', durationMs: performance.now() - started, status: null, payload: null, error: thrown })
+        retryIn = retried ? null : transientRetryDelayMs(thrown)
+        if (retryIn === null) throw thrown
+      } finally {
+        release()
+      }
       retried = true
       await pauseFor(retryIn, deps.signal)
     }
+  }
+  try {
+    return { ok: true, records: await fetchAllPages(operation, fetchPage), attempts }
+  } catch (thrown) {
+    return { ok: false, error: thrown instanceof PushStopped ? null : thrown, attempts }
   }
 }

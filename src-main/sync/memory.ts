@@ -8,6 +8,7 @@
  * - the record the last push synced it to (a POST answered 201 naming it, or a record proved its own): an entry that
  *   comes back `interrupted` after such a push is synced again to that record without any request (the renderer
  *   lost the answer, main did not), instead of being reconciled against records that may since have become doubts.
+ * - which entry each of those records belongs to, so that no other entry ever takes it (plan-creates.ts).
  * Bounded: the {@link ATTEMPT_MEMORY} most recent entries.
  */
 import type { AuditAttempt, SendWindow, SyncOutcome } from '../../src-shared/domain/sync-protocol'
@@ -44,11 +45,20 @@ export interface PushMemory {
    * a `synced` outcome (any other outcome forgets it).
    */
   remember(clientId: string, revision: number, attempts: readonly AuditAttempt[], writeStarts: readonly number[], outcome?: Pick<SyncOutcome, 'result' | 'serverId' | 'verifyAfter'>): void
+  /** The entry (clientId) a remembered push synced this record to, or null. */
+  holderOf(serverId: string): string | null
 }
 
 /** Creates an empty memory. */
 export function createPushMemory(limit: number = ATTEMPT_MEMORY): PushMemory {
   const entries = new Map<string, Remembered>()
+  /** Server id → clientId of the remembered synced outcomes. */
+  const holders = new Map<string, string>()
+  const forget = (clientId: string): void => {
+    const held = entries.get(clientId)?.synced?.serverId
+    if (held !== undefined && holders.get(held) === clientId) holders.delete(held)
+    entries.delete(clientId)
+  }
   const current = (clientId: string, revision: number): Remembered | undefined => {
     const r = entries.get(clientId)
     return r?.revision === revision ? r : undefined
@@ -59,13 +69,15 @@ export function createPushMemory(limit: number = ATTEMPT_MEMORY): PushMemory {
     syncedOf: (clientId, revision) => current(clientId, revision)?.synced ?? null,
     remember(clientId, revision, attempts, writeStarts, outcome) {
       const previous = current(clientId, revision)
-      entries.delete(clientId)
+      forget(clientId)
       const synced = outcome?.result === 'synced' && outcome.serverId !== null ? { serverId: outcome.serverId, verifyAfter: outcome.verifyAfter ?? null } : null
       entries.set(clientId, { revision, attempts: [...attempts], window: widenWindow(previous?.window, windowOfStarts(writeStarts)), synced })
+      if (synced !== null) holders.set(synced.serverId, clientId)
       for (const key of entries.keys()) {
         if (entries.size <= limit) break
-        entries.delete(key)
+        forget(key)
       }
     },
+    holderOf: (serverId) => holders.get(serverId) ?? null,
   }
 }

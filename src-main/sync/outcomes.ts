@@ -2,10 +2,9 @@
  * Pieces of a sync outcome: the error of a rejected or unsent entry, the pause of a broken road, the pause of a
  * missing right, and the audit attempt of one HTTP request. Main reports codes and parameters; the renderer words
  * them (src-shared/domain/reports.ts). Messages here are technical, for the log, except the payroll service's own
- * (BridgeError) message of a refused entry, and the field messages of the kinds' schemas (src-shared validation).
+ * (BridgeError) message of a refused entry.
  */
 import { createHash } from 'node:crypto'
-import type { z } from 'zod'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import type { Categorie } from '../../src-shared/api/categories'
 import type { HttpMethod } from '../../src-shared/api/endpoint-def'
@@ -14,8 +13,6 @@ import type { AuditAttempt, CandidateRecord, CategoryPause, SyncError, SyncPause
 import { ApiError } from '../api/errors'
 import type { Candidate, ToCheckReason } from './matching'
 
-/** Code of an entry refused by main before any request (payload does not match the kind's schema). */
-export const ENTREE_INVALIDE = 'ENTREE_INVALIDE'
 /** Code of an unexpected failure inside main (a bug, not an answer of the service). */
 export const ERREUR_INTERNE = 'ERREUR_INTERNE'
 
@@ -44,39 +41,6 @@ export function syncErrorOf(error: ApiError): SyncError {
     message: error.message,
     status: error.status,
     champs: erreurs.map((e) => ({ champ: champOf(e.chemin), message: e.message })),
-  }
-}
-
-/** Error of an entry whose payload does not match its kind's schema (no request was sent). */
-export function invalidPayloadError(issues: readonly z.core.$ZodIssue[]): SyncError {
-  return {
-    code: ENTREE_INVALIDE,
-    message: 'payload does not match the kind schema; not sent',
-    params: { motif: 'CHAMPS' },
-    status: null,
-    champs: issues.map((issue) => ({ champ: issue.path.map(String).join('.'), message: issue.message })),
-  }
-}
-
-/** Error of an update or delete that names no server record. */
-export function missingTargetError(): SyncError {
-  return {
-    code: ENTREE_INVALIDE,
-    message: 'update or delete without a server record id; not sent',
-    params: { motif: 'CIBLE' },
-    status: null,
-    champs: [{ champ: 'targetServerId', message: 'Identifiant de l’élément sur le service de paie manquant.' }],
-  }
-}
-
-/** Error of a create or update without payload. */
-export function missingPayloadError(): SyncError {
-  return {
-    code: ENTREE_INVALIDE,
-    message: 'create or update without payload; not sent',
-    params: { motif: 'DONNEES' },
-    status: null,
-    champs: [],
   }
 }
 

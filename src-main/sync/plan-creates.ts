@@ -37,6 +37,23 @@ export interface PlanContext {
   /** Service clock minus this machine's, ms; null when unknown. */
   readonly serverOffsetMs: number | null
   readonly settleMs: number
+  /**
+   * The entry (clientId) a record was synced to by a recent push of this profile, or null (memory.ts `holderOf`).
+   * Such a record is never matched by another entry: the renderer, pipelining, may claim a batch before it stored
+   * the outcomes of the push still in flight, so `claimedServerIds` cannot name the records that push creates.
+   */
+  readonly heldBy?: (serverId: string) => string | null
+}
+
+/** Records a create must not take: those its renderer says synced entries hold, and those this profile synced to another entry. */
+function excludedOf(item: SyncItem, records: readonly ListedRecord[], heldBy: PlanContext['heldBy']): Set<string> {
+  const excluded = new Set(item.claimedServerIds)
+  if (heldBy === undefined) return excluded
+  for (const record of records) {
+    const holder = heldBy(record.id)
+    if (holder !== null && holder !== item.clientId) excluded.add(record.id)
+  }
+  return excluded
 }
 
 /**
@@ -76,7 +93,7 @@ export function planCreates<T extends PlannedCreate>(creates: readonly T[], ctx:
     fingerprint: create.fingerprint,
     reconcile: create.item.reconcile,
     window: serverWindowOf(create.window, ctx.serverOffsetMs, ctx.settleMs),
-    excluded: new Set(create.item.claimedServerIds),
+    excluded: excludedOf(create.item, records, ctx.heldBy),
   }))
   const decisions = matchRecords(entries, records, { ownClientId: ctx.ownClientId })
   for (const { create, attempts } of listedCreates) {

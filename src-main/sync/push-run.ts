@@ -30,6 +30,8 @@ export interface PushRun {
   finishUnsent(e: PushEntry, attempts: readonly AuditAttempt[], error: SyncError | null): void
   /** Records a global failure or a missing right (first pause wins); returns the entry's error. */
   pauseOn(e: PushEntry, error: unknown): SyncError
+  /** Takes on the pauses a previous push met (no pause is logged again); a global one stops this push at once. */
+  adopt(pause: SyncPause | null, categoryPauses: readonly CategoryPause[]): void
   /** True once the push stopped for this entry (global pause, or its category paused). */
   stoppedFor(e: PushEntry): boolean
   /** Notes the instants (local ms) at which requests of an entry's write left. */
@@ -97,6 +99,13 @@ export function createPushRun(items: readonly SyncItem[], settleMs: number, onPr
         stop.abort()
       }
       return internalError()
+    },
+    adopt(previous, previousCategories) {
+      for (const p of previousCategories) if (!categoryPauses.has(p.category)) categoryPauses.set(p.category, p)
+      if (previous !== null && pause === null) {
+        pause = previous
+        stop.abort()
+      }
     },
     stoppedFor: (e) => pause !== null || categoryPauses.has(e.category),
     addWriteStarts(index, more) {

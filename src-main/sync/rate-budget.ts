@@ -5,7 +5,7 @@
  * Sources: the server's `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers
  * (draft-ietf-httpapi-ratelimit-headers-07, as the sandbox sends them: reset in whole seconds) and `Retry-After`
  * on a 429 (RFC 9110 §10.2.3). The reference leaves rate limits "not shown"; the window model (fixed window per
- * client) is an assumption shared with the sandbox (src-main/sandbox/http/rate-limit.ts).
+ * client) is an assumption shared with the sandbox (src-sandbox/http/rate-limit.ts).
  *
  * Model (all times in ms since the epoch, from the injected clock):
  * - `left`: requests this client may still start in the current window (decremented by {@link RateBudget.acquire});

@@ -3,8 +3,10 @@
  * outbox (same transaction), so the queue badges never scan 50 000 rows. `countsExact` recomputes them by a
  * full scan, for tests and for a repair.
  */
+import type { Table } from 'dexie'
+
 import type { EntryState } from '../../src-shared/domain/states'
-import type { PaieDb, StoredEntry } from './schema'
+import type { CountRow, PaieDb, StoredEntry } from './schema'
 
 /** Counts of every state (zero when none). */
 export type StateCounts = Record<EntryState, number>
@@ -36,9 +38,10 @@ export class CountDeltas {
 
   /**
    * Applies the deltas to the `counts` table. Must run inside the rw transaction that wrote the rows
-   * (tables `outbox` and `counts`), so counts and rows commit or roll back together.
+   * (tables `outbox` and `counts`), so counts and rows commit or roll back together (`db`: the database, or the
+   * `counts` table of an upgrade transaction).
    */
-  async apply(db: PaieDb): Promise<void> {
+  async apply(db: { readonly counts: Table<CountRow, [string, EntryState]> }): Promise<void> {
     const changes = [...this.deltas.values()].filter((d) => d.delta !== 0)
     if (changes.length === 0) return
     const rows = await db.counts.bulkGet(changes.map((d) => [d.siren, d.state]))

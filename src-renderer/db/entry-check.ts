@@ -1,19 +1,22 @@
 /**
- * Turns what the clerk entered into an outbox entry, or into French field issues: the contract's zod schema of
- * the kind (create or patch), then the offline business rules (`validateEntry`: codes, employee under contract,
- * open period, overlapping absences) against the cached reference. Nothing here writes.
+ * Turns what the clerk entered (form, grid, paste, import) into an outbox entry, or into French field issues: the
+ * entry is parsed ONCE with its kind's contract schema (`parseEntry`: the typed body), then the offline business rules
+ * (`checkRules`: codes, employee under contract, open period, overlapping absences) run against the cached reference.
+ * Nothing here writes.
  */
-import type { z } from 'zod'
-
-import { ENTRY_KIND_SPECS, EntryKind, EntryOperation } from '../../src-shared/domain/entry-kinds'
 import type { Categorie } from '../../src-shared/api/categories'
+import type { EntryBody } from '../../src-shared/domain/entry'
+import { ENTRY_KIND_SPECS, EntryKind, EntryOperation } from '../../src-shared/domain/entry-kinds'
 import { fingerprintOf, scopeKey, scopeOf } from '../../src-shared/domain/fingerprint'
 import type { EntryScope } from '../../src-shared/domain/fingerprint'
-import { frenchZodMessage, validateEntry } from '../../src-shared/domain/validation'
+import { checkRules, parseEntry } from '../../src-shared/domain/validation'
 import type { FieldIssue, ValidationContext } from '../../src-shared/domain/validation'
 import type { ValidationSource } from './validation-source'
 
-/** What the clerk entered: a record to create, or a change (`update`, `delete`) of a synced server record. */
+/**
+ * What the clerk entered: a record to create, or a change (`update`, `delete`) of a synced server record. A draft:
+ * its payload is only known to be an entry once {@link prepareEntry} parsed it.
+ */
 export interface NewEntryInput {
   readonly kind: EntryKind
   /** Default `'create'`. */
@@ -31,12 +34,8 @@ export interface NewEntryInput {
   readonly targetRecord?: Readonly<Record<string, unknown>>
 }
 
-/** A checked entry, ready to be stored: parsed payload and everything derived from it. */
-export interface PreparedEntry {
-  readonly kind: EntryKind
-  readonly operation: EntryOperation
-  readonly payload: Readonly<Record<string, unknown>> | null
-  readonly targetServerId: string | null
+/** What a checked entry adds to its body: where it belongs and what is derived from it. */
+export interface PreparedFacts {
   readonly siren: string
   readonly matricule: string
   readonly periode: string
@@ -46,35 +45,15 @@ export interface PreparedEntry {
   readonly category: Categorie
 }
 
+/** A checked entry, ready to be stored: its typed body and everything derived from it. */
+export type PreparedEntry = EntryBody & PreparedFacts
+
 export type PrepareResult = { readonly ok: true; readonly prepared: PreparedEntry } | { readonly ok: false; readonly issues: FieldIssue[] }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
-/** At most one issue per field, the first (as validateEntry reports them). */
-function firstPerField(issues: readonly FieldIssue[]): FieldIssue[] {
-  const seen = new Set<string>()
-  return issues.filter((i) => {
-    if (seen.has(i.champ)) return false
-    seen.add(i.champ)
-    return true
-  })
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Parses a payload with the contract schema (unknown keys dropped), French messages (schema-issues.ts). */
-function parsePayload(schema: z.ZodType, payload: unknown): { ok: true; data: Record<string, unknown> } | { ok: false; issues: FieldIssue[] } {
-  const parsed = schema.safeParse(payload ?? {}, { error: frenchZodMessage })
-  if (!parsed.success) {
-    return { ok: false, issues: parsed.error.issues.map((i) => ({ champ: i.path[0] === undefined ? '' : String(i.path[0]), message: i.message })) }
-  }
-  return isRecord(parsed.data) ? { ok: true, data: parsed.data } : { ok: false, issues: [{ champ: '', message: 'Saisie illisible.' }] }
-}
-
 function fail(...issues: FieldIssue[]): PrepareResult {
-  return { ok: false, issues: firstPerField(issues) }
+  return { ok: false, issues }
 }
 
 /** The record's current fields for an update or delete: local synced entries first, else `input.targetRecord`. */
@@ -96,29 +75,24 @@ export async function prepareEntry(source: ValidationSource, input: NewEntryInpu
   if (!kindResult.success) return fail({ champ: '', message: 'Type de saisie inconnu.' })
   const kind = kindResult.data
   const operation = EntryOperation.safeParse(input.operation ?? 'create').data ?? 'create'
-  const spec = ENTRY_KIND_SPECS[kind]
-  const targetServerId = input.targetServerId ?? null
+  const targetServerId = operation === 'create' ? null : (input.targetServerId ?? null)
+  if (operation !== 'create' && (targetServerId === null || !UUID.test(targetServerId))) {
+    return fail({ champ: '', message: 'Enregistrement à modifier non précisé (identifiant serveur manquant).' })
+  }
 
-  let payload: Record<string, unknown> | null = null
+  // The one parse of the clerk's input: the typed body, or the schema's French messages.
+  const parsed = parseEntry({ kind, operation, targetServerId, payload: input.payload })
+  if (!parsed.ok) return fail(...parsed.issues)
+  const body = parsed.body
+
   let fields: Readonly<Record<string, unknown>>
-  if (operation === 'create') {
-    const parsed = parsePayload(spec.createSchema, input.payload)
-    if (!parsed.ok) return fail(...parsed.issues)
-    payload = parsed.data
-    fields = payload
+  if (body.operation === 'create') {
+    fields = body.payload
   } else {
-    if (targetServerId === null || !UUID.test(targetServerId)) return fail({ champ: '', message: 'Enregistrement à modifier non précisé (identifiant serveur manquant).' })
-    const base = await targetFields(source, input, targetServerId)
+    const base = await targetFields(source, input, body.targetServerId)
     if (base === null) return fail({ champ: '', message: 'Enregistrement à modifier introuvable sur ce poste : ouvrez-le depuis la liste du dossier.' })
-    if (operation === 'update') {
-      const parsed = parsePayload(spec.patchSchema, input.payload)
-      if (!parsed.ok) return fail(...parsed.issues)
-      payload = parsed.data
-      if (Object.keys(payload).length === 0) return fail({ champ: '', message: 'Aucune modification à enregistrer.' })
-      fields = { ...base, ...payload }
-    } else {
-      fields = base
-    }
+    if (body.operation === 'update' && Object.keys(body.payload).length === 0) return fail({ champ: '', message: 'Aucune modification à enregistrer.' })
+    fields = body.operation === 'update' ? { ...base, ...body.payload } : base
   }
 
   let scope: EntryScope
@@ -131,7 +105,7 @@ export async function prepareEntry(source: ValidationSource, input: NewEntryInpu
   if (dossier === undefined) {
     return fail({ champ: 'siren', message: `Le dossier ${scope.siren} n’est pas dans les données de référence de ce poste : actualisez-les.` })
   }
-  if (operation !== 'delete') {
+  if (body.operation !== 'delete') {
     const codes = await source.codeLists(scope.siren)
     const ctx: ValidationContext = {
       dossier,
@@ -139,27 +113,24 @@ export async function prepareEntry(source: ValidationSource, input: NewEntryInpu
       codesAbsences: codes.absences,
       codesEvp: codes.evp,
       codesPrimes: codes.primes,
-      otherAbsences: kind === 'absence' ? await source.otherAbsences(scope.siren, scope.matricule, selfClientId, targetServerId) : [],
+      otherAbsences: kind === 'absence' ? await source.otherAbsences(scope.siren, scope.matricule, selfClientId, body.targetServerId) : [],
     }
-    // An update is checked on the record as it will be (the synced fields with the patch over them), as
-    // validateEntry asks, so rules spanning several fields (dates in order…) see them all.
-    const issues = validateEntry(kind, operation, { ...fields }, ctx)
+    // An update is checked on the record as it will be (the synced fields with the patch over them), so rules
+    // spanning several fields (dates in order…) see them all.
+    const issues = checkRules(kind, body.operation, fields, ctx)
     if (issues.length > 0) return fail(...issues)
   }
   return {
     ok: true,
     prepared: {
-      kind,
-      operation,
-      payload,
-      targetServerId: operation === 'create' ? null : targetServerId,
+      ...body,
       siren: scope.siren,
       matricule: scope.matricule,
       periode: scope.periode,
       scope,
       scopeKey: scopeKey(scope),
       fingerprint: fingerprintOf(kind, fields),
-      category: spec.category,
+      category: ENTRY_KIND_SPECS[kind].category,
     },
   }
 }

@@ -10,13 +10,15 @@ import Dexie from 'dexie'
 
 import type { Categorie } from '../../src-shared/api/categories'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
+import { bodyOf } from '../../src-shared/domain/entry'
+import { isReadable } from '../../src-shared/domain/outbox'
 import type { AuditRecord } from '../../src-shared/domain/outbox'
 import { assertTransition } from '../../src-shared/domain/states'
 import type { EntryState } from '../../src-shared/domain/states'
 import { MAX_PUSH_BATCH } from '../../src-shared/domain/sync-protocol'
 import { widenSendWindow } from '../../src-shared/domain/sync-protocol'
 import type { SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
-import type { PaieDb, StoredEntry } from './schema'
+import type { PaieDb, ReadableEntry, StoredEntry } from './schema'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv, RowChange } from './write'
 
@@ -106,15 +108,12 @@ async function wholeQueuedScopes(db: PaieDb, oldest: readonly StoredEntry[], roo
 /** Scopes read per index query while claiming whole scopes. */
 const SCOPES_PER_READ = 8
 
-function toItem(entry: StoredEntry, serverIds: readonly string[]): SyncItem {
+function toItem(entry: ReadableEntry, serverIds: readonly string[]): SyncItem {
   const excluded = [...serverIds.filter((id) => id !== entry.targetServerId), ...(entry.dismissedServerIds ?? [])]
   return {
+    ...bodyOf(entry),
     clientId: entry.clientId,
     revision: entry.revision,
-    kind: entry.kind,
-    operation: entry.operation,
-    payload: entry.payload === null ? null : { ...entry.payload },
-    targetServerId: entry.targetServerId,
     fingerprint: entry.fingerprint,
     scope: { ...entry.scope },
     reconcile: entry.state === 'unknown',
@@ -148,13 +147,15 @@ export async function claimBatch(db: PaieDb, limit: number, pausedCategories: re
     const unknown: StoredEntry[] = []
     const nowIso = env.now()
     for (const category of categories) unknown.push(...(await range('unknown', category).limit(UNKNOWN_SCAN_LIMIT).toArray()))
-    const claimed = wholeScopes(unknown.filter((e) => e.settleUntil == null || e.settleUntil <= nowIso), max)
-    const room = max - claimed.length
+    const picked = wholeScopes(unknown.filter((e) => e.settleUntil == null || e.settleUntil <= nowIso), max)
+    const room = max - picked.length
     if (room > 0) {
       const queued: StoredEntry[] = []
       for (const category of categories) queued.push(...(await range('queued', category).limit(room).toArray()))
-      claimed.push(...(await wholeQueuedScopes(db, queued.sort(byAge).slice(0, room), room, categories)))
+      picked.push(...(await wholeQueuedScopes(db, queued.sort(byAge).slice(0, room), room, categories)))
     }
+    // Typed rows only (an unreadable one is never queued: the v6 upgrade rejects it, a revision parses it again).
+    const claimed = picked.filter(isReadable)
     const changes = claimed.map((before) => {
       assertTransition(before.state, 'sending')
       return { before, after: { ...before, state: 'sending' as const, updatedAt: nowIso } }

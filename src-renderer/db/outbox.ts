@@ -168,7 +168,8 @@ export async function reviseEntry(db: PaieDb, clientId: string, payload: Readonl
     const result = await prepareEntry(new ValidationSource(db), input, clientId)
     if (!result.ok) return result
     const now = env.now()
-    let next: StoredEntry = { ...entry, ...result.prepared, updatedAt: now }
+    // The new body replaces the old one whole (an unreadable one included: the revision parsed).
+    let next: StoredEntry = { ...entry, ...result.prepared, unreadable: undefined, updatedAt: now }
     if (entry.state === 'rejected') {
       assertTransition('rejected', 'queued')
       const old: EntryRevision = { revision: entry.revision, payload: entry.payload, state: entry.state, error: entry.error, at: now }

@@ -21,6 +21,9 @@
  *   probable" check have one: IndexedDB leaves rows without the key out of the index). The upgrade recomputes the
  *   fingerprint of every create from its payload (fingerprints now cover every field of the kind's create schema
  *   but the listed exclusions, fingerprint.ts); updates and deletes keep theirs (only creates are matched).
+ * - v6: one typed entry (issue 13). No index change; the upgrade parses the body of every row ONCE with its kind's
+ *   schema (upgrade-v6.ts): rows are typed from then on. A row that no longer parses is kept, never sent:
+ *   `rejected` with a French reason, its stored payload in `unreadable` (counts moved in the same transaction).
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -36,12 +39,13 @@ import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { CandidateRecord, SendWindow } from '../../src-shared/domain/sync-protocol'
+import { upgradeToV6 } from './upgrade-v6'
 
 /** Database name of the demo profile; each profile has its own (`profileDbName` in src-shared/domain/profiles.ts). */
 export const DEFAULT_DB_NAME = 'paie-demo'
 
-/** An outbox row: the shared entry shape plus fields derived for indexes. */
-export interface StoredEntry extends OutboxEntry {
+/** What an outbox row holds beside the shared entry shape: fields derived for indexes, and sync bookkeeping. */
+export interface StoredFields {
   /** `scopeKey(scope)`: `kind|siren|matricule|periode` (fingerprint.ts). */
   readonly scopeKey: string
   /** API category (right) the entry needs: `ENTRY_KIND_SPECS[kind].category`. Since v2. */
@@ -66,6 +70,12 @@ export interface StoredEntry extends OutboxEntry {
   /** "Doublon probable": other records of the service matching this synced entry, created in its window (since v5). */
   readonly duplicates?: readonly CandidateRecord[] | null
 }
+
+/** An outbox row: the shared entry shape (its typed body, or an unreadable one) plus {@link StoredFields}. */
+export type StoredEntry = OutboxEntry & StoredFields
+
+/** An outbox row whose body is typed (every row but those the v6 upgrade could not read). */
+export type ReadableEntry = Exclude<StoredEntry, { readonly unreadable: object }>
 
 /** Number of outbox rows of one dossier in one state, kept in the same transactions as the rows. */
 export interface CountRow {
@@ -189,5 +199,6 @@ export class PaieDb extends Dexie {
     this.version(3).stores(SCHEMA_V3)
     this.version(4).stores(SCHEMA_V4)
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
+    this.version(6).stores({}).upgrade(upgradeToV6)
   }
 }

@@ -1,23 +1,23 @@
 import { appEn } from './en/app'
 import { cabinetEn } from './en/cabinet'
-import { fileEn } from './en/file'
-import { reglagesEn } from './en/reglages'
-import { saisieEn } from './en/saisie'
+import { queueEn } from './en/queue'
+import { settingsEn } from './en/settings'
+import { entryScreensEn } from './en/entry-screens'
 import { declarationsEn } from './en/declarations'
 import { erreursEn } from './en/erreurs'
 import { exportsEn } from './en/exports'
-import { verificationEn } from './en/verification'
+import { toCheckEn } from './en/to-check'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
 export const en: Messages = {
   ...appEn,
   ...cabinetEn,
-  ...saisieEn,
-  ...fileEn,
-  ...reglagesEn,
+  ...entryScreensEn,
+  ...queueEn,
+  ...settingsEn,
   ...declarationsEn,
-  ...verificationEn,
+  ...toCheckEn,
   ...erreursEn,
   ...exportsEn,
 }

@@ -5,22 +5,22 @@
  */
 import { appFr } from './fr/app'
 import { cabinetFr } from './fr/cabinet'
-import { fileFr } from './fr/file'
-import { reglagesFr } from './fr/reglages'
-import { saisieFr } from './fr/saisie'
+import { queueFr } from './fr/queue'
+import { settingsFr } from './fr/settings'
+import { entryScreensFr } from './fr/entry-screens'
 import { declarationsFr } from './fr/declarations'
 import { erreursFr } from './fr/erreurs'
 import { exportsFr } from './fr/exports'
-import { verificationFr } from './fr/verification'
+import { toCheckFr } from './fr/to-check'
 
 export const fr = {
   ...appFr,
   ...cabinetFr,
-  ...saisieFr,
-  ...fileFr,
-  ...reglagesFr,
+  ...entryScreensFr,
+  ...queueFr,
+  ...settingsFr,
   ...declarationsFr,
-  ...verificationFr,
+  ...toCheckFr,
   ...erreursFr,
   ...exportsFr,
 }

@@ -12,6 +12,8 @@
  */
 import Papa from 'papaparse'
 
+import { payloadFields } from '../../src-shared/domain/entry'
+import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { EntryKind, EntryOperation } from '../../src-shared/domain/entry-kinds'
 import type { AuditRecord } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
@@ -63,8 +65,6 @@ function decimal(value: unknown): string {
   return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? value.replace('.', ',') : ''
 }
 
-const CODE_FIELD = { evp: 'code_evp', absence: 'code_absence', prime: 'code_prime', frais: 'type_frais', avantage: 'type_avantage' } as const
-
 /** Columns of the queue export (catalogue keys `exports.file.<column>`). */
 export const QUEUE_CSV_COLUMNS = [
   'siren', 'matricule', 'type', 'operation', 'periode', 'code', 'debut', 'fin', 'quantite', 'taux', 'montant', 'kilometres', 'texte',
@@ -72,10 +72,10 @@ export const QUEUE_CSV_COLUMNS = [
 ] as const
 
 function queueRow(e: StoredEntry, words: CsvWords): string[] {
-  const p = e.payload ?? {}
+  const p = payloadFields(e)
   const error = e.error === null ? '' : [words.error(e.error), ...e.error.champs.map((c) => `${c.champ} : ${c.message}`)].join(' | ')
   return [
-    e.siren, e.matricule, words.kind(e.kind), words.operation(e.operation), e.periode, text(p[CODE_FIELD[e.kind]]),
+    e.siren, e.matricule, words.kind(e.kind), words.operation(e.operation), e.periode, text(p[ENTRY_KIND_SPECS[e.kind].code]),
     text(p['date_debut'] ?? p['date']), text(p['date_fin']), decimal(p['quantite']), decimal(p['taux']), decimal(p['montant']),
     decimal(p['kilometres']), maskPersonalData(text(p['valeur_texte']), words.masked), words.state(e.state), String(e.revision), String(e.attempts),
     maskPersonalData(error, words.masked), e.serverId ?? '', e.clientId, e.createdAt, e.updatedAt,

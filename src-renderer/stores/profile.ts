@@ -10,7 +10,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
 import type { IpcResult } from '../../src-shared/ipc/contract'
-import type { ProfilActif, ProfilResume, ProfilSaisie, ProfilsEtat, ResultatTestConnexion, TestConnexionEntree } from '../../src-shared/domain/profiles'
+import type { ActiveProfile, ProfileSummary, ProfileInput, ProfilesState, ConnectionTestResult, ConnectionTestInput } from '../../src-shared/domain/profiles'
 import { profileDbName } from '../../src-shared/domain/profiles'
 import { countPendingIn } from '../db/pending'
 import type { Reported } from '../i18n/reported'
@@ -23,17 +23,17 @@ function reloadApp(): void {
 
 export const useProfileStore = defineStore('profile', () => {
   /** The active profile; set by main.ts before the app mounts. */
-  const active = ref<ProfilActif | null>(null)
+  const active = ref<ActiveProfile | null>(null)
   /** Every profile, the demo one first (after `loadList`). */
-  const profils = ref<ProfilResume[]>([])
+  const profils = ref<ProfileSummary[]>([])
   /** Why the last list load failed (main's code, worded by the view); null after a success. */
   const listError = ref<Reported | null>(null)
 
-  function setActive(profile: ProfilActif): void {
+  function setActive(profile: ActiveProfile): void {
     active.value = profile
   }
 
-  function applyList(state: ProfilsEtat): void {
+  function applyList(state: ProfilesState): void {
     profils.value = state.profils
   }
 
@@ -49,26 +49,26 @@ export const useProfileStore = defineStore('profile', () => {
   }
 
   /** Tests then saves a profile (main tests the credentials first; nothing is saved on failure). */
-  async function save(input: ProfilSaisie): Promise<IpcResult<ProfilResume>> {
+  async function save(input: ProfileInput): Promise<IpcResult<ProfileSummary>> {
     const result = await window.api['profile:save'](input)
     if (result.ok) await loadList()
     return result
   }
 
   /** GET /api/health and /api/moi with a stored profile or typed credentials. */
-  function test(input: TestConnexionEntree): Promise<IpcResult<ResultatTestConnexion>> {
+  function test(input: ConnectionTestInput): Promise<IpcResult<ConnectionTestResult>> {
     return window.api['profile:test'](input)
   }
 
   /** Activates a profile, then reloads the window on its database. */
-  async function activate(id: string): Promise<IpcResult<ProfilActif>> {
+  async function activate(id: string): Promise<IpcResult<ActiveProfile>> {
     const result = await window.api['profile:activate']({ id })
     if (result.ok) reloadApp()
     return result
   }
 
   /** Signs out of a profile: main deletes its secret from the keychain; its entries stay on this workstation. */
-  async function signOut(id: string): Promise<IpcResult<ProfilsEtat>> {
+  async function signOut(id: string): Promise<IpcResult<ProfilesState>> {
     const result = await window.api['profile:signOut']({ id })
     if (result.ok) {
       applyList(result.value)

@@ -13,15 +13,16 @@
  */
 import type { Categorie } from '../../src-shared/api/categories'
 import type { WindowApi } from '../../src-shared/ipc/contract'
-import { claimBatch, recoverInterrupted } from '../db/outbox-sync'
+import { recoverInterrupted } from '../db/outbox-sync'
 import type { OutcomeSummary } from '../db/outbox-sync'
 import { nextSyncWakeAt } from '../db/to-check'
 import { getMeta } from '../db/meta'
 import type { PaieDb } from '../db/schema'
 import type { OutboxEnv } from '../db/write'
-import { CATEGORY_PAUSE_MS, activeCategoryPauses, categoriesWithoutRight, activePause, clearPause, liftCategoryPauses, registerFailure } from './pauses'
-import { pushBatch, verifyDue, type SyncPassContext } from './passes'
-import { beforeClaim, type ServiceProbe } from './probe-gate'
+import { CATEGORY_PAUSE_MS, activeCategoryPauses, activePause, clearPause, liftCategoryPauses, registerFailure } from './pauses'
+import { drainBatches, nextWakeAt } from './drain'
+import { verifyDue, type SyncPassContext } from './passes'
+import type { ServiceProbe } from './probe-gate'
 import { SYNC_LOCK_NAME } from './locks'
 import type { SyncLockManager } from './locks'
 
@@ -140,9 +141,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
   function scheduleWake(): void {
     if (wakeTimer !== null) timers.clearTimeout(wakeTimer)
     wakeTimer = null
-    const ends = [status.pause?.resumeAt, stoppedOnPause ?? undefined, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt ?? undefined].filter((t): t is string => t !== undefined)
-    if (stopped || ends.length === 0) return
-    const at = Math.min(...ends.map((t) => Date.parse(t)))
+    const at = nextWakeAt([status.pause?.resumeAt, stoppedOnPause, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt])
+    if (stopped || at === null) return
     wakeTimer = timers.setTimeout(() => {
       wakeTimer = null
       void drain()
@@ -174,21 +174,8 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     stoppedOnPause = null
     try {
       await recoverInterrupted(db, env)
-      for (;;) {
-        if (stopped || deps.isOnline?.() === false) break
-        const nowMs = deps.now()
-        if ((await activePause(db, nowMs)) !== null) break
-        const gate = await beforeClaim(await getMeta(db, 'sync.pause'), deps.probe)
-        if (!gate.claim) {
-          await fail(gate.failure.code, gate.failure.message)
-          break
-        }
-        // Categories paused after a 403, and those /api/moi says the credentials lack: their entries wait.
-        const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
-        const claimed = await claimBatch(db, batchSize, paused, env)
-        if (claimed.length === 0) break
-        if (!(await pushBatch(pass, claimed))) break
-      }
+      // Pipelined once the road works (drain.ts, docs/exactly-once.md "Pipelining").
+      await drainBatches({ pass, batchSize, ...(deps.probe === undefined ? {} : { probe: deps.probe }) })
       await verifyDue(pass)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)

@@ -1,7 +1,7 @@
 /**
  * The two passes of a drain (coordinator.ts), each over the outbox and main:
- * - {@link pushBatch}: one claimed batch through `sync:push`, its outcomes stored, and what it tells the drain (go on,
- *   or stop on a pause);
+ * - {@link startPush} / {@link finishPush} (or {@link pushBatch}, both): one claimed batch through `sync:push`, its
+ *   outcomes stored, and what it tells the drain (go on, or stop on a pause);
  * - {@link verifyDue}: the "doublon probable" checks that are due (entries sent again after a lost answer, once the
  *   resend has settled), through `sync:verify`.
  * The coordinator owns the status, the timers and the lock; these only move entries.
@@ -13,7 +13,7 @@ import type { PaieDb } from '../db/schema'
 import { applyVerifications, claimVerifications } from '../db/to-check'
 import type { OutboxEnv } from '../db/write'
 import { activePause, addCategoryPauses, registerSuccess } from './pauses'
-import { invalidItems, settleFailedPush } from './push-failures'
+import { settleFailedPush } from './push-failures'
 
 /** What a pass needs from its coordinator. */
 export interface SyncPassContext {
@@ -34,32 +34,56 @@ export interface SyncPassContext {
   active(): boolean
 }
 
+/** What came back from `sync:push` for one batch: main's answer, or the call itself broke. */
+type PushAnswer = { readonly type: 'answer'; readonly result: Awaited<ReturnType<SyncPassContext['api']['sync:push']>> } | { readonly type: 'broken' }
+
+/** A batch submitted to main, its answer still to come. */
+export interface PushInFlight {
+  readonly items: readonly SyncItem[]
+  readonly answer: Promise<PushAnswer>
+}
+
 /**
- * Pushes one claimed batch and stores its outcomes (state + audit, one transaction).
+ * Submits one claimed batch to `sync:push` (main parses it; an item it refuses is rejected by {@link finishPush}).
+ * Main runs one push at a time per profile: a batch submitted while another is in flight waits in main's lane, so
+ * the coordinator submits batch k+1 as soon as it is claimed and stores batch k's outcomes meanwhile (pipelining).
+ * @returns the batch in flight, or null when none of it was left to send
+ */
+export function startPush(ctx: SyncPassContext, claimed: readonly SyncItem[]): Promise<PushInFlight | null> {
+  // Claimed rows are typed (parsed when queued, or by the v6 upgrade); main parses the items once, at the IPC boundary.
+  const items = [...claimed]
+  if (items.length === 0) return Promise.resolve(null)
+  const answer = ctx.api['sync:push']({ items }).then(
+    (result): PushAnswer => ({ type: 'answer', result }),
+    (): PushAnswer => ({ type: 'broken' }),
+  )
+  return Promise.resolve({ items, answer })
+}
+
+/**
+ * Waits for a submitted batch and stores its outcomes (state + audit, one transaction).
+ * @param registerPause false for a batch that was in flight behind one that already stopped the drain: its pause
+ *   (main answers the same one again) is not counted a second time in the backoff
  * @returns true to claim the next batch, false to stop draining (a pause, or no progress).
  */
-export async function pushBatch(ctx: SyncPassContext, claimed: readonly SyncItem[]): Promise<boolean> {
+export async function finishPush(ctx: SyncPassContext, push: PushInFlight, registerPause = true): Promise<boolean> {
   const { db, env } = ctx
-  const refused = invalidItems(claimed)
-  if (refused.length > 0) await settleClaimed(db, refused, env)
-  const items = claimed.filter((i) => !refused.some((r) => r.clientId === i.clientId))
-  if (items.length === 0) return true
+  const { items } = push
   ctx.update({ progress: { done: 0, total: items.length } })
-  let result: Awaited<ReturnType<SyncPassContext['api']['sync:push']>>
-  try {
-    result = await ctx.api['sync:push']({ items })
-  } catch {
+  const answer = await push.answer
+  if (answer.type === 'broken') {
     // The call itself broke (main crashed, window closing): main may have sent some requests.
     await settleClaimed(db, items.map((i) => ({ clientId: i.clientId, state: 'unknown' })), env)
-    await ctx.fail('IPC_INDISPONIBLE', 'Le service de synchronisation ne répond pas : envoi suspendu, il reprendra seul.')
+    if (registerPause) await ctx.fail('IPC_INDISPONIBLE', 'Le service de synchronisation ne répond pas : envoi suspendu, il reprendra seul.')
     ctx.update({ lastError: 'Le service de synchronisation ne répond pas.' })
     return false
   }
+  const result = answer.result
   if (!result.ok) {
     const { settlements, retry } = settleFailedPush(items, result.error)
     await settleClaimed(db, settlements, env)
     ctx.update({ lastError: result.error.message })
-    if (!retry) await ctx.fail(result.error.code, result.error.message)
+    if (!retry && registerPause) await ctx.fail(result.error.code, result.error.message)
     return retry
   }
   const { outcomes, pause, categoryPauses } = result.value
@@ -74,7 +98,7 @@ export async function pushBatch(ctx: SyncPassContext, claimed: readonly SyncItem
   // most requests succeed (found by the chaos suite).
   if (progressed) await registerSuccess(db, ctx.now())
   if (pause !== null) {
-    await ctx.fail(pause.code, pause.message, pause.retryAfterMs)
+    if (registerPause || progressed) await ctx.fail(pause.code, pause.message, pause.retryAfterMs)
     return false
   }
   if (progressed) {
@@ -84,8 +108,17 @@ export async function pushBatch(ctx: SyncPassContext, claimed: readonly SyncItem
   // Only category pauses: the next claim leaves those categories out.
   if (categoryPauses.length > 0) return true
   // Nothing went through and main gave no reason: back off rather than claim the same entries in a loop.
-  await ctx.fail('AUCUN_PROGRES', 'Le service de paie n’a traité aucune saisie : nouvel essai dans un moment.')
+  if (registerPause) await ctx.fail('AUCUN_PROGRES', 'Le service de paie n’a traité aucune saisie : nouvel essai dans un moment.')
   return false
+}
+
+/**
+ * Pushes one claimed batch and stores its outcomes ({@link startPush} then {@link finishPush}).
+ * @returns true to claim the next batch, false to stop draining (a pause, or no progress).
+ */
+export async function pushBatch(ctx: SyncPassContext, claimed: readonly SyncItem[]): Promise<boolean> {
+  const push = await startPush(ctx, claimed)
+  return push === null ? true : finishPush(ctx, push)
 }
 
 /**

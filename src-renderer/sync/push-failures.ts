@@ -3,39 +3,31 @@
  *
  * The only case where the entries were certainly NOT sent is a refusal by main's IPC layer before the handler
  * ran: `EXPEDITEUR_REFUSE`, `CANAL_INCONNU`, `ENTREE_INVALIDE` (dispatcher.ts checks sender, channel and input
- * before calling the handler; the sync executor validates the whole batch before sending anything). Those go back
+ * before calling the handler: it parses the whole batch before anything is sent). Those go back
  * to `queued`. Any other failure (`ERREUR_INTERNE`, a domain code, a rejected promise) may have happened after
  * some requests left: those entries become `unknown` and are reconciled before being sent again.
+ *
+ * Items are built from typed outbox rows and parsed once, by main at the IPC boundary: an item main refuses
+ * (ENTREE_INVALIDE naming `items.<i>`) is rejected here with main's French field messages, the others go back to the
+ * queue and the batch is claimed again at once.
  */
 import { z } from 'zod'
 
 import { IPC_ERROR_CODES } from '../../src-shared/ipc/contract'
 import type { IpcError } from '../../src-shared/ipc/contract'
-import type { SyncError } from '../../src-shared/domain/sync-protocol'
-import { SyncItem } from '../../src-shared/domain/sync-protocol'
+import type { SyncError, SyncItem } from '../../src-shared/domain/sync-protocol'
+import { fieldIssues } from '../../src-shared/domain/validation/schema-issues'
 import type { Settlement } from '../db/outbox-sync'
 
 /** IPC codes answered before the handler ran: nothing was sent. */
 export const REFUSED_BEFORE_SENDING: ReadonlySet<string> = new Set([IPC_ERROR_CODES.entreeInvalide, IPC_ERROR_CODES.expediteurRefuse, IPC_ERROR_CODES.canalInconnu])
 
+/** ENTREE_INVALIDE details: the issues of main's parse, `{ path, message }` (dispatcher.ts; messages in French). */
 const InputIssues = z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
 
-/** An entry refused on this workstation before sending (code ENVOI_INVALIDE, worded by the views; `motif` a variant). */
-function localError(message: string, champs: SyncError['champs'], motif?: string): SyncError {
-  return { code: 'ENVOI_INVALIDE', message, ...(motif === undefined ? {} : { params: { motif } }), status: null, champs }
-}
-
-/**
- * Items of a batch that do not match the `sync:push` input schema (they would make main refuse the whole batch
- * again and again): they are rejected locally, with the field at fault, so the clerk can correct them.
- */
-export function invalidItems(items: readonly SyncItem[]): Settlement[] {
-  return items.flatMap((item) => {
-    const parsed = SyncItem.safeParse(item)
-    if (parsed.success) return []
-    const champs = parsed.error.issues.map((i) => ({ champ: i.path.filter((p) => p !== 'payload').map(String).join('.'), message: i.message }))
-    return [{ clientId: item.clientId, state: 'rejected' as const, error: localError('entry does not match the sync:push input schema', champs, 'ILLISIBLE') }]
-  })
+/** An entry refused on this workstation before sending (code ENVOI_INVALIDE, worded by the views). */
+function localError(message: string, champs: SyncError['champs']): SyncError {
+  return { code: 'ENVOI_INVALIDE', message, status: null, champs }
 }
 
 /**
@@ -49,12 +41,11 @@ export function settleFailedPush(items: readonly SyncItem[], error: IpcError): {
   }
   const issues = error.code === IPC_ERROR_CODES.entreeInvalide ? InputIssues.safeParse(error.details).data ?? [] : []
   const byIndex = new Map<number, SyncError['champs']>()
-  for (const issue of issues) {
-    const [root, index, ...rest] = issue.path
+  for (const { path, message } of issues) {
+    const [root, index, ...rest] = path
     if (root !== 'items' || typeof index !== 'number' || index >= items.length) continue
-    const champs = byIndex.get(index) ?? []
-    champs.push({ champ: rest.filter((p) => p !== 'payload').map(String).join('.'), message: issue.message })
-    byIndex.set(index, champs)
+    // The item's own path (`payload.montant` → `montant`), as every parse names fields (schema-issues.ts).
+    byIndex.set(index, [...(byIndex.get(index) ?? []), ...fieldIssues([{ path: rest, message }])])
   }
   const settlements = items.map((item, index): Settlement => {
     const champs = byIndex.get(index)

@@ -8,7 +8,7 @@
  * - wire fields are French snake_case, as `periode_paie_en_cours` in the reference.
  */
 import { z } from 'zod'
-import { isValidBic, isValidIban, isValidNic, isValidSiren, isValidSiret } from '../validation/identifiers'
+import { isValidBic, isValidIban, isValidNic, isValidSiren, isValidSiret } from '../domain/validation/identifiers'
 
 /** SIREN of a dossier: 9 digits with a Luhn key (INSEE). Normalised input (no spaces). */
 export const Siren = z.string().regex(/^\d{9}$/, 'SIREN : 9 chiffres attendus').refine(isValidSiren, 'SIREN invalide (clé de contrôle)')

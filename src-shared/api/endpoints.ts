@@ -1,6 +1,6 @@
 /**
  * THE endpoint table: every operation of the payroll API, with its method, path, schemas, right and version.
- * The typed client (src-main/api), the sandbox server (src-main/sandbox) and the OpenAPI document are all driven
+ * The typed client (src-main/api), the sandbox server (src-sandbox) and the OpenAPI document are all driven
  * by this table. Decisions the reference leaves open are marked by `provenance` and listed in
  * docs/api-assumptions.md.
  */

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod'
 import { Bic, Iban, IsoDate, Matricule, Nic, NumeroContrat, Quantite, Siren } from './common'
-import { isValidNir } from '../validation/identifiers'
+import { isValidNir } from '../domain/validation/identifiers'
 
 /**
  * Enums.TypeTitreSejour (reference: named, values not shown). Assumption: the residence-permit kinds of the

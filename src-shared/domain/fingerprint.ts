@@ -10,51 +10,32 @@
  * service's default); a field the service fills in when the entry leaves it empty ({@link SERVICE_FILLED_FIELDS}:
  * the contract number, resolved to the employee's only running contract) is a wildcard in the entry's fingerprint.
  */
-import type { EntryKind } from './entry-kinds'
+import { mapKinds, type EntryKind } from './entry-kinds'
 
 /** Fields that may make up a fingerprint: those of create payloads and of server records. */
 export type KeyFields = Readonly<Record<string, unknown>>
 
 /**
- * Fields of each kind's fingerprint, in order: every field of the create schema but the exclusions below.
- * Source: the create schemas of src-shared/api/entries.ts (assumption #16 of docs/api-assumptions.md).
+ * Fields of each kind's fingerprint, in order: every field of the create schema but the exclusions below. From the
+ * kind specs (`fingerprint`, entry-kinds.ts), over the create schemas of src-shared/api/entries.ts (assumption #16 of
+ * docs/api-assumptions.md).
  */
-export const FINGERPRINT_FIELDS: Readonly<Record<EntryKind, readonly string[]>> = {
-  evp: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_evp', 'quantite', 'taux', 'montant', 'valeur_texte'],
-  absence: ['siren', 'matricule', 'numero_contrat', 'code_absence', 'date_debut', 'date_fin', 'demi_journee_debut', 'demi_journee_fin'],
-  frais: ['siren', 'matricule', 'periode', 'date', 'type_frais', 'montant', 'kilometres'],
-  prime: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_prime', 'montant', 'prime_nette'],
-  avantage: ['siren', 'matricule', 'periode', 'type_avantage', 'mode_evaluation', 'montant'],
-}
+export const FINGERPRINT_FIELDS: Readonly<Record<EntryKind, readonly string[]>> = mapKinds((spec) => spec.fingerprint)
 
-const FREE_COMMENT = 'Free comment: the service may trim or normalise it, and two elements differing only by their comment are one element for the payroll.'
-
-/** Create-schema fields left out of the fingerprint, with the reason (the schema test requires one per field). */
-export const FINGERPRINT_EXCLUSIONS: Readonly<Record<EntryKind, Readonly<Record<string, string>>>> = {
-  evp: { commentaire: FREE_COMMENT },
-  absence: { commentaire: FREE_COMMENT },
-  frais: { commentaire: FREE_COMMENT },
-  prime: {
-    libelle_bulletin:
-      'Label printed on the payslip (free text, at most 60 characters, which the service may trim): it names the bonus, it does not make another bonus.',
-  },
-  avantage: { commentaire: FREE_COMMENT },
-}
+/** Create-schema fields left out of the fingerprint, with the reason (kind specs' `fingerprintExclusions`; the schema test requires one per field). */
+export const FINGERPRINT_EXCLUSIONS: Readonly<Record<EntryKind, Readonly<Record<string, string>>>> = mapKinds((spec) =>
+  Object.fromEntries(Object.entries(spec.fingerprintExclusions).flatMap(([field, reason]) => (reason === undefined ? [] : [[field, reason] as const]))),
+)
 
 /**
- * Fields identifying WHICH element a record is, without its values: a record matching an entry here but not on
- * every fingerprint field may be the entry's record changed since (by the service or someone else), so it is a
- * candidate the clerk must look at, never linked automatically (assumption: the usual unicity of a payroll element:
- * one EVP code per employee, contract and period, one absence of a code starting on a day, one expense of a type on a
- * day…). The contract counts only when the entry names one (an employee with two contracts has an element on each).
+ * Fields identifying WHICH element a record is, without its values (kind specs' `naturalKey`): a record matching an
+ * entry here but not on every fingerprint field may be the entry's record changed since (by the service or someone
+ * else), so it is a candidate the clerk must look at, never linked automatically (assumption: the usual unicity of a
+ * payroll element: one EVP code per employee, contract and period, one absence of a code starting on a day, one
+ * expense of a type on a day…). The contract counts only when the entry names one (an employee with two contracts
+ * has an element on each).
  */
-export const NATURAL_KEY_FIELDS: Readonly<Record<EntryKind, readonly string[]>> = {
-  evp: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_evp'],
-  absence: ['siren', 'matricule', 'numero_contrat', 'code_absence', 'date_debut'],
-  frais: ['siren', 'matricule', 'periode', 'date', 'type_frais'],
-  prime: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_prime'],
-  avantage: ['siren', 'matricule', 'periode', 'type_avantage'],
-}
+export const NATURAL_KEY_FIELDS: Readonly<Record<EntryKind, readonly string[]>> = mapKinds((spec) => spec.naturalKey)
 
 /**
  * Fields the service fills in when a create leaves them empty (assumption #18: `numero_contrat` resolved to the

@@ -1,8 +1,8 @@
 /**
  * Connection profiles (ARCHITECTURE.md "Credentials"): which payroll service the app talks to, as whom.
  *
- * A profile is a name, the service's base URL and an API client id; its client secret lives in the OS keychain
- * (the "coffre"), handled by main only: these schemas carry a secret from the renderer to main when the clerk types
+ * A profile is a name, the service's base URL and an API client id; its client secret lives in the OS keychain,
+ * handled by main only: these schemas carry a secret from the renderer to main when the clerk types
  * it, never back. The renderer learns `secret: 'enregistre' | 'absent'` and nothing more.
  *
  * The built-in profile `demo` (the embedded sandbox with the demo credentials) always exists and is the active one
@@ -14,17 +14,17 @@ import { z } from 'zod'
 import { Categorie } from '../api/categories'
 
 /** Id of the built-in demo profile (assumption: not shown in reference; a product decision, issue 4). */
-export const PROFIL_DEMO_ID = 'demo'
+export const DEMO_PROFILE_ID = 'demo'
 
 /**
  * Profile id: `demo`, or `p-` followed by 8 to 36 lowercase hex digits or dashes (main makes it from a UUID).
  * Used as the keychain account and in the database name, so it is restricted to these characters.
  */
-export const ProfilId = z.string().regex(/^(demo|p-[0-9a-f-]{8,36})$/, 'Identifiant de profil invalide.')
-export type ProfilId = z.infer<typeof ProfilId>
+export const ProfileId = z.string().regex(/^(demo|p-[0-9a-f-]{8,36})$/, 'Identifiant de profil invalide.')
+export type ProfileId = z.infer<typeof ProfileId>
 
 /** Name of the IndexedDB database of a profile: `paie-demo`, `paie-p-1b9d6bcd-…`. */
-export function profileDbName(id: ProfilId): string {
+export function profileDbName(id: ProfileId): string {
   return `paie-${id}`
 }
 
@@ -64,29 +64,29 @@ export const ClientId = z.string().trim().min(1, 'Saisissez l’identifiant du c
 export const ClientSecret = z.string().min(1, 'Saisissez le secret du client d’API.').max(500, 'Secret trop long (500 caractères au plus).')
 
 /** Whether the keychain holds the profile's secret. */
-export const EtatSecret = z.enum(['enregistre', 'absent'])
-export type EtatSecret = z.infer<typeof EtatSecret>
+export const SecretState = z.enum(['enregistre', 'absent'])
+export type SecretState = z.infer<typeof SecretState>
 
 /** A profile as the renderer sees it: everything but the secret. */
-export const ProfilResume = z.object({
-  id: ProfilId,
+export const ProfileSummary = z.object({
+  id: ProfileId,
   nom: z.string().min(1).max(80),
   baseUrl: z.string(),
   clientId: z.string(),
   /** True for the built-in demo profile (cannot be edited or removed). */
   demo: z.boolean(),
-  secret: EtatSecret,
+  secret: SecretState,
   actif: z.boolean(),
 })
-export type ProfilResume = z.infer<typeof ProfilResume>
+export type ProfileSummary = z.infer<typeof ProfileSummary>
 
 /** Answer of `profile:list`: every profile, the demo one first. */
-export const ProfilsEtat = z.object({ actif: ProfilId, profils: z.array(ProfilResume) })
-export type ProfilsEtat = z.infer<typeof ProfilsEtat>
+export const ProfilesState = z.object({ actif: ProfileId, profils: z.array(ProfileSummary) })
+export type ProfilesState = z.infer<typeof ProfilesState>
 
 /** The active profile: what the renderer needs to open its database and label the window. */
-export const ProfilActif = z.object({
-  id: ProfilId,
+export const ActiveProfile = z.object({
+  id: ProfileId,
   nom: z.string(),
   demo: z.boolean(),
   baseUrl: z.string(),
@@ -95,33 +95,33 @@ export const ProfilActif = z.object({
   /** Why the profile cannot connect, a code of PROFILE_PROBLEMS (domain/reports.ts) worded by the renderer; else null. */
   probleme: z.string().nullable(),
 })
-export type ProfilActif = z.infer<typeof ProfilActif>
+export type ActiveProfile = z.infer<typeof ActiveProfile>
 
 /**
  * Input of `profile:save`: a new profile (no `id`, secret required) or changes to a stored one (`id`; the secret
  * may be omitted to keep the stored one). Main tests the credentials before saving anything.
  */
-export const ProfilSaisie = z.strictObject({
-  id: ProfilId.optional(),
+export const ProfileInput = z.strictObject({
+  id: ProfileId.optional(),
   nom: z.string().trim().min(1, 'Donnez un nom au profil.').max(80, 'Nom trop long (80 caractères au plus).'),
   baseUrl: BaseUrl,
   clientId: ClientId,
   clientSecret: ClientSecret.optional(),
 })
-export type ProfilSaisie = z.output<typeof ProfilSaisie>
+export type ProfileInput = z.output<typeof ProfileInput>
 
 /** Input of `profile:test`: a stored profile, or credentials typed in the form (not saved). */
-export const TestConnexionEntree = z.union([
-  z.strictObject({ id: ProfilId }),
+export const ConnectionTestInput = z.union([
+  z.strictObject({ id: ProfileId }),
   z.strictObject({ baseUrl: BaseUrl, clientId: ClientId, clientSecret: ClientSecret }),
 ])
-export type TestConnexionEntree = z.output<typeof TestConnexionEntree>
+export type ConnectionTestInput = z.output<typeof ConnectionTestInput>
 
 /** One API category and whether the tested credentials may use it. */
 export const CategorieAutorisee = z.object({ categorie: Categorie, libelle: z.string(), autorisee: z.boolean() })
 
 /** Answer of `profile:test`: GET /api/health then GET /api/moi. */
-export const ResultatTestConnexion = z.object({
+export const ConnectionTestResult = z.object({
   /** Service version from /api/health, e.g. `'1.13.0'`. */
   version: z.string(),
   utilisateur: z.object({ nom: z.string(), prenom: z.string(), email: z.string(), profil: z.string() }),
@@ -130,7 +130,7 @@ export const ResultatTestConnexion = z.object({
   categories: z.array(CategorieAutorisee),
   testeLe: z.iso.datetime(),
 })
-export type ResultatTestConnexion = z.infer<typeof ResultatTestConnexion>
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResult>
 
 /** Input of `profile:activate`, `profile:remove` and `profile:signOut`. */
-export const ProfilCible = z.strictObject({ id: ProfilId })
+export const ProfileTarget = z.strictObject({ id: ProfileId })

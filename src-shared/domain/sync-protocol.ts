@@ -5,7 +5,8 @@
  */
 import { z } from 'zod'
 import { Categorie } from '../api/categories'
-import { EntryKind, EntryOperation } from './entry-kinds'
+import { entryBodySchema } from './entry'
+import { ENTRY_KIND_SPECS, EntryKind } from './entry-kinds'
 import { ReportParams } from './reports'
 
 export const MAX_PUSH_BATCH = 500
@@ -33,16 +34,15 @@ export function widenSendWindow(a: SendWindow | null | undefined, b: SendWindow 
   return { from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to }
 }
 
-/** One entry to send. `payload` is checked by main against the kind's create or patch schema. */
-export const SyncItem = z.object({
+/**
+ * One entry to send: its typed body (entry.ts: kind, operation, target and the payload parsed with the kind's create
+ * or patch schema, at this trust boundary) and what the sync needs beside it. An item whose body does not parse makes
+ * main refuse the push with ENTREE_INVALIDE naming it (`items.<i>.payload.<field>`): the renderer rejects that entry
+ * and sends the others again (sync/push-failures.ts).
+ */
+export const SyncItem = entryBodySchema(ENTRY_KIND_SPECS, {
   clientId: z.uuid(),
   revision: z.number().int().min(1),
-  kind: EntryKind,
-  operation: EntryOperation,
-  /** Create or patch body (wire shape); null for a delete. */
-  payload: z.record(z.string(), z.unknown()).nullable(),
-  /** Server id of the record an update or delete targets. */
-  targetServerId: z.uuid().nullable(),
   fingerprint: z.string().min(1).max(2000),
   scope: EntryScopeSchema,
   /** True when the entry's last outcome was `unknown`: main reconciles before sending anything. */

@@ -14,7 +14,7 @@
 import { z } from 'zod'
 
 import type { ChannelName, EventMethodName, EventName } from './channels'
-import { ProfilActif, ProfilCible, ProfilResume, ProfilSaisie, ProfilsEtat, ResultatTestConnexion, TestConnexionEntree } from '../domain/profiles'
+import { ActiveProfile, ProfileTarget, ProfileSummary, ProfileInput, ProfilesState, ConnectionTestResult, ConnectionTestInput } from '../domain/profiles'
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
 import { ReportParams } from '../domain/reports'
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
@@ -54,19 +54,19 @@ export const ipcChannels = {
   /** GET /api/health through main: is the payroll service reachable now? */
   'connection:probe': { input: z.strictObject({}), output: ConnectionStatus },
   /** The active connection profile: its database name, the "Démo" label, why it cannot connect if so. */
-  'profile:active': { input: z.strictObject({}), output: ProfilActif },
+  'profile:active': { input: z.strictObject({}), output: ActiveProfile },
   /** Every connection profile (demo first) with the state of its secret; never the secret itself. */
-  'profile:list': { input: z.strictObject({}), output: ProfilsEtat },
+  'profile:list': { input: z.strictObject({}), output: ProfilesState },
   /** Tests then saves a profile (secret to the OS keychain); nothing is saved when the test fails. */
-  'profile:save': { input: ProfilSaisie, output: ProfilResume },
+  'profile:save': { input: ProfileInput, output: ProfileSummary },
   /** GET /api/health and /api/moi with a stored profile or typed credentials: who, which version, which categories. */
-  'profile:test': { input: TestConnexionEntree, output: ResultatTestConnexion },
+  'profile:test': { input: ConnectionTestInput, output: ConnectionTestResult },
   /** Makes a profile the active one; the renderer then reloads on that profile's database. */
-  'profile:activate': { input: ProfilCible, output: ProfilActif },
+  'profile:activate': { input: ProfileTarget, output: ActiveProfile },
   /** Removes a non-active profile and deletes its keychain entry. */
-  'profile:remove': { input: ProfilCible, output: ProfilsEtat },
+  'profile:remove': { input: ProfileTarget, output: ProfilesState },
   /** Signs out: deletes the profile's keychain entry (the profile and its local data are kept). */
-  'profile:signOut': { input: ProfilCible, output: ProfilsEtat },
+  'profile:signOut': { input: ProfileTarget, output: ProfilesState },
   /** Fetches the reference data of some or all dossiers (main calls the API; the renderer caches the answer). */
   'reference:refresh': { input: ReferenceRefreshInput, output: ReferenceSnapshot },
   /** Sends a batch of claimed entries; one outcome per entry, with its audit attempts. */

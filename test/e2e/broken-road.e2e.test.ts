@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
-import { DEMO_CREDENTIALS } from '../../src-main/sandbox/store/seed'
+import { DEMO_CREDENTIALS } from '../../src-sandbox/store/seed'
 import { startWorkstation, type Workstation } from './harness/app'
 import { BIG_SIREN, duplicates, pasteText, pauseBannerText, simpleEmployees, stateCount, until } from './support'
 
@@ -45,7 +45,7 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
         await page.click(`[data-testid="cell-${matricule}-${code}"]`)
         await pasteText(page, value(i))
       }
-      await page.goto(`${base}#/file`)
+      await page.goto(`${base}#/queue`)
       await page.waitForSelector('[data-testid="queue-view"]')
     }
 

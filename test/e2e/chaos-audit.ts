@@ -30,7 +30,7 @@
  * Requests refused before any handler ran (5xx, 429, 401) change nothing on the service; they appear in the audit
  * with that status (counted in the figures) and need no record.
  */
-import type { SandboxStore } from '../../src-main/sandbox/store/types'
+import type { SandboxStore } from '../../src-sandbox/store/types'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditRow, OutboxRow } from './page-data'

@@ -5,13 +5,13 @@
  * renderer reloads, the sandbox process is killed, tokens expire, 429 bursts start, the second writer enters records
  * and late commits outlast the settle time.
  */
-import { createPrng } from '../../src-main/sandbox/http/prng'
-import type { SandboxStore } from '../../src-main/sandbox/store/types'
+import { mulberry32 } from '../../src-shared/random'
+import type { SandboxStore } from '../../src-sandbox/store/types'
 import type { EntryInput } from './page-data'
 import { simpleEmployees } from './support'
 
 /** The suite's seeded PRNG (the sandbox's mulberry32), numbers in [0, 1). */
-export const seededRandom = createPrng
+export const seededRandom = mulberry32
 
 /** Days `01`…`28` of a period, as `YYYY-MM-DD`. */
 function day(periode: string, n: number): string {

@@ -11,8 +11,8 @@
  */
 import { createApiClient, type ApiClient } from '../../src-main/api/client'
 import { ApiError } from '../../src-main/api/errors'
-import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
-import type { SandboxStore } from '../../src-main/sandbox/store/types'
+import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
+import type { SandboxStore } from '../../src-sandbox/store/types'
 import { AbsenceCreateDto, EvpCreateDto } from '../../src-shared/api/entries'
 import type { OutboxRow } from './page-data'
 

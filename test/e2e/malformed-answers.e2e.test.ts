@@ -7,7 +7,7 @@
  * are readable again they are reconciled to exactly the records the server holds: no duplicate, nothing lost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MalformedMode } from '../../src-main/sandbox/faults'
+import type { MalformedMode } from '../../src-sandbox/faults'
 import { fingerprintsMatch, recordFingerprintOf } from '../../src-shared/domain/fingerprint'
 import { startWorkstation, type Workstation } from './harness/app'
 import { enqueueThroughApp, readAudit, readOutbox, readStateCounts } from './page-data'

@@ -78,7 +78,7 @@ describe('offline day on the 250-employee dossier', () => {
       expect(await nextToast(page, after)).toMatchObject({ kind: 'success' })
     }
 
-    await page.goto(`${base}#/file`)
+    await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
     // One consistent snapshot of the counts (one read transaction), once they stopped moving: every acknowledged
     // entry (each grid cell saved, each form) is counted, none synced.
@@ -94,7 +94,7 @@ describe('offline day on the 250-employee dossier', () => {
     // The clerk closes the app; the next morning it is opened again, still offline.
     await ws.closeBrowser()
     page = await ws.reopenBrowser()
-    await page.goto(`${base}#/file`)
+    await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
     const afterRestart = await settledStateCounts(page)
     figures['msToSettleAfterRestart'] = afterRestart.waitedMs

@@ -13,8 +13,8 @@ import { resolve } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startSandbox, type RunningSandbox } from '../../src-main/sandbox/server'
-import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
+import { startSandbox, type RunningSandbox } from '../../src-sandbox/server'
+import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { LOG_DIR, TODAY, startWorkstation, type Workstation } from './harness/app'
 import { BIG_SIREN, pasteText, queueScreen, simpleEmployees, stateCount, until } from './support'
 
@@ -56,14 +56,14 @@ async function enterHours(matricules: readonly string[], base: string): Promise<
 
 /** Opens the queue screen and waits for `n` entries in `state`. */
 async function waitForCount(base: string, state: 'synced' | 'queued' | 'total', n: number, timeoutMs = 60_000): Promise<void> {
-  await ws.page.goto(`${base}#/file`)
+  await ws.page.goto(`${base}#/queue`)
   await until(`${String(n)} ${state}`, async () => (await stateCount(ws.page, state)) === n, timeoutMs)
 }
 
 /** Activates a profile from the settings screen and waits for the reloaded app. */
 async function activate(base: string, id: string): Promise<void> {
   const page = ws.page
-  await page.goto(`${base}#/reglages/connexions`)
+  await page.goto(`${base}#/settings/profiles`)
   // The app reloads on the profile's database: wait for that load, not for the hash change before it.
   await Promise.all([page.waitForEvent('load'), page.click(`[data-testid="activate-${id}"]`)])
   await page.waitForSelector('[data-testid="online-indicator"]')
@@ -88,7 +88,7 @@ describe('connection profiles', () => {
     expect(demoStore.evp.length - evpBefore.demo).toBe(5)
 
     // 2. A second profile: a wrong secret is refused clearly, and nothing is saved.
-    await page.goto(`${base}#/reglages/connexions`)
+    await page.goto(`${base}#/settings/profiles`)
     await page.fill('[data-testid="field-nom"]', 'Cabinet Lefèvre (restreint)')
     await page.fill('[data-testid="field-baseUrl"]', second.url)
     await page.fill('[data-testid="field-clientId"]', RESTRICTED.client_id)

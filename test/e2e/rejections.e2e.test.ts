@@ -81,7 +81,7 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     }
 
     // Sync: everything leaves without a click; two entries come back refused.
-    await page.goto(`${base}#/file`)
+    await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
     const entered = others.length + 1 + 2
     await until('all entries counted', async () => (await stateCount(page, 'total')) === entered)
@@ -100,14 +100,14 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     expect(messages.get(absenceId)).toContain(`Cette absence chevauche l’absence CP du ${periode}-19 au ${periode}-20 du salarié ${absent}`)
 
     // The entry pages show the message on the field the service named.
-    await page.goto(`${base}#/entrees/${evpId}`)
+    await page.goto(`${base}#/entries/${evpId}`)
     await page.waitForSelector('[data-testid="entry-view"]')
     expect(await textOf(ws, 'entry-state')).toMatch(/refusé/i)
     await until('EVP entry shown', async () => (await textOf(ws, 'entry-error')).includes('CODE_INCONNU'), 10_000)
     expect(await textOf(ws, 'field-error-code_evp')).toContain('Le code EVP HNUIT n’existe pas')
     await ws.screenshot('rejected-entry')
 
-    await page.goto(`${base}#/entrees/${absenceId}`)
+    await page.goto(`${base}#/entries/${absenceId}`)
     await page.waitForSelector('[data-testid="entry-view"]')
     await until('absence entry shown', async () => (await textOf(ws, 'entry-error')).includes('CHEVAUCHEMENT'), 10_000)
     expect(await textOf(ws, 'field-error-date_debut')).toContain('Cette absence chevauche')
@@ -122,7 +122,7 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await page.fill('[data-testid="field-date_fin"]', `${periode}-26`)
     await page.click('[data-testid="save-revision"]')
     await page.waitForSelector('[data-testid="entry-edit-form"]', { state: 'detached' })
-    await page.goto(`${base}#/file`)
+    await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
     await until('the revision waits behind the broken road', async () => (await pauseShown(ws)) && (await stateCount(page, 'sending')) === 0)
     expect(await stateCount(page, 'synced')).toBe(entered - 2)
@@ -143,7 +143,7 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     store.codesEvp[BIG_SIREN] = allCodes
     await page.goto(`${base}#/`)
     await page.click('[data-testid="refresh-reference"]')
-    await page.goto(`${base}#/entrees/${evpId}`)
+    await page.goto(`${base}#/entries/${evpId}`)
     await page.waitForSelector('[data-testid="entry-view"]')
     await page.click('[data-testid="edit-entry"]')
     await page.waitForSelector('[data-testid="entry-edit-form"]')
@@ -156,7 +156,7 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
 
     // History of each fixed entry: revision 1 refused with its error, every attempt in the audit log.
     for (const [id, code] of [[evpId, 'CODE_INCONNU'], [absenceId, 'CHEVAUCHEMENT']] as const) {
-      await page.goto(`${base}#/entrees/${id}`)
+      await page.goto(`${base}#/entries/${id}`)
       await page.waitForSelector('[data-testid="entry-view"]')
       await until('history loaded', async () => (await textOf(ws, 'revision-1')).includes(code) && /synchronisé/i.test(await textOf(ws, 'entry-state')), 10_000)
       const revision1 = await textOf(ws, 'revision-1')

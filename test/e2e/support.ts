@@ -1,7 +1,7 @@
 /** Helpers shared by the end-to-end scenarios: picking employees from the sandbox data, reading counts in the UI. */
 import type { Page } from 'playwright-core'
 import { z } from 'zod'
-import type { SandboxStore } from '../../src-main/sandbox/store/types'
+import type { SandboxStore } from '../../src-sandbox/store/types'
 import type { EntryState } from '../../src-shared/domain/states'
 
 export const BIG_SIREN = '832147607'
@@ -16,7 +16,7 @@ export function simpleEmployees(store: SandboxStore, siren: string, periode: str
     .sort()
 }
 
-/** Number shown by the queue screen's per-state counter (the page must be on #/file). */
+/** Number shown by the queue screen's per-state counter (the page must be on #/queue). */
 export async function stateCount(page: Page, state: EntryState | 'total'): Promise<number> {
   const text = (await page.locator(`[data-testid="state-count-${state}"]`).textContent()) ?? ''
   const match = /\d[\d\s\u00a0\u202f]*/.exec(text)
@@ -62,7 +62,7 @@ export async function attributeValues(page: Page, selector: string, name: string
   return z.array(z.string()).parse(values)
 }
 
-/** Client ids of the queue rows rendered on the page (#/file), optionally only those in `state`. */
+/** Client ids of the queue rows rendered on the page (#/queue), optionally only those in `state`. */
 export async function queueRowIds(page: Page, state?: EntryState): Promise<string[]> {
   const selector = state === undefined ? '[data-testid^="queue-row-"][data-state]' : `[data-testid^="queue-row-"][data-state="${state}"]`
   const ids: unknown = await page.evaluate(`[...document.querySelectorAll('${selector}')].map((e) => e.getAttribute('data-testid'))`)

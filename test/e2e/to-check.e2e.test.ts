@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPayrollConnection } from '../../src-main/services/connection'
-import { startSandbox } from '../../src-main/sandbox/server'
-import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
+import { startSandbox } from '../../src-sandbox/server'
+import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { EvpCreateDto } from '../../src-shared/api/entries'
 import { fingerprintOf, fingerprintsMatch, recordFingerprintOf } from '../../src-shared/domain/fingerprint'
 import { TODAY, startWorkstation, type Workstation } from './harness/app'
@@ -63,7 +63,7 @@ function onServer(payload: Record<string, unknown>): string[] {
 
 /** Opens the entry page of `clientId` and waits for it. */
 async function openEntry(base: string, clientId: string): Promise<void> {
-  await ws.page.goto(`${base}#/entrees/${clientId}`)
+  await ws.page.goto(`${base}#/entries/${clientId}`)
   await ws.page.waitForSelector('[data-testid="entry-view"]')
 }
 
@@ -121,7 +121,7 @@ describe('EO-11 entries « à vérifier » after another writer entered the same
 
     // The service is back: the app lists before sending, finds the identical records, sends nothing.
     await ws.restartSandbox()
-    await page.goto(`${base}#/file`)
+    await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
     await page.click('[data-testid="sync-now"]')
     await until('three entries to check', async () => (await stateCount(page, 'to_check')) === 3, 60_000)

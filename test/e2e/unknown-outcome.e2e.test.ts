@@ -44,7 +44,7 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
     await pasteText(page, rows.slice(0, PASTED).map((_, i) => `${(i % 9) + 1},25`).join('\r\n'))
     await until('grid paste saved', async () => ((await page.locator('[data-testid="grid-saved"]').textContent()) ?? '').length > 0, 60_000)
 
-    await page.goto(`${base}#/file`)
+    await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
     await until('counts shown', async () => (await stateCount(page, 'total')) > 0)
     const entered = await stateCount(page, 'total')

@@ -13,11 +13,13 @@ import { ERROR_CODES } from '../../src-shared/api/common'
 import { PROFILE_PROBLEMS, REPORT_CONTEXTS, REPORT_FOLLOW_UPS, TOKEN_FAILURE, UNREADABLE_ANSWER } from '../../src-shared/domain/reports'
 import { IPC_ERROR_CODES } from '../../src-shared/ipc/contract'
 import { TRANSPORT_CODES } from '../../src-main/api/errors'
+import { PAGINATION_SANS_FIN } from '../../src-main/api/paging'
 import { CONNEXION_ABSENTE } from '../../src-main/ipc/handlers/shared'
-import { COFFRE_INDISPONIBLE } from '../../src-main/profiles/coffre'
-import { PROFIL_ERROR_CODES } from '../../src-main/profiles/service'
+import { KEYCHAIN_UNAVAILABLE } from '../../src-main/profiles/keychain'
+import { PROFILE_ERROR_CODES } from '../../src-main/profiles/service'
 import { TO_CHECK_REASONS } from '../../src-main/sync/matching'
-import { ENTREE_INVALIDE, ERREUR_INTERNE } from '../../src-main/sync/outcomes'
+import { ERREUR_INTERNE } from '../../src-main/sync/outcomes'
+import { SAISIE_ILLISIBLE } from '../../src-renderer/db/upgrade-v6'
 import { en } from '../../src-renderer/i18n/en'
 import { fr } from '../../src-renderer/i18n/fr'
 
@@ -59,19 +61,17 @@ describe('every code main reports has its wording in both languages', () => {
     const inline = inlineCodes('src-main', /new (?:IpcHandlerError|DownloadJobError)\(\s*'([A-Z_]+)'/g)
     expect(inline.size).toBeGreaterThanOrEqual(4)
     const codes = [
-      ...Object.values(IPC_ERROR_CODES), CONNEXION_ABSENTE, COFFRE_INDISPONIBLE, 'CHEMIN_REFUSE', ...Object.values(PROFIL_ERROR_CODES),
-      ...Object.values(TRANSPORT_CODES), 'HTTP', ...inline.keys(),
+      ...Object.values(IPC_ERROR_CODES), CONNEXION_ABSENTE, KEYCHAIN_UNAVAILABLE, 'CHEMIN_REFUSE', ...Object.values(PROFILE_ERROR_CODES),
+      ...Object.values(TRANSPORT_CODES), PAGINATION_SANS_FIN, 'HTTP', ...inline.keys(),
       ...Object.values(UNREADABLE_ANSWER).map((motif) => `${TRANSPORT_CODES.reponseInvalide}__${motif}`),
-      `${PROFIL_ERROR_CODES.secretAbsent}__ENREGISTRER`, `${PROFIL_ERROR_CODES.secretAbsent}__TESTER`,
+      `${PROFILE_ERROR_CODES.secretAbsent}__ENREGISTRER`, `${PROFILE_ERROR_CODES.secretAbsent}__TESTER`,
     ]
     expect(missing('demande', codes)).toEqual([])
   })
 
   it('an entry’s error: the reasons to check, the refusals of main and of this workstation, the writes without answer', () => {
-    const codes = [...Object.values(TO_CHECK_REASONS), ENTREE_INVALIDE, ERREUR_INTERNE, 'REFUSE', 'ENVOI_INVALIDE', 'DELAI_DEPASSE', 'CONNEXION_INTERROMPUE']
-    const motifs = [...readFileSync(resolve(ROOT, 'src-main/sync/outcomes.ts'), 'utf8').matchAll(/motif: '([A-Z_]+)'/g)].map((m) => `${ENTREE_INVALIDE}__${m[1] ?? ''}`)
-    expect(motifs).toHaveLength(3)
-    expect(missing('saisie', [...codes, ...motifs, 'ENVOI_INVALIDE__ILLISIBLE'])).toEqual([])
+    const codes = [...Object.values(TO_CHECK_REASONS), IPC_ERROR_CODES.entreeInvalide, ERREUR_INTERNE, 'REFUSE', 'ENVOI_INVALIDE', SAISIE_ILLISIBLE, 'DELAI_DEPASSE', 'CONNEXION_INTERROMPUE']
+    expect(missing('saisie', codes)).toEqual([])
   })
 
   it('a pause: transport, the service’s answers that pause, main’s and the renderer’s own', () => {
@@ -100,12 +100,11 @@ describe('every code main reports has its wording in both languages', () => {
 })
 
 describe('main words nothing for the screen', () => {
-  it('has no French sentence outside the log calls, the sandbox, the names of things and the kinds’ field messages', () => {
+  it('has no French sentence outside the log calls and the names of things', () => {
     const allowed = [
       /log\.(info|warn|error|debug)\(/, // the log (for support, not the screen)
       /DEMO_PROFILE_NAME = 'Démo'/, // the demo profile's name (data; the renderer shows its own word)
       /DOWNLOADS_SUBFOLDER = 'Récapitulatifs DSN'/, // a folder's name on disk
-      /champ: 'targetServerId', message: 'Identifiant/, // a field message, like the kinds' schemas' (src-shared validation)
       /return typeof error === 'string' \? error : 'valeur non-Error levée'/, // log helper
     ]
     const offenders: string[] = []

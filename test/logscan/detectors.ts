@@ -5,7 +5,7 @@
  * candidates are found by shape, then confirmed with the app's validators (NIR key, IBAN mod 97, BIC country), and
  * known values (seed NIR/IBAN/BIC, demo secret, issued tokens) are searched for literally, spaces ignored.
  */
-import { isValidBic, isValidIban, isValidNir, normalizeIdentifier } from '../../src-shared/validation/identifiers'
+import { isValidBic, isValidIban, isValidNir, normalizeIdentifier } from '../../src-shared/domain/validation/identifiers'
 
 /** One finding: what kind, on which line (1-based), and a masked excerpt (never the value itself). */
 export interface Finding {

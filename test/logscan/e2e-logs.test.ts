@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SEED_CLIENTS } from '../../src-main/sandbox/store/seed'
-import { createSeedStore } from '../../src-main/sandbox/store/seed'
+import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
+import { createSeedStore } from '../../src-sandbox/store/seed'
 import { collectIdentifiers, scanLogText } from './detectors'
 
 const LOG_DIR = resolve(import.meta.dirname, '../e2e/artifacts/logs')

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { redact, redactFields, REDACTED } from '../../src-shared/redaction'
-import { IBAN_BBAN_STRUCTURES, parseBbanStructure } from '../../src-shared/validation/iban-registry'
-import { isIsoCountryCode, isValidBic, isValidIban, isValidNir, normalizeIdentifier } from '../../src-shared/validation/identifiers'
+import { IBAN_BBAN_STRUCTURES, parseBbanStructure } from '../../src-shared/domain/validation/iban-registry'
+import { isIsoCountryCode, isValidBic, isValidIban, isValidNir, normalizeIdentifier } from '../../src-shared/domain/validation/identifiers'
 
 // ------------------------------------------------------------------------------------------------
 // Generators of valid identifiers (checked with the app's own validators, so they are real ones)

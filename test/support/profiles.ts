@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { createMemoryCoffre } from '../../src-main/profiles/coffre'
+import { createMemoryKeychain } from '../../src-main/profiles/keychain'
 import { createProfileFileStore } from '../../src-main/profiles/profile-file'
 import { createProfileService, type DemoEndpoint, type ProfileService, type ProfileServiceDeps } from '../../src-main/profiles/service'
 
@@ -16,18 +16,18 @@ export function tempDataDir(): string {
 }
 
 /**
- * Profile service on a temporary folder and an in-memory coffre. Without `demo`, starting the demo fails (the
+ * Profile service on a temporary folder and an in-memory keychain. Without `demo`, starting the demo fails (the
  * demo profile then reports its problem).
  */
-export function testProfileService(demo?: DemoEndpoint, overrides: Partial<ProfileServiceDeps> = {}): ProfileService & { readonly coffre: ReturnType<typeof createMemoryCoffre>; readonly dataDir: string } {
+export function testProfileService(demo?: DemoEndpoint, overrides: Partial<ProfileServiceDeps> = {}): ProfileService & { readonly keychain: ReturnType<typeof createMemoryKeychain>; readonly dataDir: string } {
   const dataDir = tempDataDir()
-  const coffre = createMemoryCoffre()
+  const keychain = createMemoryKeychain()
   const service = createProfileService({
     store: createProfileFileStore(dataDir),
-    coffre,
+    keychain,
     startDemo: () => (demo === undefined ? Promise.reject(new Error('pas de démo dans ce test')) : Promise.resolve(demo)),
     testTimeoutMs: 2_000,
     ...overrides,
   })
-  return Object.assign(service, { coffre, dataDir })
+  return Object.assign(service, { keychain, dataDir })
 }

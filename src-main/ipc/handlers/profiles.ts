@@ -3,8 +3,8 @@
  * Profile and keychain refusals become IPC errors with their code and parameters; no answer carries a secret.
  */
 import type { ProfileService } from '../../profiles/service'
-import { ProfilError } from '../../profiles/service'
-import { CoffreIndisponibleError } from '../../profiles/coffre'
+import { ProfileError } from '../../profiles/service'
+import { KeychainUnavailableError } from '../../profiles/keychain'
 import type { IpcHandlers } from '../dispatcher'
 import { IpcHandlerError } from '../errors'
 
@@ -18,8 +18,8 @@ type ProfileChannel = 'profile:active' | 'profile:list' | 'profile:save' | 'prof
 
 /** A profile or keychain refusal as an IPC error; other values unchanged (the dispatcher answers ERREUR_INTERNE). */
 function asIpcError(error: unknown): unknown {
-  if (error instanceof ProfilError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error, ...(error.params === undefined ? {} : { params: error.params }) })
-  if (error instanceof CoffreIndisponibleError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error })
+  if (error instanceof ProfileError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error, ...(error.params === undefined ? {} : { params: error.params }) })
+  if (error instanceof KeychainUnavailableError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error })
   return error
 }
 

@@ -5,7 +5,7 @@
  * other absences counted in half days (DSN S21.G00.60 counts half days).
  */
 import { IsoDate } from '../../api/common'
-import { checkContractNumber, checkOpenPeriod, checkSalarie, contractOn, describeEnd, describeSalarie, presentOn } from './employee'
+import { checkContractNumber, checkOpenPeriod, checkSalarie, contractOn, describeEnd, describeSalarie, presentOn } from './salarie'
 import { dayNumber, formatDateFr, monthOf } from './calendar'
 import { validField, type IssueList, type Payload } from './fields'
 import type { AbsenceSpan, ValidationContext, ValidationOperation } from './types'

@@ -6,7 +6,7 @@
 import { Periode } from '../../api/common'
 import { MAX_MONTANT_AVANTAGE, checkMontant } from './bounds'
 import { periodEnd, periodStart } from './calendar'
-import { checkOpenPeriod, checkPresenceInPeriod, checkSalarie } from './employee'
+import { checkOpenPeriod, checkPresenceInPeriod, checkSalarie } from './salarie'
 import { validField, type IssueList, type Payload } from './fields'
 import type { ValidationContext, ValidationOperation } from './types'
 

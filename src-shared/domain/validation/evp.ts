@@ -7,7 +7,7 @@ import type { CodeEvp, FormatEvp } from '../../api/codification'
 import { Periode } from '../../api/common'
 import { MAX_MONTANT_EVP_PRIME, checkMontant, checkQuantite, checkTaux } from './bounds'
 import { periodEnd, periodStart } from './calendar'
-import { checkContractNumber, checkOpenPeriod, checkPresenceInPeriod, checkSalarie } from './employee'
+import { checkContractNumber, checkOpenPeriod, checkPresenceInPeriod, checkSalarie } from './salarie'
 import { isGiven, isMissing, validField, type IssueList, type Payload } from './fields'
 import type { ValidationContext, ValidationOperation } from './types'
 

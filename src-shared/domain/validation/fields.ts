@@ -3,13 +3,19 @@
  * pass their contract schema; a field that does not is already reported by the schema check.
  */
 import type { z } from 'zod'
-import type { FieldIssue, ValidationOperation } from './types'
+import type { FieldIssue, ValidationContext, ValidationOperation } from './types'
 
 /** A payload as the form or the import produces it (wire field names). */
 export type Payload = Readonly<Record<string, unknown>>
 
 /** Issues found so far; rules push into it. */
 export type IssueList = FieldIssue[]
+
+/**
+ * The business rules of one kind (a spec's `rules`, entry-kinds.ts): pushes into `issues` what the API would refuse
+ * in `payload` (the record as it will be), checked against the cached reference in `ctx`.
+ */
+export type KindRules = (payload: Payload, operation: ValidationOperation, ctx: ValidationContext, issues: IssueList) => void
 
 /** The value of `champ` when it passes `schema`, else undefined (missing, null or malformed). */
 export function validField<T>(payload: Payload, champ: string, schema: z.ZodType<T>): T | undefined {

@@ -8,7 +8,7 @@
 import { IsoDate, Periode } from '../../api/common'
 import { FRAIS_ANCIENNETE_MAX_MOIS, MAX_MONTANT_FRAIS, checkKilometres, checkMontant } from './bounds'
 import { addMonths, formatDateFr, periodEnd, periodStart } from './calendar'
-import { checkOpenPeriod, checkPresenceInPeriod, checkSalarie, describeSalarie, presentOn } from './employee'
+import { checkOpenPeriod, checkPresenceInPeriod, checkSalarie, describeSalarie, presentOn } from './salarie'
 import { isMissing, validField, type IssueList, type Payload } from './fields'
 import type { ValidationContext, ValidationOperation } from './types'
 

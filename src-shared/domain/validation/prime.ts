@@ -6,7 +6,7 @@
 import { Periode } from '../../api/common'
 import { MAX_MONTANT_EVP_PRIME, checkMontant } from './bounds'
 import { periodEnd, periodStart } from './calendar'
-import { checkContractNumber, checkOpenPeriod, checkPresenceInPeriod, checkSalarie } from './employee'
+import { checkContractNumber, checkOpenPeriod, checkPresenceInPeriod, checkSalarie } from './salarie'
 import { validField, type IssueList, type Payload } from './fields'
 import type { ValidationContext, ValidationOperation } from './types'
 

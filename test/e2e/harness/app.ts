@@ -13,10 +13,10 @@ import { createIpcDispatcher, type IpcDispatcher } from '../../../src-main/ipc/d
 import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
 import { configureLogFile, describeError, log } from '../../../src-main/log'
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
-import type { SandboxStore } from '../../../src-main/sandbox/store/types'
-import { createMemoryCoffre, type Coffre } from '../../../src-main/profiles/coffre'
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
+import type { SandboxStore } from '../../../src-sandbox/store/types'
+import { createMemoryKeychain, type Keychain } from '../../../src-main/profiles/keychain'
 import { createProfileFileStore } from '../../../src-main/profiles/profile-file'
 import { createProfileService, type ProfileService } from '../../../src-main/profiles/service'
 import { installBridge, type Bridge } from './bridge'
@@ -79,7 +79,7 @@ export interface Workstation {
   /** Main's profile service (profiles file in a temporary folder; demo = the harness sandbox). */
   readonly profiles: ProfileService
   /** The keychain stand-in the profile service uses (in memory unless one was passed). */
-  readonly coffre: Coffre
+  readonly keychain: Keychain
   /** Every IPC answer and event payload sent to the page, serialised as JSON, in order. */
   readonly ipcTraffic: string[]
   /** Every access token main's connections received (read from the token answers), to look for leaks. */
@@ -126,7 +126,7 @@ export interface ExternalSandbox {
  * Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }; with
  * `external`, no sandbox is started (ws.sandbox stays null; stop/restart are the scenario's business).
  */
-export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string }; external?: ExternalSandbox; coffre?: Coffre } = {}): Promise<Workstation> {
+export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string }; external?: ExternalSandbox; keychain?: Keychain } = {}): Promise<Workstation> {
   mkdirSync(ARTIFACTS, { recursive: true })
   const tokensFile = logToSuiteFile(suiteName())
   const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: log, ...options.sandbox }
@@ -142,7 +142,7 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
   const store = origin.store
   const sandboxUrl = origin.url
   const credentials = options.credentials ?? DEMO_CREDENTIALS
-  const coffre = options.coffre ?? createMemoryCoffre()
+  const keychain = options.keychain ?? createMemoryKeychain()
   const issuedTokens: string[] = []
   /** Main's fetch, noting the access token of every token answer (a copy of the body; the client reads the original). */
   const recordingFetch: typeof fetch = async (input, init) => {
@@ -158,7 +158,7 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
   // "embedded sandbox" is the harness's sandbox (same URL across a restart).
   const profiles = createProfileService({
     store: createProfileFileStore(mkdtempSync(join(tmpdir(), 'paie-e2e-data-'))),
-    coffre,
+    keychain,
     startDemo: () => Promise.resolve({ baseUrl: sandboxUrl, clientId: credentials.client_id, clientSecret: credentials.client_secret }),
     connectionOptions: { timeoutMs: 5_000, fetch: recordingFetch },
   })
@@ -225,7 +225,7 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     shell,
     store,
     profiles,
-    coffre,
+    keychain,
     ipcTraffic,
     issuedTokens,
     sandbox,

@@ -1,5 +1,5 @@
 /**
- * The sandbox payroll API as a real child process (`node --import tsx src-main/sandbox/cli.ts`) keeping its store
+ * The sandbox payroll API as a real child process (`node --import tsx src-sandbox/cli.ts`) keeping its store
  * in a file, so a scenario can kill it (SIGKILL: no goodbye, as a crash) and start it again on the same port and
  * file. Fault switches are set through its loopback admin routes. No rate limit (as the in-process harness): the
  * suite measures faults, not the 100 requests/s window.
@@ -9,9 +9,9 @@ import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { FaultSettings } from '../../../src-main/sandbox/faults'
-import { loadStoreFile } from '../../../src-main/sandbox/store/persist'
-import type { SandboxStore } from '../../../src-main/sandbox/store/types'
+import type { FaultSettings } from '../../../src-sandbox/faults'
+import { loadStoreFile } from '../../../src-sandbox/store/persist'
+import type { SandboxStore } from '../../../src-sandbox/store/types'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
 
@@ -67,7 +67,7 @@ export async function startSandboxProcess(options: { seed: number; today: string
 
   async function launch(): Promise<void> {
     output = ''
-    const args = ['--import', 'tsx', 'src-main/sandbox/cli.ts', '--port', String(port), '--seed', String(options.seed), '--today', options.today, '--store-file', storeFile, '--no-rate-limit']
+    const args = ['--import', 'tsx', 'src-sandbox/cli.ts', '--port', String(port), '--seed', String(options.seed), '--today', options.today, '--store-file', storeFile, '--no-rate-limit']
     const started = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
     started.stdout.on('data', (d: Buffer) => { output = (output + d.toString()).slice(-4000) })
     started.stderr.on('data', (d: Buffer) => { output = (output + d.toString()).slice(-4000) })

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-main/api/errors'
 import { createApiClient, type ApiClient } from '../../../src-main/api/client'
-import { startSandbox } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
-import type { SandboxStore } from '../../../src-main/sandbox/store/types'
+import { startSandbox } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
+import type { SandboxStore } from '../../../src-sandbox/store/types'
 import { ENDPOINTS, OPERATION_IDS, type OperationId, type RequestOf } from '../../../src-shared/api/endpoints'
 import { BULLETIN_TRANSITIONS, type ActionBulletin } from '../../../src-shared/api/bulletins'
 

@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-main/api/errors'
 import { createApiClient, MAX_RESPONSE_BYTES } from '../../../src-main/api/client'
-import type { MalformedMode } from '../../../src-main/sandbox/faults'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
+import type { MalformedMode } from '../../../src-sandbox/faults'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
 import { BIG_SIREN, PERIODE, codesOf, quietEmployees, startTestSandbox } from '../sync/helpers'
 
 let sandbox: RunningSandbox | null = null

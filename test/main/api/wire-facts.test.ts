@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-main/api/errors'
 import { DEFAULT_TIMEOUT_MS } from '../../../src-main/api/client'
 import { SERVER_CLOCK_TOLERANCE_MS } from '../../../src-main/api/server-clock'
-import { startSandbox, type RunningSandbox } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
+import { startSandbox, type RunningSandbox } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
 import { createPayrollConnection, type PayrollConnection } from '../../../src-main/services/connection'
-import { quietEmployee, sirenOf } from '../sandbox/helpers'
+import { quietEmployee, sirenOf } from '../../sandbox/helpers'
 
 const SHIFTED_TODAY = '2019-03-04'
 let sandbox: RunningSandbox | null = null

@@ -13,10 +13,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createApiClient, type ApiClient, type StreamResult } from '../../../src-main/api/client'
 import { downloadRecapitulatif, DownloadError } from '../../../src-main/declarations/download'
 import { recapitulatifFileName } from '../../../src-main/declarations/file-names'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
 import type { RecapitulatifRef } from '../../../src-shared/domain/declarations'
-import { startTestSandbox } from '../sandbox/helpers'
+import { startTestSandbox } from '../../sandbox/helpers'
 
 let sandbox: RunningSandbox
 let client: ApiClient

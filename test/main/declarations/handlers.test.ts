@@ -12,7 +12,7 @@ import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispa
 import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
 import { DOWNLOADS_SUBFOLDER } from '../../../src-main/declarations/jobs'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
+import type { RunningSandbox } from '../../../src-sandbox/server'
 import type { DeclarationsSearchResult, DownloadJobProgress, DownloadedRecapitulatif, RecapitulatifRef } from '../../../src-shared/domain/declarations'
 import { testProfileService } from '../../support/profiles'
 import { connect, startTestSandbox } from '../sync/helpers'

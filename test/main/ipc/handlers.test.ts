@@ -7,15 +7,15 @@ import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispa
 import { createEventSender, type EventTransport } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
 import { coalesceProgress } from '../../../src-main/ipc/handlers/sync'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
+import type { RunningSandbox } from '../../../src-sandbox/server'
 import type { PayrollConnection } from '../../../src-main/services/connection'
 import type { EventName } from '../../../src-shared/ipc/contract'
 import type { SyncProgress, SyncPushResult } from '../../../src-shared/domain/sync-protocol'
 import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import type { ProfileService } from '../../../src-main/profiles/service'
-import { SEED_CLIENTS } from '../../../src-main/sandbox/store/seed'
+import { SEED_CLIENTS } from '../../../src-sandbox/store/seed'
 import { testProfileService } from '../../support/profiles'
-import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, startTestSandbox } from '../sync/helpers'
+import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, rawItemOf, startTestSandbox } from '../sync/helpers'
 
 const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
 const APP_INFO = { version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }
@@ -59,9 +59,9 @@ describe('profile:*', () => {
     const input = { nom: 'Cabinet', baseUrl: url, clientId: 'gestionnaire-2', clientSecret: 'faux' }
 
     expect(await dispatch('profile:save', input, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'IDENTIFIANTS_REFUSES' } })
-    profiles.coffre.indisponible = true
+    profiles.keychain.unavailable = true
     expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/keychain/) as string } })
-    profiles.coffre.indisponible = false
+    profiles.keychain.unavailable = false
     const saved = await ok<{ id: string }>(dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME))
     const answers = [saved, await ok(dispatch('profile:list', {}, MAIN_FRAME)), await ok(dispatch('profile:activate', { id: saved.id }, MAIN_FRAME)), await ok(dispatch('profile:active', {}, MAIN_FRAME))]
 
@@ -150,6 +150,29 @@ describe('sync:push', () => {
     const { dispatch } = serve(null)
 
     await expect(dispatch('sync:push', { items: [] }, MAIN_FRAME)).resolves.toMatchObject({ ok: false, error: { code: 'ENTREE_INVALIDE' } })
+  })
+
+  it('parses each item once, at the boundary: an invalid payload or a missing target is refused by field, in French, before any request', async () => {
+    sandbox = await startTestSandbox()
+    const { connection, responses } = connect(sandbox)
+    const { dispatch } = serve(connection)
+    const codes = codesOf(sandbox.store)
+    const [m] = quietEmployees(sandbox.store)
+    const valid = rawItemOf('evp', payloadOf('evp', m!, codes))
+    const invalid = rawItemOf('evp', { ...payloadOf('evp', m!, codes), code_evp: '', quantite: 'beaucoup', montant: 12 })
+    const noTarget = rawItemOf('evp', { quantite: '2' }, { operation: 'update', keyFields: payloadOf('evp', m!, codes) })
+
+    const result = await dispatch('sync:push', { items: [valid, invalid, noTarget] }, MAIN_FRAME)
+
+    expect(result).toMatchObject({ ok: false, error: { code: 'ENTREE_INVALIDE' } })
+    const details = (result.ok ? [] : result.error.details) as { path: (string | number)[]; message: string }[]
+    expect(details.map((d) => d.path.join('.')).sort()).toEqual(['items.1.payload.code_evp', 'items.1.payload.montant', 'items.1.payload.quantite', 'items.2.targetServerId'])
+    // The contract's own message where it has one, else French (never zod's English).
+    expect(details.find((d) => d.path.join('.') === 'items.1.payload.quantite')?.message).toMatch(/^Quantité : nombre décimal/)
+    expect(details.find((d) => d.path.join('.') === 'items.1.payload.code_evp')?.message).toBe('Champ obligatoire')
+    expect(details.find((d) => d.path.join('.') === 'items.1.payload.montant')?.message).toBe('Valeur invalide')
+    expect(details.find((d) => d.path.join('.') === 'items.2.targetServerId')?.message).toBe('Identifiant invalide')
+    expect(responses).toEqual([])
   })
 
   it('answers a pause without connection: nothing sent, entries back to the queue (still unknown when reconciling)', async () => {

@@ -6,8 +6,10 @@
  * server (the sandbox keeps its store in a file: its journal must not grow). Senders other than the app's main
  * frame (foreign origins, sub-frames, unknown) are refused on every channel.
  *
- * A new channel whose handler needs new dependencies: add them to {@link handlerDeps} (the one place); valid-shaped
- * samples in {@link SAMPLES} are optional (they let mutations reach deeper than the schema's first check).
+ * Every channel has a valid-shaped sample in {@link SAMPLES} (the table must list exactly the contract's channels, and
+ * each sample must pass its channel's input schema): mutations of it reach deeper than the schema's first check.
+ * A new channel: its sample here (the compiler asks for it) and, when its handler needs new dependencies, those in
+ * {@link handlerDeps} (the one place).
  */
 import { mkdtempSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,10 +19,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createIpcDispatcher, type IpcDispatcher, type IpcFailure, type IpcSender } from '../../../src-main/ipc/dispatcher'
 import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers, type HandlerDeps } from '../../../src-main/ipc/handlers'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { journalPathOf } from '../../../src-main/sandbox/store/persist'
-import { DEMO_CREDENTIALS } from '../../../src-main/sandbox/store/seed'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import { journalPathOf } from '../../../src-sandbox/store/persist'
+import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
 import { testProfileService } from '../../support/profiles'
+import { channelNames } from '../../../src-shared/ipc/channels'
 import { IPC_ERROR_CODES, ipcChannels, ipcErrorSchema, type ChannelName } from '../../../src-shared/ipc/contract'
 import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, startTestSandbox } from '../sync/helpers'
 
@@ -30,6 +33,8 @@ const KNOWN_CODES = new Set<string>(Object.values(IPC_ERROR_CODES))
 
 let sandbox: RunningSandbox
 let storeFile: string
+/** Temporary folder of the downloads handlers (Downloads and data folders). */
+let files: string
 let dispatch: IpcDispatcher
 const failures: IpcFailure[] = []
 const unhandled: unknown[] = []
@@ -40,7 +45,7 @@ const onUnhandled = (reason: unknown): void => {
 /** Everything the handler table needs, in ONE place (a new channel's deps go here). */
 function handlerDeps(running: RunningSandbox): HandlerDeps {
   const { connection } = connect(running)
-  const files = mkdtempSync(join(tmpdir(), 'paie-ipc-hostile-files-'))
+  files = mkdtempSync(join(tmpdir(), 'paie-ipc-hostile-files-'))
   const profiles = testProfileService({ baseUrl: running.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret })
   return {
     appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: running.url, platform: 'linux' }),
@@ -58,10 +63,32 @@ function handlerDeps(running: RunningSandbox): HandlerDeps {
   }
 }
 
-/** Valid-shaped inputs per channel, mutated by the properties (optional per channel). */
-const SAMPLES: Partial<Record<ChannelName, () => unknown>> = {
+/** A valid profile id that names no profile (the refusal goes past the schema to the service). */
+const UNKNOWN_PROFILE = 'p-00000000-0000-4000-8000-000000000000'
+
+/** The demo credentials on the running sandbox, as the profile form sends them. */
+function demoCredentials() {
+  return { baseUrl: sandbox.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret }
+}
+
+/** One summary of the sandbox that can be downloaded, as the declarations screen sends it. */
+function downloadableSummary() {
+  const d = sandbox.store.declarations.find((x) => x.recapitulatif_disponible)
+  if (d === undefined) throw new Error('aucun récapitulatif dans le jeu de données')
+  return { id: d.id, siren: d.siren, nic: d.nic, periode: d.periode, nature: d.nature, type: d.type }
+}
+
+/** A valid-shaped input of EVERY channel (checked against the contract below), mutated by the properties. */
+const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
   'app:info': () => ({}),
   'connection:probe': () => ({}),
+  'profile:active': () => ({}),
+  'profile:list': () => ({}),
+  'profile:save': () => ({ nom: 'Cabinet hostile', ...demoCredentials() }),
+  'profile:test': () => demoCredentials(),
+  'profile:activate': () => ({ id: 'demo' }),
+  'profile:remove': () => ({ id: UNKNOWN_PROFILE }),
+  'profile:signOut': () => ({ id: UNKNOWN_PROFILE }),
   'reference:refresh': () => ({ sirens: [BIG_SIREN] }),
   'sync:push': () => {
     const codes = codesOf(sandbox.store)
@@ -77,6 +104,13 @@ const SAMPLES: Partial<Record<ChannelName, () => unknown>> = {
       items: [{ clientId: item.clientId, revision: 1, kind: 'evp', fingerprint: item.fingerprint, scope: item.scope, serverId: crypto.randomUUID(), sendWindow: { from: at, to: at }, claimedServerIds: [] }],
     }
   },
+  'declarations:search': () => ({ sirens: [BIG_SIREN], periodeDu: '2026-06', periodeAu: '2026-09', kinds: ['periodique', 'evenementielle'] }),
+  'downloads:start': () => ({ items: [downloadableSummary()], destination: 'defaut' }),
+  'downloads:cancel': () => ({ jobId: 'job-inconnu' }),
+  'downloads:list': () => ({}),
+  'downloads:open': () => ({ path: join(files, 'Téléchargements', 'récapitulatif.pdf') }),
+  'downloads:show': () => ({ path: join(files, 'Téléchargements', 'récapitulatif.pdf') }),
+  'downloads:chooseFolder': () => ({}),
 }
 
 function journalSize(): number {
@@ -141,6 +175,18 @@ async function sendChecked(channel: ChannelName, input: unknown): Promise<void> 
   if (result.error.code === IPC_ERROR_CODES.entreeInvalide) expect(journalSize()).toBe(before)
 }
 
+describe('hostile samples', () => {
+  it('has a sample for exactly the channels of the contract', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual([...channelNames].sort())
+    expect([...CHANNELS].sort()).toEqual([...channelNames].sort())
+  })
+
+  it.each(CHANNELS)('has a sample of %s that its input schema accepts', (channel) => {
+    const parsed = ipcChannels[channel].input.safeParse(SAMPLES[channel]())
+    expect(parsed.error?.issues ?? []).toEqual([])
+  })
+})
+
 describe.each(CHANNELS)('hostile input on %s', (channel) => {
   it('answers arbitrary values with a typed envelope, never an internal error, and writes nothing when refused', async () => {
     await fc.assert(fc.asyncProperty(hostile, async (input) => { await sendChecked(channel, input) }), { numRuns: 60, seed: 20_261_122 })
@@ -149,7 +195,6 @@ describe.each(CHANNELS)('hostile input on %s', (channel) => {
 
   it('answers valid-shaped inputs with one hostile value inside the same way', async () => {
     const sample = SAMPLES[channel]
-    if (sample === undefined) return
     await fc.assert(
       fc.asyncProperty(fc.array(fc.nat(), { maxLength: 5 }), hostile, async (pick, value) => { await sendChecked(channel, mutate(sample(), pick, value)) }),
       { numRuns: 60, seed: 20_261_123 },
@@ -160,7 +205,7 @@ describe.each(CHANNELS)('hostile input on %s', (channel) => {
     const senders = fc.oneof(
       fc.record({ url: fc.webUrl({ withQueryParameters: true, withFragments: true }), isMainFrame: fc.boolean() }),
       fc.record({ url: fc.string(), isMainFrame: fc.boolean() }),
-      fc.record({ url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/file'), isMainFrame: fc.constant(false) }),
+      fc.record({ url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/queue'), isMainFrame: fc.constant(false) }),
       fc.record({ url: fc.constantFrom('app://paie.evil/index.html', 'app://evil/', 'file:///etc/passwd', 'http://127.0.0.1/', 'data:text/html,x', 'about:blank', 'devtools://devtools/'), isMainFrame: fc.constant(true) }),
       fc.constant(null),
     )

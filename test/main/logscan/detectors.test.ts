@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatLogLine } from '../../../src-main/log'
-import { createSeedStore } from '../../../src-main/sandbox/store/seed'
+import { createSeedStore } from '../../../src-sandbox/store/seed'
 import { collectIdentifiers, scanLogText, type KnownValues } from '../../logscan/detectors'
 
 const none: KnownValues = { identifiers: [], secrets: [] }

@@ -1,6 +1,6 @@
 /**
- * The profile service against the real sandbox, with the keychain replaced by the in-memory coffre (the real
- * keychain has its own tests, coffre-secret-service.test.ts): demo on a first start, save only after a successful
+ * The profile service against the real sandbox, with the OS keychain replaced by an in-memory one (the real
+ * keychain has its own tests, keychain-secret-service.test.ts): demo on a first start, save only after a successful
  * test, nothing saved on a refused secret / unreachable service / unavailable keychain, activation persisted,
  * sign-out and removal delete the keychain entry, and no answer or file ever holds the secret.
  */
@@ -10,12 +10,12 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { CATEGORIES } from '../../../src-shared/api/categories'
-import { ProfilSaisie, type ProfilSaisie as ProfilSaisieType } from '../../../src-shared/domain/profiles'
-import { CoffreIndisponibleError } from '../../../src-main/profiles/coffre'
+import { ProfileInput, type ProfileInput as ProfileInputType } from '../../../src-shared/domain/profiles'
+import { KeychainUnavailableError } from '../../../src-main/profiles/keychain'
 import { PROFILES_FILE, createProfileFileStore } from '../../../src-main/profiles/profile-file'
-import { PROFIL_ERROR_CODES, ProfilError, createProfileService } from '../../../src-main/profiles/service'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../../src-main/sandbox/store/seed'
+import { PROFILE_ERROR_CODES, ProfileError, createProfileService } from '../../../src-main/profiles/service'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../../src-sandbox/store/seed'
 import { testProfileService } from '../../support/profiles'
 import { startTestSandbox } from '../sync/helpers'
 
@@ -39,18 +39,18 @@ function demoOf(s: RunningSandbox) {
   return { baseUrl: s.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret }
 }
 
-function saisie(s: RunningSandbox, overrides: Partial<ProfilSaisieType> = {}): ProfilSaisieType {
-  return ProfilSaisie.parse({ nom: 'Cabinet Lefèvre', baseUrl: s.url, clientId: RESTRICTED?.client_id, clientSecret: RESTRICTED?.client_secret, ...overrides })
+function saisie(s: RunningSandbox, overrides: Partial<ProfileInputType> = {}): ProfileInputType {
+  return ProfileInput.parse({ nom: 'Cabinet Lefèvre', baseUrl: s.url, clientId: RESTRICTED?.client_id, clientSecret: RESTRICTED?.client_secret, ...overrides })
 }
 
-async function expectProfilError(promise: Promise<unknown>, code: string): Promise<ProfilError> {
+async function expectProfileError(promise: Promise<unknown>, code: string): Promise<ProfileError> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(ProfilError)
-  expect((error as ProfilError).code).toBe(code)
-  return error as ProfilError
+  expect(error).toBeInstanceOf(ProfileError)
+  expect((error as ProfileError).code).toBe(code)
+  return error as ProfileError
 }
 
 async function filesIn(dir: string): Promise<string[]> {
@@ -70,7 +70,7 @@ describe('profile service', () => {
     expect((await service.list()).profils.map((p) => [p.id, p.demo, p.actif])).toEqual([['demo', true, true]])
   })
 
-  it('saves a profile only after the service accepted its credentials; the secret goes to the coffre only', async () => {
+  it('saves a profile only after the service accepted its credentials; the secret goes to the keychain only', async () => {
     const s = await sandbox()
     const service = testProfileService(demoOf(s))
     await service.init()
@@ -79,7 +79,7 @@ describe('profile service', () => {
 
     expect(saved).toMatchObject({ nom: 'Cabinet Lefèvre', baseUrl: s.url, clientId: 'gestionnaire-restreint', demo: false, secret: 'enregistre', actif: false })
     expect(saved.id).toMatch(/^p-[0-9a-f-]{36}$/)
-    expect(service.coffre.secrets.get(saved.id)).toBe(RESTRICTED.client_secret)
+    expect(service.keychain.secrets.get(saved.id)).toBe(RESTRICTED.client_secret)
     const fileText = await readFile(join(service.dataDir, PROFILES_FILE), 'utf8')
     expect(fileText).toContain(saved.id)
     expect(fileText).not.toContain(RESTRICTED.client_secret)
@@ -87,15 +87,15 @@ describe('profile service', () => {
     expect(JSON.stringify(await service.list())).not.toContain(RESTRICTED.client_secret)
   })
 
-  it('refuses a wrong secret clearly and saves nothing, neither in the coffre nor in the file', async () => {
+  it('refuses a wrong secret clearly and saves nothing, neither in the keychain nor in the file', async () => {
     const s = await sandbox()
     const service = testProfileService(demoOf(s))
     await service.init()
 
-    const error = await expectProfilError(service.save(saisie(s, { clientSecret: 'pas-le-bon-secret' })), PROFIL_ERROR_CODES.identifiantsRefuses)
+    const error = await expectProfileError(service.save(saisie(s, { clientSecret: 'pas-le-bon-secret' })), PROFILE_ERROR_CODES.identifiantsRefuses)
 
     expect(error.params).toEqual({ suite: 'RIEN_ENREGISTRE' })
-    expect(service.coffre.secrets.size).toBe(0)
+    expect(service.keychain.secrets.size).toBe(0)
     expect(await filesIn(service.dataDir)).toEqual([])
   })
 
@@ -108,10 +108,10 @@ describe('profile service', () => {
     await gone.close()
     sandboxes = sandboxes.filter((x) => x !== gone)
 
-    const error = await expectProfilError(service.save(saisie(s, { baseUrl: url })), PROFIL_ERROR_CODES.serviceInjoignable)
+    const error = await expectProfileError(service.save(saisie(s, { baseUrl: url })), PROFILE_ERROR_CODES.serviceInjoignable)
 
     expect(error.params).toEqual({ suite: 'RIEN_ENREGISTRE', cause: 'RESEAU_INJOIGNABLE' })
-    expect(service.coffre.secrets.size).toBe(0)
+    expect(service.keychain.secrets.size).toBe(0)
     expect(await filesIn(service.dataDir)).toEqual([])
   })
 
@@ -119,12 +119,12 @@ describe('profile service', () => {
     const s = await sandbox()
     const service = testProfileService(demoOf(s))
     await service.init()
-    service.coffre.indisponible = true
+    service.keychain.unavailable = true
 
     const error = await service.save(saisie(s)).then(() => null, (e: unknown) => e)
 
-    expect(error).toBeInstanceOf(CoffreIndisponibleError)
-    expect((error as CoffreIndisponibleError).code).toBe('COFFRE_INDISPONIBLE')
+    expect(error).toBeInstanceOf(KeychainUnavailableError)
+    expect((error as KeychainUnavailableError).code).toBe('COFFRE_INDISPONIBLE')
     expect((error as Error).message).toMatch(/keychain unavailable.*nothing stored elsewhere/)
     expect(await filesIn(service.dataDir)).toEqual([])
   })
@@ -135,14 +135,14 @@ describe('profile service', () => {
     const store = createProfileFileStore(base.dataDir)
     const service = createProfileService({
       store: { path: store.path, read: () => store.read(), write: () => Promise.reject(new Error('disque plein')) },
-      coffre: base.coffre,
+      keychain: base.keychain,
       startDemo: () => Promise.resolve(demoOf(s)),
     })
     await service.init()
 
     await expect(service.save(saisie(s))).rejects.toThrow('disque plein')
 
-    expect(base.coffre.secrets.size).toBe(0)
+    expect(base.keychain.secrets.size).toBe(0)
   })
 
   it('tests a connection: who is signed in, the service version, and the categories the credentials may use', async () => {
@@ -158,7 +158,7 @@ describe('profile service', () => {
     const refused = result.categories.filter((c) => !c.autorisee).map((c) => c.categorie)
     expect(refused.sort()).toEqual(['cabinet', 'frais_professionnels'])
     expect(result.categories.find((c) => c.categorie === 'frais_professionnels')?.libelle).toBe('Frais professionnels')
-    expect(service.coffre.secrets.size).toBe(0)
+    expect(service.keychain.secrets.size).toBe(0)
   })
 
   it('activates a profile on its own database and connection, and a restart of the service keeps it active', async () => {
@@ -173,7 +173,7 @@ describe('profile service', () => {
     expect(active).toEqual({ id: saved.id, nom: 'Cabinet Lefèvre', demo: false, baseUrl: s.url, dbName: `paie-${saved.id}`, probleme: null })
     expect((await service.connection()?.client.call('moi'))?.utilisateur.matricule).toBe('GP003')
 
-    const restarted = createProfileService({ store: createProfileFileStore(service.dataDir), coffre: service.coffre, startDemo: () => Promise.resolve(demoOf(s)), onActiveChanged: onChange })
+    const restarted = createProfileService({ store: createProfileFileStore(service.dataDir), keychain: service.keychain, startDemo: () => Promise.resolve(demoOf(s)), onActiveChanged: onChange })
     expect(await restarted.init()).toEqual(active)
     expect(onChange).toHaveBeenCalledWith(active)
     expect((await restarted.connection()?.client.call('moi'))?.utilisateur.matricule).toBe('GP003')
@@ -188,7 +188,7 @@ describe('profile service', () => {
 
     const list = await service.signOut(saved.id)
 
-    expect(service.coffre.secrets.has(saved.id)).toBe(false)
+    expect(service.keychain.secrets.has(saved.id)).toBe(false)
     expect(list.profils.find((p) => p.id === saved.id)?.secret).toBe('absent')
     expect(service.connection()).toBeNull()
     expect(service.active().probleme).toBe('SECRET_ABSENT')
@@ -205,16 +205,16 @@ describe('profile service', () => {
     const saved = await service.save(saisie(s))
     await service.activate(saved.id)
 
-    await expectProfilError(service.remove(saved.id), PROFIL_ERROR_CODES.profilActif)
-    await expectProfilError(service.remove('demo'), PROFIL_ERROR_CODES.profilDemo)
-    await expectProfilError(service.save(saisie(s, { id: 'demo' })), PROFIL_ERROR_CODES.profilDemo)
+    await expectProfileError(service.remove(saved.id), PROFILE_ERROR_CODES.profilActif)
+    await expectProfileError(service.remove('demo'), PROFILE_ERROR_CODES.profilDemo)
+    await expectProfileError(service.save(saisie(s, { id: 'demo' })), PROFILE_ERROR_CODES.profilDemo)
 
     await service.activate('demo')
     const list = await service.remove(saved.id)
 
     expect(list.profils.map((p) => p.id)).toEqual(['demo'])
-    expect(service.coffre.secrets.size).toBe(0)
-    await expectProfilError(service.activate(saved.id), PROFIL_ERROR_CODES.profilInconnu)
+    expect(service.keychain.secrets.size).toBe(0)
+    await expectProfileError(service.activate(saved.id), PROFILE_ERROR_CODES.profilInconnu)
   })
 
   it('starts in demo mode, leaving the file untouched, when the profiles file is unreadable', async () => {

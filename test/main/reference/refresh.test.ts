@@ -3,7 +3,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { fetchReferenceSnapshot } from '../../../src-main/reference/refresh'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
+import type { RunningSandbox } from '../../../src-sandbox/server'
 import { createPayrollConnection } from '../../../src-main/services/connection'
 import { CATEGORIES } from '../../../src-shared/api/categories'
 import { ReferenceSnapshot } from '../../../src-shared/domain/reference'

@@ -3,7 +3,7 @@
  * reconciliation, bounded concurrency and the rate budget.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { RunningSandbox } from '../../../src-main/sandbox/server'
+import type { RunningSandbox } from '../../../src-sandbox/server'
 import { ENTRY_KINDS, type EntryKind } from '../../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf } from '../../../src-shared/domain/fingerprint'
 import { SyncPushResult, type SyncItem, type SyncProgress } from '../../../src-shared/domain/sync-protocol'
@@ -89,23 +89,6 @@ describe('createSyncExecutor: outcomes', () => {
     expect(first.outcomes[2]!.error).toMatchObject({ code: 'CODE_INDISPONIBLE', status: 422, champs: [{ champ: 'code_absence' }] })
     expect(second.outcomes[0]).toMatchObject({ result: 'rejected', serverId: null, error: { code: 'CHEVAUCHEMENT', status: 422, champs: [{ champ: 'date_debut' }] } })
     expect(first.pause).toBeNull()
-  })
-
-  it('rejects an invalid payload with ENTREE_INVALIDE and its fields, without any request', async () => {
-    const s = await start()
-    const { connection, responses } = connect(s)
-    const executor = executorOf(connection)
-    const codes = codesOf(s.store)
-    const [m] = quietEmployees(s.store)
-    const invalid = itemOf('evp', { ...payloadOf('evp', m!, codes), periode: '2026-13', quantite: 'beaucoup' })
-    const noTarget = itemOf('evp', { quantite: '2' }, { operation: 'update', keyFields: payloadOf('evp', m!, codes) })
-
-    const result = await executor.push([invalid, noTarget])
-
-    expect(result.outcomes[0]).toMatchObject({ result: 'rejected', attempts: [], error: { code: 'ENTREE_INVALIDE', status: null } })
-    expect(result.outcomes[0]!.error!.champs.map((c) => c.champ).sort()).toEqual(['periode', 'quantite'])
-    expect(result.outcomes[1]).toMatchObject({ result: 'rejected', error: { code: 'ENTREE_INVALIDE', champs: [{ champ: 'targetServerId' }] } })
-    expect(responses).toEqual([])
   })
 
   it('updates and deletes synced records; a DELETE answered 404 ELEMENT_INTROUVABLE is synced (the record is gone)', async () => {
@@ -212,6 +195,47 @@ describe('createSyncExecutor: pauses', () => {
     expect(connection.budget.state().resetAt).toBeGreaterThan(Date.now() + 2000)
   })
 
+  it('answers a push submitted behind one that met a global pause with that pause: nothing of it is sent', async () => {
+    const s = await start({ faults: { burst429: 1, burstRetryAfterSeconds: 3 } })
+    const { connection, responses } = connect(s)
+    const executor = executorOf(connection, { concurrency: 1 })
+    const first = batch(s, 3, ['evp'], 1)
+    const second = batch(s, 3, ['evp', 'prime'], 2)
+
+    // Pipelined: the second batch is submitted while the first is in flight (it waits in the profile's lane).
+    const [a, b] = await Promise.all([executor.push(first), executor.push(second)])
+
+    expect(a.pause).toMatchObject({ code: 'TROP_DE_REQUETES' })
+    const requestsOfFirst = responses.length
+    expect(b.pause).toEqual(a.pause)
+    expect(b.outcomes.map((o) => o.result)).toEqual(second.map(() => 'requeue'))
+    expect(b.outcomes.every((o) => o.attempts.length === 0)).toBe(true)
+    expect(responses.length).toBe(requestsOfFirst)
+
+    // A push submitted once the lane is idle is not held by a past pause: it tries the service again.
+    s.faults.set({ burst429: 0 })
+    await new Promise((r) => setTimeout(r, 3_100))
+    const third = await executor.push(second)
+    expect(third.pause).toBeNull()
+    expect(third.outcomes.map((o) => o.result)).toEqual(second.map(() => 'synced'))
+  })
+
+  it('leaves out of a push submitted behind another the categories that push paused (403), and sends the rest', async () => {
+    const s = await start()
+    const { connection, count } = connect(s, 'gestionnaire-restreint')
+    const executor = executorOf(connection, { concurrency: 1 })
+    const second = batch(s, 2, ['frais', 'evp'], 2)
+    const [a, b] = await Promise.all([executor.push(batch(s, 2, ['frais'], 1)), executor.push(second)])
+
+    expect(a.categoryPauses.map((p) => p.category)).toEqual(['frais_professionnels'])
+    expect(b.categoryPauses.map((p) => p.category)).toEqual(['frais_professionnels'])
+    expect(count('listerFraisProfessionnels')).toBe(1)
+    expect(b.outcomes.filter((o) => o.result === 'requeue').every((o) => o.attempts.length === 0)).toBe(true)
+    second.forEach((item, i) => {
+      expect(b.outcomes[i]!.result).toBe(item.kind === 'frais' ? 'requeue' : 'synced')
+    })
+  })
+
   it('refreshes an expired token transparently', async () => {
     const s = await start()
     const { connection, count } = connect(s)
@@ -298,7 +322,8 @@ describe('createSyncExecutor: exactly once', () => {
     const codes = codesOf(s.store)
     const [m] = quietEmployees(s.store)
     const payload = payloadOf('prime', m!, codes)
-    const first = await executor.push([itemOf('prime', payload)])
+    // The record is written by a push this executor's memory never saw (its answer lost with a previous process).
+    const first = await executorOf(connection).push([itemOf('prime', payload)])
     const existing = first.outcomes[0]!.serverId!
 
     // Two unknown twins whose lost writes were around the first push: the one record is provably theirs.
@@ -319,6 +344,29 @@ describe('createSyncExecutor: exactly once', () => {
     expect(claimed.outcomes[0]!.result).toBe('synced')
     expect([existing, result.outcomes[1]!.serverId]).not.toContain(claimed.outcomes[0]!.serverId)
     expect(serverCopies(s.store, twins[0]!)).toBe(3)
+  })
+
+  it('never lets another entry take a record this profile synced, even before the renderer stored that outcome (pipelined claim)', async () => {
+    const s = await start()
+    const { connection, count } = connect(s)
+    const executor = executorOf(connection)
+    const codes = codesOf(s.store)
+    const [m] = quietEmployees(s.store)
+    const payload = payloadOf('prime', m!, codes)
+    const first = await executor.push([itemOf('prime', payload)])
+    const held = first.outcomes[0]!.serverId!
+
+    // A twin entered by the clerk, claimed before the first outcome was stored: its claimedServerIds cannot name the
+    // record. It is neither taken for « identique existant » nor linked: it is sent.
+    const twin = await executor.push([itemOf('prime', payload)])
+    expect(twin.outcomes[0]!.result).toBe('synced')
+    expect(twin.outcomes[0]!.serverId).not.toBe(held)
+    // The same twin, unknown with a window around the first write: the record is provably from this client but is
+    // held by the first entry, so it is not taken either.
+    const sendWindow = { from: new Date(Date.now() - 5_000).toISOString(), to: new Date().toISOString() }
+    const lost = await executor.push([itemOf('prime', payload, { reconcile: true, sendWindow })])
+    expect(lost.outcomes[0]!.serverId).not.toBe(held)
+    expect(count('creerPrimeIndemnite')).toBeGreaterThanOrEqual(2)
   })
 
   it('gives back the attempts of a push whose answer was lost when its entries come back interrupted', async () => {

@@ -3,16 +3,16 @@
  * of every kind for quiet employees of the big dossier (A, 260 employees).
  */
 import { randomUUID } from 'node:crypto'
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-main/sandbox/server'
-import { DEMO_CREDENTIALS, SEED_CLIENTS, SEED_DOSSIERS } from '../../../src-main/sandbox/store/seed'
-import type { SandboxStore } from '../../../src-main/sandbox/store/types'
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src-sandbox/server'
+import { DEMO_CREDENTIALS, SEED_CLIENTS, SEED_DOSSIERS } from '../../../src-sandbox/store/seed'
+import type { SandboxStore } from '../../../src-sandbox/store/types'
 import { createPayrollConnection, type PayrollConnection } from '../../../src-main/services/connection'
 import type { ResponseInfo } from '../../../src-main/api/client'
 import type { RateBudgetOptions } from '../../../src-main/sync/rate-budget'
 import { createSyncExecutor, type SyncExecutor, type SyncExecutorOptions } from '../../../src-main/sync/executor'
 import type { EntryKind, EntryOperation } from '../../../src-shared/domain/entry-kinds'
 import { fingerprintOf, fingerprintsMatch, recordFingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
-import type { SyncItem } from '../../../src-shared/domain/sync-protocol'
+import { SyncItem } from '../../../src-shared/domain/sync-protocol'
 
 /** Business date of every sync test (a Monday; periode_paie_en_cours of dossier A is 2026-11). */
 export const TODAY = '2026-11-16'
@@ -96,11 +96,14 @@ export function payloadOf(kind: EntryKind, matricule: string, codes: { evp: stri
   }
 }
 
+/** A sync item as the renderer sends it, before main's IPC boundary parses it (`rawItemOf`). */
+export type RawSyncItem = Record<string, unknown>
+
 /**
- * A sync item (fingerprint and scope computed as the renderer does, from `keyFields`: the create payload, or for an
- * update or delete the fields of the record it targets).
+ * A sync item as the renderer builds it, not parsed (fingerprint and scope computed as the renderer does, from
+ * `keyFields`: the create payload, or for an update or delete the fields of the record it targets).
  */
-export function itemOf(kind: EntryKind, payload: Record<string, unknown> | null, extra: Partial<SyncItem> & { operation?: EntryOperation; keyFields?: Record<string, unknown> } = {}): SyncItem {
+export function rawItemOf(kind: EntryKind, payload: Record<string, unknown> | null, extra: Record<string, unknown> & { operation?: EntryOperation; keyFields?: Record<string, unknown> } = {}): RawSyncItem {
   const { keyFields = payload ?? {}, ...rest } = extra
   return {
     clientId: randomUUID(),
@@ -115,6 +118,11 @@ export function itemOf(kind: EntryKind, payload: Record<string, unknown> | null,
     claimedServerIds: [],
     ...rest,
   }
+}
+
+/** A sync item as the executor receives it: {@link rawItemOf} parsed as main's IPC boundary parses it. */
+export function itemOf(kind: EntryKind, payload: Record<string, unknown> | null, extra: Record<string, unknown> & { operation?: EntryOperation; keyFields?: Record<string, unknown> } = {}): SyncItem {
+  return SyncItem.parse(rawItemOf(kind, payload, extra))
 }
 
 /** Largest number of requests in flight at once, from the answers' receive instants and durations. */

@@ -3,15 +3,28 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 
-import { PaieDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, TRANSACTION_DURABILITY, upgradeToV2 } from '../../../src-renderer/db/schema'
+import { countsBySiren, countsExact } from '../../../src-renderer/db/counts'
+import { reviseEntry } from '../../../src-renderer/db/outbox'
+import { PaieDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, TRANSACTION_DURABILITY, upgradeToV2 } from '../../../src-renderer/db/schema'
+import { SAISIE_ILLISIBLE } from '../../../src-renderer/db/upgrade-v6'
+import { refreshReference } from '../../../src-renderer/services/reference-cache'
 import { fingerprintOf } from '../../../src-shared/domain/fingerprint'
+import { testEnv } from '../support/db'
+import { snapshot } from '../support/fixtures'
 
 const NAME = `paie-upgrade-${crypto.randomUUID()}`
+
+/** A valid create payload of each kind, as every release stored them. */
+const PAYLOADS: Record<string, Record<string, unknown>> = {
+  evp: { siren: '732829320', matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50' },
+  absence: { siren: '732829320', matricule: 'M001', code_absence: 'CP', date_debut: '2026-11-02', date_fin: '2026-11-04', demi_journee_debut: false, demi_journee_fin: false },
+  frais: { siren: '732829320', matricule: 'M001', periode: '2026-11', date: '2026-11-05', type_frais: 'repas', montant: '20.70' },
+}
 
 /** A v1 row as the first release stored it: no `category`. */
 function v1Row(clientId: string, kind: string, state: string) {
   return {
-    clientId, kind, state, operation: 'create', payload: { siren: '732829320', matricule: 'M001', periode: '2026-11' }, targetServerId: null,
+    clientId, kind, state, operation: 'create', payload: PAYLOADS[kind] ?? {}, targetServerId: null,
     siren: '732829320', matricule: 'M001', periode: '2026-11', scope: { kind, siren: '732829320', matricule: 'M001', periode: '2026-11' },
     scopeKey: `${kind}|732829320|M001|2026-11`, fingerprint: `${kind}|x`, revision: 1, serverId: state === 'synced' ? 'f0e1d2c3-0000-4000-8000-000000000001' : null,
     error: null, attempts: 0, createdAt: '2026-11-01T08:00:00.000Z', updatedAt: '2026-11-01T08:00:00.000Z', history: [],
@@ -30,7 +43,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(5)
+    expect(db.verno).toBe(6)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -45,10 +58,10 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 5 une base neuve', async () => {
+  it('ouvre directement en version 6 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(5)
+    expect(db.verno).toBe(6)
     expect(db.tables.map((t) => t.name).sort()).toEqual(['audit', 'codes', 'counts', 'declarations', 'dossiers', 'meta', 'outbox', 'salaries'])
     await db.delete()
   })
@@ -64,7 +77,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(5)
+    expect(db.verno).toBe(6)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
       kind: 'periodique', id: 'f0e1d2c3-0000-4000-8000-000000000009', siren: '732829320', nic: '00012', periode: '2026-10', nature: '01', type: '01',
@@ -90,7 +103,7 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(5)
+    expect(db.verno).toBe(6)
     expect(await db.outbox.count()).toBe(4)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -119,18 +132,68 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
     await v4.open()
     const payload = { siren: '732829320', matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50', numero_contrat: 'C2', commentaire: 'sem. 45' }
     const create = { ...v1Row('a', 'evp', 'unknown'), category: 'elements_variables', payload, fingerprint: 'evp|732829320|M001|2026-11|HS25|3.5|||' }
-    const update = { ...v1Row('b', 'evp', 'queued'), category: 'elements_variables', operation: 'update', payload: { quantite: '4' }, fingerprint: 'ancienne' }
+    const update = { ...v1Row('b', 'evp', 'queued'), category: 'elements_variables', operation: 'update', targetServerId: 'f0e1d2c3-0000-4000-8000-000000000002', payload: { quantite: '4' }, fingerprint: 'ancienne' }
     await v4.table('outbox').bulkAdd([create, update])
     v4.close()
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(5)
+    expect(db.verno).toBe(6)
     const rows = await db.outbox.orderBy('clientId').toArray()
     expect(rows.map((r) => r.fingerprint)).toEqual([fingerprintOf('evp', payload), 'ancienne'])
     expect(rows[0]?.fingerprint).toBe('evp|732829320|M001|C2|2026-11|HS25|3.5|||')
     await db.outbox.update('a', { verifyAfter: '2026-11-20T09:00:00.000Z' })
     expect(await db.outbox.where('verifyAfter').belowOrEqual('2026-11-21T00:00:00.000Z').primaryKeys()).toEqual(['a'])
+    await db.delete()
+  })
+})
+
+describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une fois)', () => {
+  async function v5With(name: string, rows: readonly Record<string, unknown>[], counts: readonly { siren: string; state: string; n: number }[]): Promise<void> {
+    const v5 = new Dexie(name)
+    v5.version(1).stores(SCHEMA_V1)
+    v5.version(2).stores(SCHEMA_V2)
+    v5.version(3).stores(SCHEMA_V3)
+    v5.version(4).stores(SCHEMA_V4)
+    v5.version(5).stores(SCHEMA_V5)
+    await v5.open()
+    await v5.table('outbox').bulkAdd([...rows])
+    await v5.table('counts').bulkAdd([...counts])
+    v5.close()
+  }
+
+  it('lit chaque saisie une fois : celles qui se lisent restent telles quelles, les autres sont gardées « refusées » avec la raison en français', async () => {
+    const name = `paie-upgrade-v6-${crypto.randomUUID()}`
+    const unreadable = { ...PAYLOADS['frais'], montant: '12,50' }
+    await v5With(name, [
+      { ...v1Row('a', 'evp', 'queued'), category: 'elements_variables' },
+      { ...v1Row('b', 'frais', 'queued'), category: 'frais_professionnels', payload: unreadable },
+      { ...v1Row('c', 'absence', 'synced'), category: 'absences', payload: { ...PAYLOADS['absence'], date_fin: '2026-11-01' } },
+    ], [{ siren: '732829320', state: 'queued', n: 2 }, { siren: '732829320', state: 'synced', n: 1 }])
+
+    const db = new PaieDb(name)
+    await db.open()
+    expect(db.verno).toBe(6)
+    const [a, b, c] = await db.outbox.orderBy('clientId').toArray()
+    expect(a).toMatchObject({ state: 'queued', payload: PAYLOADS['evp'], error: null })
+    expect(a?.unreadable).toBeUndefined()
+    // Nothing lost: what was stored is kept; never sent (rejected), with the field at fault in French.
+    expect(b).toMatchObject({ state: 'rejected', payload: null, unreadable: { payload: unreadable }, error: { code: SAISIE_ILLISIBLE, status: null } })
+    expect(b?.error?.message).toBe('stored entry unreadable by this version; not sent') // worded by its code on screen
+    expect(b?.error?.champs).toEqual([{ champ: 'montant', message: 'Montant : nombre décimal, 2 décimales au plus (ex. 12.50)' }])
+    // A synced record stays synced (it is on the service); its stored fields are kept beside it.
+    expect(c).toMatchObject({ state: 'synced', payload: null, error: null, unreadable: { payload: { date_fin: '2026-11-01' } } })
+    expect(await countsBySiren(db)).toEqual({ '732829320': { queued: 1, rejected: 1, synced: 1 } })
+    expect(await countsBySiren(db)).toEqual(await countsExact(db))
+
+    // The clerk enters it again: the revision is parsed like a new entry and goes back to the queue, typed.
+    await refreshReference(db, { 'reference:refresh': () => Promise.resolve({ ok: true, value: snapshot() }) })
+    const revised = await reviseEntry(db, 'b', { ...unreadable, montant: '12.50' }, testEnv())
+    expect(revised.ok).toBe(true)
+    const after = await db.outbox.get('b')
+    expect(after).toMatchObject({ state: 'queued', revision: 2, payload: { ...unreadable, montant: '12.50' }, error: null })
+    expect(after?.unreadable).toBeUndefined()
+    expect(after?.history.map((h) => [h.revision, h.state, h.error?.code])).toEqual([[1, 'rejected', SAISIE_ILLISIBLE]])
     await db.delete()
   })
 })

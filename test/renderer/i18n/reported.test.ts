@@ -23,7 +23,7 @@ describe('wordReported', () => {
   })
 
   it('picks the variant of `motif`, then of `service`, then the code; a saisie falls back to the general wording', () => {
-    expect(wordReported(fr, 'saisie', { code: 'ENTREE_INVALIDE', message: 'm', params: { motif: 'CIBLE' } })).toBe('Élément invalide : la modification ou la suppression ne désigne aucun élément du service de paie.')
+    expect(wordReported(fr, 'saisie', { code: 'ENTREE_INVALIDE', message: 'm', params: { motif: 'INCONNU' } })).toBe('Élément invalide : corrigez-le avant de le renvoyer.')
     expect(wordReported(fr, 'demande', { code: 'REPONSE_INVALIDE', message: 'm', params: { motif: 'TYPE_JSON', valeur: 'text/html' } })).toBe('Réponse illisible du service de paie (type text/html au lieu de JSON).')
     expect(wordReported(fr, 'saisie', { code: 'REPONSE_INVALIDE', message: 'm', params: { motif: 'JSON' } })).toBe('Réponse illisible du service de paie (JSON tronqué ou illisible).')
     expect(wordReported(fr, 'demande', { code: 'SERVICE_EN_ERREUR', message: 'm', params: { status: 500 } })).toBe('Le service de paie a répondu en erreur (500).')

@@ -12,6 +12,7 @@ import type { Pinia } from 'pinia'
 import { defineComponent, h } from 'vue'
 import type { Component, DefineComponent } from 'vue'
 import { createMemoryHistory, createRouter } from 'vue-router'
+import type { Router } from 'vue-router'
 
 import { applyOutcomes, applyVerifications, claimBatch, enqueue } from '../../../src-renderer/db/outbox'
 import type { PaieDb, StoredEntry } from '../../../src-renderer/db/schema'
@@ -61,18 +62,30 @@ export async function testApp(): Promise<TestApp> {
 
 const Blank = defineComponent({ render: () => h('div') })
 
-/** Mounts `component` with the app's plugins (Pinia of `app`, French i18n, a memory router with the entry route). */
-export function mountIn(app: TestApp, component: Component, props: Record<string, unknown>): VueWrapper {
-  const router = createRouter({
+function testRouter(): Router {
+  return createRouter({
     history: createMemoryHistory(),
     routes: [
       { path: '/', component: Blank },
-      { path: '/file', name: 'file', component: Blank },
-      { path: '/entrees/:clientId', name: 'entree', component: Blank },
+      { path: '/queue', name: 'queue', component: Blank },
+      { path: '/entries/:clientId', name: 'entry', component: Blank },
+      { path: '/dossiers/:siren', name: 'dossier', component: Blank },
     ],
   })
+}
+
+/** Mounts `component` with the app's plugins (Pinia of `app`, French i18n, a memory router with the entry route). */
+export function mountIn(app: TestApp, component: Component, props: Record<string, unknown>, router: Router = testRouter()): VueWrapper {
   const wrapper: VueWrapper = mount(component as DefineComponent, { props, attachTo: document.body, global: { plugins: [app.pinia, createAppI18n('fr'), router] } })
   return wrapper
+}
+
+/** {@link mountIn} once the router is at `path` (e.g. `/?matricule=M001`: a form opened for an employee). */
+export async function mountAt(app: TestApp, path: string, component: Component, props: Record<string, unknown>): Promise<VueWrapper> {
+  const router = testRouter()
+  await router.push(path)
+  await router.isReady()
+  return mountIn(app, component, props, router)
 }
 
 /** A service record listed beside an entry (fields of an EVP of the fixtures unless given). */

@@ -175,6 +175,53 @@ describe('coordinateur de synchronisation', () => {
     expect(await countsByState(db)).toMatchObject({ synced: 6, queued: 0 })
   })
 
+  it('pipeline : le premier lot part seul ; ensuite le lot k+1 est pris et soumis pendant que le lot k est en vol', async () => {
+    const { api, coordinator } = await harness()
+    await queue(650)
+    const answers: (() => void)[] = []
+    api.push = async (items) => {
+      await new Promise<void>((resolve) => answers.push(resolve))
+      return acceptAll(items)
+    }
+    const started = coordinator.start()
+    await vi.waitFor(() => { expect(answers).toHaveLength(1) }, { timeout: 15_000 })
+    // While the first batch is in flight, nothing else is claimed (the road is not known to work yet).
+    await new Promise((r) => setTimeout(r, 50))
+    expect(api.pushes).toHaveLength(1)
+    expect(await countsByState(db)).toMatchObject({ sending: 200, queued: 450 })
+    answers[0]!()
+    // The first went through: the second is submitted, and the third with it, before the second's answer.
+    await vi.waitFor(() => { expect(answers).toHaveLength(3) }, { timeout: 15_000 })
+    expect(await countsByState(db)).toMatchObject({ synced: 200, sending: 400, queued: 50 })
+    answers[1]!()
+    await vi.waitFor(() => { expect(answers).toHaveLength(4) }, { timeout: 15_000 })
+    answers[2]!()
+    answers[3]!()
+    await started
+    expect(api.pushes.map((b) => b.length)).toEqual([200, 200, 200, 50])
+    expect(new Set(api.pushes.flat().map((i) => i.clientId)).size).toBe(650)
+    expect(await countsByState(db)).toMatchObject({ synced: 650, sending: 0, queued: 0 })
+  })
+
+  it('pipeline : un lot en vol derrière un lot qui met la file en pause est rangé, sans compter la pause deux fois', async () => {
+    const { api, coordinator } = await harness()
+    await queue(650)
+    let round = 0
+    const pause = { code: 'TROP_DE_REQUETES', message: 'Le service de paie limite le nombre de requêtes.', retryAfterMs: 2_000 }
+    api.push = (items) => {
+      round += 1
+      // Round 2 meets a 429 after its first half; round 3 was submitted behind it: main answers it with the same pause.
+      if (round === 2) return { ok: true, value: { outcomes: items.map((i, n) => (n < 100 ? syncedOutcome(i) : requeue(i))), pause, categoryPauses: [] } }
+      if (round === 3) return { ok: true, value: { outcomes: items.map((i) => requeue(i)), pause, categoryPauses: [] } }
+      return acceptAll(items)
+    }
+    await coordinator.start()
+    expect(api.pushes.map((b) => b.length)).toEqual([200, 200, 200])
+    expect(await countsByState(db)).toMatchObject({ synced: 300, queued: 350, sending: 0 })
+    expect(coordinator.status().pause?.code).toBe('TROP_DE_REQUETES')
+    expect(await getMeta(db, 'sync.failures')).toBe(1)
+  })
+
   it('un seul pilote à la fois entre fenêtres : deux coordinateurs, un seul verrou', async () => {
     db = await dbWithReference()
     const clock = new ManualClock()
@@ -185,7 +232,8 @@ describe('coordinateur de synchronisation', () => {
     coordinators.push(a, b)
     await queue(450)
     await Promise.all([a.start(), b.start(), a.drain(), b.drain()])
-    expect(api.maxConcurrentPushes).toBe(1)
+    // One driver: at most its two pipelined batches at once (one running in main, one waiting in its lane).
+    expect(api.maxConcurrentPushes).toBeLessThanOrEqual(2)
     expect(locks.maxHolders).toBe(1)
     const sent = api.pushes.flat().map((i) => i.clientId)
     expect(sent).toHaveLength(450)

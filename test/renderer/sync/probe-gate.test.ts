@@ -111,7 +111,7 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
     api.probe = { ...api.probe, online: true, version: '1.13.0', message: 'Service de paie joignable.' }
     api.push = acceptAll
     clock.advance(pauseMs)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(4) })
+    await vi.waitFor(() => { expect(api.pushes).toHaveLength(4) }, { timeout: 15_000 })
     await coordinator.drain()
     expect(api.pushes.slice(1).map((b) => b.length)).toEqual([200, 200, 50])
     expect(probes).toBe(TICKS + 1) // once the first batch went through the pause is lifted: no probe per batch

@@ -6,7 +6,7 @@ import type { VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { useToasts } from '../../../src-renderer/components/useToasts'
-import DuplicatePanel from '../../../src-renderer/features/entree/DuplicatePanel.vue'
+import DuplicatePanel from '../../../src-renderer/features/entry/DuplicatePanel.vue'
 import { candidate, entryWithDuplicates, mountIn, testApp, until } from '../support/mount'
 import type { TestApp } from '../support/mount'
 

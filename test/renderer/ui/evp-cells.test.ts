@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
-import { cellFromEntry, latestByCell, planCellChange } from '../../../src-renderer/features/saisie/grid/evpCellModel'
+import { cellFromEntry, latestByCell, planCellChange } from '../../../src-renderer/features/evp/grid/evpCellModel'
 
 let seq = 0
-function entry(over: Partial<OutboxEntry>): OutboxEntry {
+/** An EVP outbox entry, `over` laid on a queued create (the test builds bodies the outbox would have parsed). */
+function entry(over: Record<string, unknown>): OutboxEntry {
   seq += 1
   return {
-    clientId: `c${String(seq)}`, kind: 'evp', operation: 'create', payload: { code_evp: 'HS25', quantite: '2', periode: '2026-11' },
+    clientId: `c${String(seq)}`, kind: 'evp', operation: 'create', payload: { siren: '732829320', matricule: 'M1', code_evp: 'HS25', quantite: '2', periode: '2026-11' },
     targetServerId: null, siren: '732829320', matricule: 'M1', periode: '2026-11',
     scope: { kind: 'evp', siren: '732829320', matricule: 'M1', periode: '2026-11' }, fingerprint: 'f', state: 'queued', revision: 1,
     serverId: null, error: null, attempts: 0, createdAt: '2026-11-01T00:00:00Z', updatedAt: `2026-11-01T00:00:${String(seq).padStart(2, '0')}Z`, history: [],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { fieldsOf, toFormValue, toPayload } from '../../../src-renderer/features/entree/fieldSpecs'
-import { fieldName, groupIssues, textOrUndefined } from '../../../src-renderer/features/saisie/formIssues'
-import { pagesFor, pagesToEvict, planPage, rowAt } from '../../../src-renderer/features/file/queuePages'
+import { fieldsOf, toFormValue, toPayload } from '../../../src-renderer/features/entry/fieldSpecs'
+import { fieldName, groupIssues, textOrUndefined } from '../../../src-renderer/components/formIssues'
+import { pagesFor, pagesToEvict, planPage, rowAt } from '../../../src-renderer/features/queue/queuePages'
 import { pendingCount, totalCount } from '../../../src-renderer/components/counts'
 
 describe('form issues', () => {
@@ -33,19 +33,21 @@ describe('entry edit form', () => {
     expect(montant === undefined ? '' : toFormValue(montant, '1234.5')).toBe('1\u00a0234,5')
     const values = Object.fromEntries(specs.map((s) => [s.name, toFormValue(s, payload[s.name as keyof typeof payload])]))
     expect(toPayload(specs, { ...values, montant: '12,50', commentaire: '' }, payload, 'create')).toEqual({
-      ok: true, payload: { siren: '732829320', matricule: 'M1', type_frais: 'repas', date: '2026-11-14', periode: '2026-11', montant: '12.50' },
+      payload: { siren: '732829320', matricule: 'M1', type_frais: 'repas', date: '2026-11-14', periode: '2026-11', montant: '12.50' }, unreadable: [],
     })
   })
 
-  it('lists unreadable numbers and builds nothing', () => {
-    expect(toPayload(specs, { montant: 'douze' }, payload, 'create')).toEqual({ ok: false, unreadable: ['montant'] })
+  it('lists unreadable numbers and passes them on as typed (the schema then refuses them with the other fields)', () => {
+    const built = toPayload(specs, { montant: 'douze' }, payload, 'create')
+    expect(built.unreadable).toEqual(['montant'])
+    expect(built.payload['montant']).toBe('douze')
   })
 
   it('clears emptied fields in a patch, and shows only patched fields', () => {
     const patch = { quantite: '2', commentaire: 'a' }
     const patchSpecs = fieldsOf('evp', 'update', patch)
     expect(patchSpecs.map((s) => s.name)).toEqual(['quantite', 'commentaire'])
-    expect(toPayload(patchSpecs, { quantite: '3', commentaire: '' }, patch, 'update')).toEqual({ ok: true, payload: { quantite: '3', commentaire: null } })
+    expect(toPayload(patchSpecs, { quantite: '3', commentaire: '' }, patch, 'update')).toEqual({ payload: { quantite: '3', commentaire: null }, unreadable: [] })
     expect(fieldsOf('evp', 'delete', null)).toEqual([])
   })
 })

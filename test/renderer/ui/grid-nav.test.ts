@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { gridReducer, initialGridState, keyToAction } from '../../../src-renderer/features/saisie/grid/gridNav'
-import type { GridAction, GridNavState } from '../../../src-renderer/features/saisie/grid/gridNav'
+import { gridReducer, initialGridState, keyToAction } from '../../../src-renderer/features/evp/grid/gridNav'
+import type { GridAction, GridNavState } from '../../../src-renderer/features/evp/grid/gridNav'
 
 function run(state: GridNavState, ...actions: GridAction[]) {
   let s = state

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseEvpCell, formatEvpCell, isFormula } from '../../../src-renderer/features/saisie/grid/evpValue'
-import { parseTsv, planPaste } from '../../../src-renderer/features/saisie/grid/paste'
+import { parseEvpCell, formatEvpCell, isFormula } from '../../../src-renderer/features/evp/grid/evpValue'
+import { parseTsv, planPaste } from '../../../src-renderer/features/evp/grid/paste'
 
 describe('clipboard TSV', () => {
   it('reads tab-separated rows with CRLF or LF and drops the final line break', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import type { CodeEvp } from '../../../src-shared/api/codification'
-import { summarizeEntry } from '../../../src-renderer/features/file/summary'
-import type { SummaryRefs } from '../../../src-renderer/features/file/summary'
+import { summarizeEntry } from '../../../src-renderer/features/queue/summary'
+import type { SummaryRefs } from '../../../src-renderer/features/queue/summary'
 import { createAppI18n } from '../../../src-renderer/i18n'
 
 const i18n = createAppI18n('fr')

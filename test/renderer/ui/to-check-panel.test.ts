@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { useToasts } from '../../../src-renderer/components/useToasts'
 import { useOutboxStore } from '../../../src-renderer/stores/outbox'
-import ToCheckPanel from '../../../src-renderer/features/entree/ToCheckPanel.vue'
+import ToCheckPanel from '../../../src-renderer/features/entry/ToCheckPanel.vue'
 import type { StoredEntry } from '../../../src-renderer/db/schema'
 import { candidate, entryToCheck, mountIn, testApp, until } from '../support/mount'
 import type { TestApp } from '../support/mount'

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ENDPOINTS, OPERATION_IDS } from '../../../src-shared/api/endpoints'
@@ -37,12 +37,25 @@ describe('endpoint table against the published reference', () => {
     expect(has(null, '/api/salarie/{matricule}')).toBe(false)
   })
 
-  it('keeps docs/payroll-api-reference.md identical to ../shared when that folder is present', () => {
-    const shared = resolve(import.meta.dirname, '../../../../shared/payroll-api-reference.md')
-    if (!existsSync(shared)) return
-    expect(readFileSync(REFERENCE_PATH, 'utf8')).toBe(readFileSync(shared, 'utf8'))
+  it('reads the project’s own copy of the reference, and follows its latest version', () => {
+    expect(REFERENCE_PATH).toBe(resolve(import.meta.dirname, '../../../docs/payroll-api-reference.md'))
+    const text = readFileSync(REFERENCE_PATH, 'utf8')
+    const versions = [...text.matchAll(/\bV(\d+)\.(\d+)\.(\d+)\b/g)].map((m) => `${m[1] ?? ''}.${m[2] ?? ''}.${m[3] ?? ''}`)
+    expect(versions.length).toBeGreaterThanOrEqual(10)
+    const latest = (list: readonly string[]): string => [...list].sort(compareVersions).at(-1) ?? ''
+    expect(latest(rows.map(([, d]) => d.since))).toBe(latest(versions))
   })
 })
+
+/** Orders `1.9.0` before `1.13.0`. */
+function compareVersions(a: string, b: string): number {
+  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)]
+  for (let i = 0; i < 3; i += 1) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0)
+    if (d !== 0) return d
+  }
+  return 0
+}
 
 describe('endpoint table consistency', () => {
   it('has unique method + path pairs', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { BaseUrl, ProfilSaisie, TestConnexionEntree, baseUrlProblem, profileDbName } from '../../../src-shared/domain/profiles'
+import { BaseUrl, ProfileInput, ConnectionTestInput, baseUrlProblem, profileDbName } from '../../../src-shared/domain/profiles'
 
 describe('connection profile schemas', () => {
   it.each([
@@ -29,17 +29,17 @@ describe('connection profile schemas', () => {
   })
 
   it('requires a name, a client id and, for a new profile, accepts a secret; refuses unknown keys', () => {
-    expect(ProfilSaisie.safeParse({ nom: ' ', baseUrl: 'https://a.fr', clientId: 'c' }).error?.issues[0]?.message).toBe('Donnez un nom au profil.')
-    expect(ProfilSaisie.parse({ nom: 'Cabinet', baseUrl: 'https://a.fr/', clientId: ' c ', clientSecret: 's' })).toEqual({ nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c', clientSecret: 's' })
-    expect(ProfilSaisie.safeParse({ nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c', token: 'x' }).success).toBe(false)
-    expect(ProfilSaisie.safeParse({ id: '../etc', nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c' }).success).toBe(false)
+    expect(ProfileInput.safeParse({ nom: ' ', baseUrl: 'https://a.fr', clientId: 'c' }).error?.issues[0]?.message).toBe('Donnez un nom au profil.')
+    expect(ProfileInput.parse({ nom: 'Cabinet', baseUrl: 'https://a.fr/', clientId: ' c ', clientSecret: 's' })).toEqual({ nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c', clientSecret: 's' })
+    expect(ProfileInput.safeParse({ nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c', token: 'x' }).success).toBe(false)
+    expect(ProfileInput.safeParse({ id: '../etc', nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c' }).success).toBe(false)
   })
 
   it('tests either a stored profile or typed credentials, nothing in between', () => {
-    expect(TestConnexionEntree.safeParse({ id: 'demo' }).success).toBe(true)
-    expect(TestConnexionEntree.safeParse({ baseUrl: 'https://a.fr', clientId: 'c', clientSecret: 's' }).success).toBe(true)
-    expect(TestConnexionEntree.safeParse({ baseUrl: 'https://a.fr', clientId: 'c' }).success).toBe(false)
-    expect(TestConnexionEntree.safeParse({ id: 'demo', clientSecret: 's' }).success).toBe(false)
+    expect(ConnectionTestInput.safeParse({ id: 'demo' }).success).toBe(true)
+    expect(ConnectionTestInput.safeParse({ baseUrl: 'https://a.fr', clientId: 'c', clientSecret: 's' }).success).toBe(true)
+    expect(ConnectionTestInput.safeParse({ baseUrl: 'https://a.fr', clientId: 'c' }).success).toBe(false)
+    expect(ConnectionTestInput.safeParse({ id: 'demo', clientSecret: 's' }).success).toBe(false)
   })
 
   it('names one database per profile', () => {

@@ -1,0 +1,138 @@
+/**
+ * What an EVP grid cell shows, and what saving a new value in it does to the outbox. Pure; tested in node.
+ *
+ * A cell is one employee x one code x one period. Several outbox entries may concern it (a synced create, then a
+ * queued update…); the latest one that is not cancelled decides what the cell shows. Saving a value:
+ * - nothing queued for the cell (or its record was deleted): a new `create`;
+ * - an entry still editable (draft, queued, rejected): `revise` it (a rejected one goes back to the queue);
+ *   emptying the cell cancels it;
+ * - a synced record: a new `update` of it (PATCH), or a `delete` when the cell is emptied (ARCHITECTURE.md: a
+ *   synced record is never edited in place);
+ * - an entry being sent or awaiting reconciliation: refused for now (`busy`).
+ */
+import type { FormatEvp } from '../../../../src-shared/api/codification'
+import { payloadFields } from '../../../../src-shared/domain/entry'
+import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
+import type { EntryState } from '../../../../src-shared/domain/states'
+import { isEditable } from '../../../../src-shared/domain/states'
+import { formatEvpCell } from './evpValue'
+import type { EvpValue } from './evpValue'
+
+/** Key of a cell in maps: `matricule|code`. */
+export function cellKey(matricule: string, code: string): string {
+  return `${matricule}|${code}`
+}
+
+type Entry = Pick<OutboxEntry, 'clientId' | 'kind' | 'operation' | 'payload' | 'matricule' | 'periode' | 'state' | 'serverId' | 'targetServerId' | 'error' | 'updatedAt'>
+
+/** Code of an EVP entry's payload, or null (a delete carries no payload). */
+function codeOf(entry: Entry, codeByServerId: ReadonlyMap<string, string>): string | null {
+  const code = payloadFields(entry)['code_evp']
+  if (typeof code === 'string') return code
+  return entry.targetServerId === null ? null : (codeByServerId.get(entry.targetServerId) ?? null)
+}
+
+/**
+ * The entry deciding each cell of `periode`: per `matricule|code`, the most recently updated entry that is not
+ * cancelled. Deletes (no payload) are placed through the code of the record they target.
+ */
+export function latestByCell<E extends Entry>(entries: readonly E[], periode: string): Map<string, E> {
+  const relevant = entries.filter((e) => e.kind === 'evp' && e.periode === periode && e.state !== 'cancelled')
+  const codeByServerId = new Map<string, string>()
+  for (const e of relevant) {
+    const code = payloadFields(e)['code_evp']
+    const id = e.serverId ?? e.targetServerId
+    if (typeof code === 'string' && id !== null) codeByServerId.set(id, code)
+  }
+  const sorted = [...relevant].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
+  const result = new Map<string, E>()
+  for (const e of sorted) {
+    const code = codeOf(e, codeByServerId)
+    if (code === null) continue
+    const key = cellKey(e.matricule, code)
+    if (!result.has(key)) result.set(key, e)
+  }
+  return result
+}
+
+/** What a cell shows: its text, its status (an entry state, or a local one), an error message, its entry. */
+export interface CellView {
+  readonly text: string
+  readonly status: EntryState | 'saving' | 'invalid' | null
+  readonly message: string | null
+  readonly clientId: string | null
+}
+
+export const EMPTY_CELL: CellView = { text: '', status: null, message: null, clientId: null }
+
+/** View of a cell decided by `entry` (a synced delete shows an empty cell). */
+export function cellFromEntry(entry: Entry, format: FormatEvp): CellView {
+  if (entry.operation === 'delete' && entry.state === 'synced') return EMPTY_CELL
+  const message = entry.state === 'rejected' ? (entry.error?.message ?? null) : null
+  const fieldMessages = entry.state === 'rejected' ? (entry.error?.champs ?? []).map((c) => c.message) : []
+  const fullMessage = [message, ...fieldMessages].filter((m) => m !== null && m !== '').join(' — ')
+  return {
+    text: entry.operation === 'delete' ? '' : formatEvpCell(entry.payload, format),
+    status: entry.state,
+    message: fullMessage === '' ? null : fullMessage,
+    clientId: entry.clientId,
+  }
+}
+
+/** Where a cell is: dossier, employee, code, period. */
+export interface CellPlace {
+  readonly siren: string
+  readonly matricule: string
+  readonly code: string
+  readonly periode: string
+}
+
+export type CellChange =
+  | { readonly type: 'none' }
+  | { readonly type: 'busy' }
+  | { readonly type: 'create'; readonly payload: Record<string, unknown> }
+  | { readonly type: 'revise'; readonly clientId: string; readonly payload: Record<string, unknown> }
+  | { readonly type: 'cancel'; readonly clientId: string }
+  | { readonly type: 'update'; readonly targetServerId: string; readonly payload: Record<string, unknown> }
+  | { readonly type: 'delete'; readonly targetServerId: string }
+  /** A queued delete of a synced record, and the clerk types a value again: cancel the delete, queue an update. */
+  | { readonly type: 'replaceDelete'; readonly clientId: string; readonly targetServerId: string; readonly payload: Record<string, unknown> }
+
+/** Create body of an EVP (EvpCreateDto). */
+export function createPayload(place: CellPlace, value: EvpValue): Record<string, unknown> {
+  return { siren: place.siren, matricule: place.matricule, periode: place.periode, code_evp: place.code, ...value }
+}
+
+/** Patch of a synced EVP replacing its value (EvpPatchDto): the value fields not given are cleared. */
+export function patchPayload(place: CellPlace, value: EvpValue): Record<string, unknown> {
+  return {
+    periode: place.periode,
+    code_evp: place.code,
+    quantite: value.quantite ?? null,
+    taux: value.taux ?? null,
+    montant: value.montant ?? null,
+    valeur_texte: value.valeur_texte ?? null,
+  }
+}
+
+/** The outbox change that saving `value` (null = emptied cell) in a cell decided by `existing` means. */
+export function planCellChange(existing: Entry | undefined, value: EvpValue | null, place: CellPlace): CellChange {
+  const settledDelete = existing?.operation === 'delete' && existing.state === 'synced'
+  if (existing === undefined || settledDelete) {
+    return value === null ? { type: 'none' } : { type: 'create', payload: createPayload(place, value) }
+  }
+  if (isEditable(existing.state)) {
+    if (existing.operation === 'delete') {
+      if (value === null || existing.targetServerId === null) return { type: 'none' }
+      return { type: 'replaceDelete', clientId: existing.clientId, targetServerId: existing.targetServerId, payload: patchPayload(place, value) }
+    }
+    if (value === null) return { type: 'cancel', clientId: existing.clientId }
+    return { type: 'revise', clientId: existing.clientId, payload: existing.operation === 'create' ? createPayload(place, value) : patchPayload(place, value) }
+  }
+  if (existing.state === 'synced') {
+    const target = existing.operation === 'create' ? existing.serverId : (existing.targetServerId ?? existing.serverId)
+    if (target === null) return { type: 'busy' }
+    return value === null ? { type: 'delete', targetServerId: target } : { type: 'update', targetServerId: target, payload: patchPayload(place, value) }
+  }
+  return { type: 'busy' }
+}

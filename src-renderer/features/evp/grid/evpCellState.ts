@@ -1,0 +1,195 @@
+/**
+ * State of the EVP grid's cells as plain data, and its transitions, apart from the outbox and Vue (useEvpCells.ts
+ * wires them): per cell, the outbox entry deciding it (`entries`, from evpCellModel.ts `latestByCell`) and a local
+ * override while a value is being saved or after it was refused before reaching the outbox (`local`).
+ * Pure; tested in node (test/renderer/ui/evp-cell-state.test.ts).
+ */
+import type { CodeEvp, FormatEvp } from '../../../../src-shared/api/codification'
+import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
+import type { FieldIssue } from '../../../../src-shared/domain/validation/types'
+import { cellFromEntry, cellKey, EMPTY_CELL, planCellChange } from './evpCellModel'
+import type { CellPlace, CellView } from './evpCellModel'
+import { keptCellText, parseEvpCell } from './evpValue'
+import type { CellErrorCode, EvpValue } from './evpValue'
+
+/** A cell to save: employee, code, and the text the clerk typed or pasted. */
+export interface CellInput {
+  readonly matricule: string
+  readonly code: CodeEvp
+  readonly text: string
+}
+
+/** Local overrides of the cells' views, by cell key (`matricule|code`). */
+export type CellOverrides = Readonly<Record<string, CellView>>
+
+/** What the outbox answered for one cell's save: the entry written, or why it was refused. */
+export type EntryResult = { readonly ok: true; readonly entry: OutboxEntry } | { readonly ok: false; readonly issues: readonly FieldIssue[] }
+
+/** One cell's save result to apply: its key, the text saved, the outbox's answer. */
+export interface CellResult {
+  readonly key: string
+  readonly text: string
+  readonly result: EntryResult
+}
+
+/** A cell in error for the side panel: refused locally (`invalid`) or by the service (`rejected`). */
+export interface CellError {
+  readonly matricule: string
+  readonly code: string
+  readonly message: string
+  readonly status: 'invalid' | 'rejected'
+}
+
+/** French message of a text that cannot be read (the caller words the code, e.g. through vue-i18n). */
+export type RefusalText = (error: CellErrorCode) => string
+
+/** View of a cell whose save is under way. */
+export function savingView(text: string): CellView {
+  return { text, status: 'saving', message: null, clientId: null }
+}
+
+/** View of a cell refused before reaching the outbox (a huge text is shown cut: see `keptCellText`). */
+export function invalidView(text: string, message: string): CellView {
+  return { text, status: 'invalid', message, clientId: null }
+}
+
+/** `local` with the override of `key` set to `view`, or removed when `view` is null. */
+export function withOverride(local: CellOverrides, key: string, view: CellView | null): Record<string, CellView> {
+  if (view !== null) return { ...local, [key]: view }
+  return withoutKeys(local, new Set([key]))
+}
+
+function withoutKeys<T>(record: Readonly<Record<string, T>>, keys: ReadonlySet<string>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.has(key)))
+}
+
+/** What the cell `matricule|code` shows: its override, else its entry (in the code's format), else empty. */
+export function viewOf(
+  matricule: string,
+  code: string,
+  local: CellOverrides,
+  entries: ReadonlyMap<string, OutboxEntry>,
+  formatOf: ReadonlyMap<string, FormatEvp>,
+): CellView {
+  const key = cellKey(matricule, code)
+  const override = local[key]
+  if (override !== undefined) return override
+  const entry = entries.get(key)
+  const format = formatOf.get(code)
+  return entry === undefined || format === undefined ? EMPTY_CELL : cellFromEntry(entry, format)
+}
+
+/**
+ * Applies save results to many cells at once: a written entry replaces the cell's entry and clears its override;
+ * a refusal becomes an `invalid` override with the issues' messages joined by « — ».
+ * @returns the new entries map (the same map when nothing was written), the new overrides, and how many cells were saved.
+ */
+export function settleResults(
+  entries: ReadonlyMap<string, OutboxEntry>,
+  local: CellOverrides,
+  results: readonly CellResult[],
+): { entries: ReadonlyMap<string, OutboxEntry>; local: Record<string, CellView>; saved: number } {
+  const next = new Map(entries)
+  const failed: Record<string, CellView> = {}
+  const done = new Set<string>()
+  for (const { key, text, result } of results) {
+    if (result.ok) {
+      next.set(key, result.entry)
+      done.add(key)
+    } else {
+      failed[key] = invalidView(text, result.issues.map((i) => i.message).join(' — '))
+    }
+  }
+  return { entries: done.size > 0 ? next : entries, local: { ...withoutKeys(local, done), ...failed }, saved: done.size }
+}
+
+/** The text of a cell read by its code's format, or its `invalid` view (worded by `refusal`) when it cannot be read. */
+export function readCell(input: CellInput, refusal: RefusalText): { ok: true; value: EvpValue | null } | { ok: false; view: CellView } {
+  const parsed = parseEvpCell(input.text, input.code.format)
+  return parsed.ok ? parsed : { ok: false, view: invalidView(keptCellText(input.text), refusal(parsed.error)) }
+}
+
+/** A pasted cell that is a new value: saved in bulk with the other new ones. */
+export interface FreshCell {
+  readonly key: string
+  readonly text: string
+  readonly payload: Record<string, unknown>
+}
+
+/** How a paste is saved: {@link sortPaste}'s answer. */
+export interface PasteSort {
+  /** Overrides after the paste: every readable cell `saving`, every unreadable one `invalid`. */
+  readonly local: Record<string, CellView>
+  /** New values of cells without an entry and without a save under way: one bulk write. */
+  readonly fresh: readonly FreshCell[]
+  /** Cells with an entry already (revise, update, delete) or a save under way: saved one by one. */
+  readonly others: readonly CellInput[]
+  /** How many cells could not be read. */
+  readonly unreadable: number
+}
+
+/**
+ * Sorts pasted cells into those refused at once, new values for one bulk write and the rest (saved one by one).
+ * @param busy true for a cell key whose save is under way (its new value must wait for it).
+ * @param place where a cell is (dossier, employee, code, period) for its payload.
+ */
+export function sortPaste(
+  inputs: readonly CellInput[],
+  state: { readonly entries: ReadonlyMap<string, OutboxEntry>; readonly local: CellOverrides },
+  busy: (key: string) => boolean,
+  place: (matricule: string, code: string) => CellPlace,
+  refusal: RefusalText,
+): PasteSort {
+  const local: Record<string, CellView> = { ...state.local }
+  const fresh: FreshCell[] = []
+  const others: CellInput[] = []
+  let unreadable = 0
+  for (const input of inputs) {
+    const key = cellKey(input.matricule, input.code.code)
+    const read = readCell(input, refusal)
+    if (!read.ok) {
+      unreadable += 1
+      local[key] = read.view
+      continue
+    }
+    local[key] = savingView(input.text)
+    const change = planCellChange(state.entries.get(key), read.value, place(input.matricule, input.code.code))
+    if (change.type === 'create' && !busy(key)) fresh.push({ key, text: input.text, payload: change.payload })
+    else others.push(input)
+  }
+  return { local, fresh, others, unreadable }
+}
+
+/** `items` cut into consecutive chunks of `size` (the last one shorter); `size` below 1 counts as 1. */
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const step = Math.max(1, Math.floor(size))
+  const chunks: T[][] = []
+  for (let i = 0; i < items.length; i += step) chunks.push(items.slice(i, i + step))
+  return chunks
+}
+
+/**
+ * Cells in error for the side panel: first those refused locally (in override order), then those whose entry the
+ * service rejected and that have no override (a code no longer listed is left out).
+ */
+export function cellErrors(local: CellOverrides, entries: ReadonlyMap<string, OutboxEntry>, formatOf: ReadonlyMap<string, FormatEvp>): CellError[] {
+  const list: CellError[] = []
+  for (const [key, view] of Object.entries(local)) {
+    if (view.status !== 'invalid') continue
+    const [matricule = '', code = ''] = key.split('|')
+    list.push({ matricule, code, message: view.message ?? '', status: 'invalid' })
+  }
+  for (const [key, entry] of entries) {
+    if (entry.state !== 'rejected' || local[key] !== undefined) continue
+    const [matricule = '', code = ''] = key.split('|')
+    const format = formatOf.get(code)
+    if (format === undefined) continue
+    list.push({ matricule, code, message: cellFromEntry(entry, format).message ?? '', status: 'rejected' })
+  }
+  return list
+}
+
+/** How many cells were refused before reaching the outbox: lost if the clerk leaves the grid. */
+export function unsavedCount(local: CellOverrides): number {
+  return Object.values(local).filter((v) => v.status === 'invalid').length
+}

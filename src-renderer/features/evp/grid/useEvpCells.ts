@@ -1,0 +1,235 @@
+/**
+ * State of the EVP grid's cells for one dossier and period, wired to the outbox: what the outbox already holds
+ * (loaded by pages, reloaded when entry states change), local edits being saved, and local errors. The state and its
+ * transitions are pure (evpCellState.ts); here are the reads and writes. Saves go through the outbox store without
+ * blocking typing: each cell's saves are chained (never two at once for one cell), pastes are sent in chunks with a
+ * progress counter.
+ */
+import { storeToRefs } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { Ref } from 'vue'
+import { useI18n } from 'vue-i18n'
+
+import type { CodeEvp } from '../../../../src-shared/api/codification'
+import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
+import { useOutboxStore } from '../../../stores/outbox'
+import { cellKey, latestByCell, planCellChange } from './evpCellModel'
+import type { CellChange, CellPlace, CellView } from './evpCellModel'
+import { cellErrors, chunked, invalidView, readCell, savingView, settleResults, sortPaste, unsavedCount, viewOf, withOverride } from './evpCellState'
+import type { CellInput, CellResult, EntryResult, FreshCell, RefusalText } from './evpCellState'
+import { MAX_CELL_CHARS } from './evpValue'
+
+export type { CellInput } from './evpCellState'
+
+/** Rows read per outbox query while loading a period's entries. */
+const LOAD_PAGE = 1_000
+/** Inputs per `enqueueMany` call of a paste (progress moves between calls; the UI stays responsive). */
+const PASTE_CHUNK = 250
+/** Pause before reloading the cells after the dossier's counts moved (a sync settles many entries at once), in ms. */
+const RELOAD_DELAY_MS = 300
+
+function errorText(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown)
+}
+
+/** Per-key chains of work: a key's work starts after the previous work of that key has settled. */
+function createKeyedChains() {
+  const chains = new Map<string, Promise<void>>()
+  return {
+    /** True while work of `key` is under way. */
+    busy: (key: string): boolean => chains.has(key),
+    /** Chains `work` after the previous work of `key`; the returned promise never rejects when `work` does not. */
+    run(key: string, work: () => Promise<void>): Promise<void> {
+      const next = (chains.get(key) ?? Promise.resolve()).then(work, work)
+      chains.set(key, next)
+      void next.finally(() => {
+        if (chains.get(key) === next) chains.delete(key)
+      })
+      return next
+    },
+    /** Marks `keys` busy until `work` settles (a bulk write of several cells). */
+    hold(keys: readonly string[], work: Promise<unknown>): void {
+      const settled = work.then(() => undefined, () => undefined)
+      for (const key of keys) chains.set(key, settled)
+    },
+    release(keys: readonly string[]): void {
+      for (const key of keys) chains.delete(key)
+    },
+  }
+}
+
+type OutboxStore = ReturnType<typeof useOutboxStore>
+
+/** Every EVP entry of dossier `siren` in the outbox, read {@link LOAD_PAGE} rows at a time. */
+async function readEvpEntries(outbox: OutboxStore, siren: string): Promise<OutboxEntry[]> {
+  const all: OutboxEntry[] = []
+  for (let offset = 0; ; offset += LOAD_PAGE) {
+    const page = await outbox.query({ siren, kind: 'evp' }, offset, LOAD_PAGE)
+    all.push(...page)
+    if (page.length < LOAD_PAGE) return all
+  }
+}
+
+/**
+ * Runs one cell's change through the outbox store.
+ * @param busyMessage French message of a cell whose entry is being sent or reconciled (not changeable now).
+ * @returns the result to settle, `cleared` when there was nothing to write, or null when the cell must be reloaded (cancelled).
+ */
+async function applyCellChange(outbox: OutboxStore, change: CellChange, busyMessage: string): Promise<EntryResult | 'cleared' | null> {
+  switch (change.type) {
+    case 'none': return 'cleared'
+    case 'busy': return { ok: false, issues: [{ champ: '', message: busyMessage }] }
+    case 'create': return outbox.enqueue({ kind: 'evp', payload: change.payload })
+    case 'revise': return outbox.revise(change.clientId, change.payload)
+    case 'update': return outbox.enqueue({ kind: 'evp', operation: 'update', targetServerId: change.targetServerId, payload: change.payload })
+    case 'delete': return outbox.enqueue({ kind: 'evp', operation: 'delete', targetServerId: change.targetServerId, payload: null })
+    case 'cancel':
+      await outbox.cancel(change.clientId)
+      return null
+    case 'replaceDelete':
+      await outbox.cancel(change.clientId)
+      return outbox.enqueue({ kind: 'evp', operation: 'update', targetServerId: change.targetServerId, payload: change.payload })
+  }
+}
+
+/** Cells of `siren` for the period in `periode`; `codes` gives each code's format. */
+export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref<readonly CodeEvp[]>) {
+  const { t } = useI18n()
+  const outbox = useOutboxStore()
+  const { countsBySiren } = storeToRefs(outbox)
+
+  /** Latest relevant outbox entry per cell. */
+  const entries = shallowRef<ReadonlyMap<string, OutboxEntry>>(new Map())
+  /** Local state overriding the entry's view: being saved, or refused before reaching the outbox. */
+  const local = ref<Record<string, CellView>>({})
+  const loadError = ref<string | null>(null)
+  const progress = ref<{ done: number; total: number } | null>(null)
+  const lastSaved = ref(0)
+  const chains = createKeyedChains()
+  let loadToken = 0
+
+  const formatOf = computed(() => new Map(codes.value.map((c) => [c.code, c.format])))
+  const refusal: RefusalText = (error) => t(`saisie.cellErreur.${error}`, { max: MAX_CELL_CHARS })
+
+  /** Reads every EVP entry of the dossier and keeps those of the period (latest per cell). */
+  async function load(): Promise<void> {
+    const token = ++loadToken
+    try {
+      const all = await readEvpEntries(outbox, siren.value)
+      if (token !== loadToken) return
+      entries.value = latestByCell(all, periode.value)
+      loadError.value = null
+    } catch (thrown) {
+      if (token === loadToken) loadError.value = t('saisie.cellErreur.lecture', { message: errorText(thrown) })
+    }
+  }
+
+  let reloadTimer: ReturnType<typeof setTimeout> | undefined
+  function scheduleReload(): void {
+    clearTimeout(reloadTimer)
+    reloadTimer = setTimeout(() => { void load() }, RELOAD_DELAY_MS)
+  }
+
+  watch([siren, periode], () => {
+    local.value = {}
+    void load()
+  }, { immediate: true })
+  // Entry states change during a sync (queued -> synced/rejected): the dossier's counts move, the cells follow.
+  watch(() => JSON.stringify(countsBySiren.value[siren.value] ?? {}), scheduleReload)
+
+  /** What the cell shows now. */
+  function cell(matricule: string, code: string): CellView {
+    return viewOf(matricule, code, local.value, entries.value, formatOf.value)
+  }
+
+  function setLocal(key: string, view: CellView | null): void {
+    local.value = withOverride(local.value, key, view)
+  }
+
+  /** Applies save results to many cells at once (one copy of each map per batch, not per cell). */
+  function settle(results: readonly CellResult[]): void {
+    const next = settleResults(entries.value, local.value, results)
+    entries.value = next.entries
+    local.value = next.local
+    lastSaved.value += next.saved
+  }
+
+  function place(matricule: string, code: string): CellPlace {
+    return { siren: siren.value, matricule, code, periode: periode.value }
+  }
+
+  /** Saves one cell's text (typed). Returns when saved; the cell shows « enregistrement » meanwhile. */
+  function commit(input: CellInput): Promise<void> {
+    const key = cellKey(input.matricule, input.code.code)
+    const read = readCell(input, refusal)
+    if (!read.ok) {
+      setLocal(key, read.view)
+      return Promise.resolve()
+    }
+    setLocal(key, savingView(input.text))
+    return chains.run(key, async () => {
+      try {
+        const change = planCellChange(entries.value.get(key), read.value, place(input.matricule, input.code.code))
+        const result = await applyCellChange(outbox, change, t('saisie.cellErreur.occupe'))
+        if (result === 'cleared') setLocal(key, null)
+        else if (result === null) await load().then(() => { setLocal(key, null) })
+        else settle([{ key, text: input.text, result }])
+      } catch (thrown) {
+        setLocal(key, invalidView(input.text, errorText(thrown)))
+      }
+    })
+  }
+
+  /** Writes one chunk of new pasted values with one `enqueueMany`, then settles each cell. */
+  async function writeFresh(chunk: readonly FreshCell[]): Promise<void> {
+    const keys = chunk.map((c) => c.key)
+    const work = outbox.enqueueMany(chunk.map((c) => ({ kind: 'evp' as const, payload: c.payload })))
+    chains.hold(keys, work)
+    try {
+      const { results } = await work
+      const missing: EntryResult = { ok: false, issues: [{ champ: '', message: t('commun.erreurInattendue', { message: '?' }) }] }
+      settle(chunk.map((c, index) => ({ key: c.key, text: c.text, result: results[index] ?? missing })))
+    } catch (thrown) {
+      const failed: EntryResult = { ok: false, issues: [{ champ: '', message: errorText(thrown) }] }
+      settle(chunk.map((c) => ({ key: c.key, text: c.text, result: failed })))
+    } finally {
+      chains.release(keys)
+    }
+  }
+
+  /**
+   * Saves pasted cells: unreadable ones are marked at once; new values go to `enqueueMany` in chunks (progress
+   * shown); cells with an entry already (revise, update, delete) go one by one.
+   * @returns how many cells could not be read
+   */
+  async function paste(inputs: readonly CellInput[]): Promise<number> {
+    const sorted = sortPaste(inputs, { entries: entries.value, local: local.value }, chains.busy, place, refusal)
+    local.value = sorted.local
+    const total = sorted.fresh.length + sorted.others.length
+    let done = 0
+    progress.value = { done, total }
+    try {
+      for (const chunk of chunked(sorted.fresh, PASTE_CHUNK)) {
+        await writeFresh(chunk)
+        done += chunk.length
+        progress.value = { done, total }
+      }
+      for (const input of sorted.others) {
+        await commit(input)
+        done += 1
+        progress.value = { done, total }
+      }
+    } finally {
+      progress.value = null
+    }
+    return sorted.unreadable
+  }
+
+  /** Cells in error (refused locally, or rejected by the service), for the side panel. */
+  const errors = computed(() => cellErrors(local.value, entries.value, formatOf.value))
+
+  /** Cells typed or pasted but refused before reaching the outbox: lost if the clerk leaves the grid. */
+  const unsaved = computed(() => unsavedCount(local.value))
+
+  return { cell, commit, paste, load, errors, unsaved, progress, loadError, lastSaved }
+}

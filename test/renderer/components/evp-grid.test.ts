@@ -1,0 +1,177 @@
+// @vitest-environment happy-dom
+/**
+ * The EVP grid's keyboard model as the clerk meets it (EvpGrid.vue over gridNav.ts), mounted in a DOM: arrows and
+ * Tab move the active cell, Enter or typing opens the editor, Enter / Tab / an arrow commit what was typed and move,
+ * Escape drops it, Delete empties a cell, a pasted block is placed from the active cell, copy takes the active
+ * cell's text. The grid has no undo: a change is a new entry in the queue, cancelled from there.
+ */
+import { mount } from '@vue/test-utils'
+import type { VueWrapper } from '@vue/test-utils'
+import { afterEach, describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+
+import EvpGrid from '../../../src-renderer/features/evp/grid/EvpGrid.vue'
+import type { CellView } from '../../../src-renderer/features/evp/grid/evpCellModel'
+import type { PastePlan } from '../../../src-renderer/features/evp/grid/paste'
+import { createAppI18n } from '../../../src-renderer/i18n'
+import { SIREN, codesEvp, salaries } from '../support/fixtures'
+
+const rows = salaries.filter((s) => s.siren === SIREN).slice(0, 3)
+const [m1, m2, m3] = rows.map((s) => s.matricule) as [string, string, string]
+/** Texts shown by the cells: M001 has 2 hours, the rest is empty. */
+const texts = new Map([[`${m1}|HS25`, '2']])
+
+function cell(matricule: string, code: string): CellView {
+  return { text: texts.get(`${matricule}|${code}`) ?? '', status: null, message: null, clientId: null }
+}
+
+let wrapper: VueWrapper | undefined
+afterEach(() => {
+  wrapper?.unmount()
+  wrapper = undefined
+})
+
+function mountGrid(): VueWrapper {
+  wrapper = mount(EvpGrid, { props: { rows, codes: codesEvp, cell, label: 'Saisie des EVP' }, attachTo: document.body, global: { plugins: [createAppI18n('fr')] } })
+  return wrapper
+}
+
+/** Test id of the active cell (the one with tabindex 0 and aria-selected). */
+function active(w: VueWrapper): string {
+  const selected = w.findAll('[role="gridcell"][aria-selected="true"]')
+  expect(selected).toHaveLength(1)
+  expect(selected[0]?.attributes('tabindex')).toBe('0')
+  return selected[0]?.attributes('data-testid') ?? ''
+}
+
+async function key(w: VueWrapper, name: string, extra: Partial<KeyboardEventInit> = {}): Promise<KeyboardEvent> {
+  const event = new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true, ...extra })
+  const target = w.find('input.cell-editor').exists() ? w.find('input.cell-editor').element : w.find('[role="gridcell"][aria-selected="true"]').element
+  target.dispatchEvent(event)
+  await nextTick()
+  await nextTick()
+  return event
+}
+
+async function type(w: VueWrapper, text: string): Promise<void> {
+  await w.find('input.cell-editor').setValue(text)
+}
+
+function commits(w: VueWrapper): { row: number; col: number; text: string }[] {
+  return (w.emitted('commit') ?? []).map((args) => args[0] as { row: number; col: number; text: string })
+}
+
+function clipboardEvent(kind: 'paste' | 'copy', text = ''): { event: Event; written: () => string } {
+  let written = ''
+  const event = new Event(kind, { bubbles: true, cancelable: true })
+  Object.defineProperty(event, 'clipboardData', {
+    value: { getData: () => text, setData: (_type: string, value: string) => { written = value } },
+  })
+  return { event, written: () => written }
+}
+
+describe('EVP grid keyboard model', () => {
+  it('moves the active cell with the arrows, Tab and Shift+Tab, never outside the grid', async () => {
+    const w = mountGrid()
+    expect(active(w)).toBe(`cell-${m1}-HS25`)
+    expect((await key(w, 'ArrowDown')).defaultPrevented).toBe(true)
+    expect(active(w)).toBe(`cell-${m2}-HS25`)
+    await key(w, 'ArrowRight')
+    expect(active(w)).toBe(`cell-${m2}-OBS`)
+    await key(w, 'ArrowRight')
+    expect(active(w)).toBe(`cell-${m2}-OBS`)
+    await key(w, 'ArrowDown')
+    await key(w, 'ArrowDown')
+    expect(active(w)).toBe(`cell-${m3}-OBS`)
+    await key(w, 'Tab', { shiftKey: true })
+    expect(active(w)).toBe(`cell-${m3}-HS25`)
+    await key(w, 'Tab')
+    expect(active(w)).toBe(`cell-${m3}-OBS`)
+    await key(w, 'ArrowUp', { ctrlKey: true })
+    expect(active(w)).toBe(`cell-${m1}-HS25`)
+    expect(w.emitted('commit')).toBeUndefined()
+  })
+
+  it('lets Tab leave the grid from its last column (no keyboard trap)', async () => {
+    const w = mountGrid()
+    await key(w, 'End')
+    expect(active(w)).toBe(`cell-${m1}-OBS`)
+    const tab = await key(w, 'Tab')
+    expect(tab.defaultPrevented).toBe(false)
+    expect(active(w)).toBe(`cell-${m1}-OBS`)
+  })
+
+  it('opens the editor on Enter keeping the value, commits the typed text on Enter and moves down', async () => {
+    const w = mountGrid()
+    await key(w, 'Enter')
+    const editor = w.find('[data-testid="cell-editor"]')
+    expect(editor.exists()).toBe(true)
+    expect((editor.element as HTMLInputElement).value).toBe('2')
+    await type(w, '3,5')
+    await key(w, 'Enter')
+    expect(commits(w)).toEqual([{ row: 0, col: 0, text: '3,5' }])
+    expect(w.find('[data-testid="cell-editor"]').exists()).toBe(false)
+    expect(active(w)).toBe(`cell-${m2}-HS25`)
+  })
+
+  it('replaces the value when the clerk types on a cell, and commits with Tab (right) or an arrow (down)', async () => {
+    const w = mountGrid()
+    await key(w, '7')
+    expect((w.find('input.cell-editor').element as HTMLInputElement).value).toBe('7')
+    await key(w, 'Tab')
+    expect(active(w)).toBe(`cell-${m1}-OBS`)
+    await key(w, 'R')
+    await type(w, 'Retard')
+    await key(w, 'ArrowDown')
+    expect(commits(w)).toEqual([{ row: 0, col: 0, text: '7' }, { row: 0, col: 1, text: 'Retard' }])
+    expect(active(w)).toBe(`cell-${m2}-OBS`)
+  })
+
+  it('drops the edit on Escape and does not commit an unchanged value', async () => {
+    const w = mountGrid()
+    await key(w, '9')
+    await key(w, 'Escape')
+    expect(w.find('input.cell-editor').exists()).toBe(false)
+    await key(w, 'F2')
+    await key(w, 'Enter')
+    expect(w.emitted('commit')).toBeUndefined()
+    expect(active(w)).toBe(`cell-${m2}-HS25`)
+  })
+
+  it('empties a filled cell on Delete, and does nothing on an empty one', async () => {
+    const w = mountGrid()
+    await key(w, 'Delete')
+    await key(w, 'ArrowDown')
+    await key(w, 'Backspace')
+    expect(commits(w)).toEqual([{ row: 0, col: 0, text: '' }])
+  })
+
+  it('places a pasted block from the active cell, and refuses one that overflows the grid', async () => {
+    const w = mountGrid()
+    await key(w, 'ArrowDown')
+    const fits = clipboardEvent('paste', '1\tRetard\r\n2\t\r\n')
+    w.find('table').element.dispatchEvent(fits.event)
+    expect(fits.event.defaultPrevented).toBe(true)
+    const overflow = clipboardEvent('paste', '1\n2\n3')
+    w.find('table').element.dispatchEvent(overflow.event)
+    const plans = (w.emitted('paste') ?? []).map((args) => args[0] as PastePlan)
+    expect(plans).toEqual([
+      { ok: true, cells: [{ row: 1, col: 0, raw: '1' }, { row: 1, col: 1, raw: 'Retard' }, { row: 2, col: 0, raw: '2' }] },
+      { ok: false, reason: 'lignesEnTrop', rows: 3, available: 2 },
+    ])
+  })
+
+  it('copies the active cell’s text', () => {
+    const w = mountGrid()
+    const copy = clipboardEvent('copy')
+    w.find('table').element.dispatchEvent(copy.event)
+    expect(copy.written()).toBe('2')
+  })
+
+  it('moves to a cell named by the error panel (focusCell)', async () => {
+    const w = mountGrid()
+    ;(w.vm as unknown as { focusCell: (matricule: string, code: string) => void }).focusCell(m3, 'OBS')
+    await nextTick()
+    expect(active(w)).toBe(`cell-${m3}-OBS`)
+  })
+})
