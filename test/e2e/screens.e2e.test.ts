@@ -140,9 +140,9 @@ describe('every screen, in an en-US Chromium', () => {
         },
       },
       { screen: 'frais', hash: `#/dossiers/${small}/frais`, ready: '[data-testid="frais-form"]' },
-      { screen: 'file', hash: '#/file', ready: `[data-testid="queue-row-${clientId}"]` },
-      { screen: 'entree', hash: `#/entrees/${clientId}`, ready: '[data-testid="entry-state"]' },
-      { screen: 'connexions', hash: '#/reglages/connexions', ready: '[data-testid="profile-table"]' },
+      { screen: 'queue', hash: '#/queue', ready: `[data-testid="queue-row-${clientId}"]` },
+      { screen: 'entry', hash: `#/entries/${clientId}`, ready: '[data-testid="entry-state"]' },
+      { screen: 'profiles', hash: '#/settings/profiles', ready: '[data-testid="profile-table"]' },
       { screen: 'declarations', hash: '#/declarations', ready: '[data-testid="declaration-filters"]' },
     ]
     for (const route of routes) {
