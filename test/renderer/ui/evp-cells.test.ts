@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import { cellFromEntry, latestByCell, planCellChange } from '../../../src-renderer/features/evp/grid/evpCellModel'
+import { wordReported } from '../../../src-renderer/i18n/reported'
+import { testWords } from '../support/words'
 
 let seq = 0
 /** An EVP outbox entry, `over` laid on a queued create (the test builds bodies the outbox would have parsed). */
@@ -39,6 +41,9 @@ describe('EVP cell model', () => {
     expect(cellFromEntry(entry({ payload: { code_evp: 'HS25', quantite: '3.5' } }), 'quantite')).toMatchObject({ text: '3,5', status: 'queued', message: null })
     const rejected = entry({ state: 'rejected', error: { code: 'REGLE_METIER', message: 'Refusé', status: 422, champs: [{ champ: 'numero_contrat', message: 'Contrat à préciser' }] } })
     expect(cellFromEntry(rejected, 'quantite')).toMatchObject({ status: 'rejected', message: 'Refusé — Contrat à préciser' })
+    // A refusal reported by code is worded by the grid in the interface's language (i18n/reported.ts).
+    const refusedLocally = entry({ state: 'rejected', error: { code: 'ENVOI_INVALIDE', message: 'technical', status: null, champs: [] } })
+    expect(cellFromEntry(refusedLocally, 'quantite', (e) => wordReported(testWords('fr'), 'saisie', e)).message).toBe('Saisie refusée avant l’envoi : corrigez-la puis enregistrez-la de nouveau.')
   })
 
   it('plans a create for an empty cell and nothing for an emptied empty cell', () => {

@@ -14,6 +14,7 @@ import type { FormatEvp } from '../../../../src-shared/api/codification'
 import { payloadFields } from '../../../../src-shared/domain/entry'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import type { EntryState } from '../../../../src-shared/domain/states'
+import type { SyncError } from '../../../../src-shared/domain/sync-protocol'
 import { isEditable } from '../../../../src-shared/domain/states'
 import { formatEvpCell } from './evpValue'
 import type { EvpValue } from './evpValue'
@@ -65,10 +66,13 @@ export interface CellView {
 
 export const EMPTY_CELL: CellView = { text: '', status: null, message: null, clientId: null }
 
-/** View of a cell decided by `entry` (a synced delete shows an empty cell). */
-export function cellFromEntry(entry: Entry, format: FormatEvp): CellView {
+/** How a rejected entry's error reads (the views word it by its code: i18n/reported.ts); its message by default. */
+export type WordError = (error: SyncError) => string
+
+/** View of a cell decided by `entry` (a synced delete shows an empty cell); `wordError` says a refusal. */
+export function cellFromEntry(entry: Entry, format: FormatEvp, wordError: WordError = (e) => e.message): CellView {
   if (entry.operation === 'delete' && entry.state === 'synced') return EMPTY_CELL
-  const message = entry.state === 'rejected' ? (entry.error?.message ?? null) : null
+  const message = entry.state === 'rejected' && entry.error !== null ? wordError(entry.error) : null
   const fieldMessages = entry.state === 'rejected' ? (entry.error?.champs ?? []).map((c) => c.message) : []
   const fullMessage = [message, ...fieldMessages].filter((m) => m !== null && m !== '').join(' — ')
   return {

@@ -8,6 +8,7 @@ import type { CodeEvp, FormatEvp } from '../../../../src-shared/api/codification
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import type { FieldIssue } from '../../../../src-shared/domain/validation/types'
 import { cellFromEntry, cellKey, EMPTY_CELL, planCellChange } from './evpCellModel'
+import type { WordError } from './evpCellModel'
 import type { CellPlace, CellView } from './evpCellModel'
 import { keptCellText, parseEvpCell } from './evpValue'
 import type { CellErrorCode, EvpValue } from './evpValue'
@@ -70,13 +71,14 @@ export function viewOf(
   local: CellOverrides,
   entries: ReadonlyMap<string, OutboxEntry>,
   formatOf: ReadonlyMap<string, FormatEvp>,
+  wordError?: WordError,
 ): CellView {
   const key = cellKey(matricule, code)
   const override = local[key]
   if (override !== undefined) return override
   const entry = entries.get(key)
   const format = formatOf.get(code)
-  return entry === undefined || format === undefined ? EMPTY_CELL : cellFromEntry(entry, format)
+  return entry === undefined || format === undefined ? EMPTY_CELL : cellFromEntry(entry, format, wordError)
 }
 
 /**
@@ -172,7 +174,7 @@ export function chunked<T>(items: readonly T[], size: number): T[][] {
  * Cells in error for the side panel: first those refused locally (in override order), then those whose entry the
  * service rejected and that have no override (a code no longer listed is left out).
  */
-export function cellErrors(local: CellOverrides, entries: ReadonlyMap<string, OutboxEntry>, formatOf: ReadonlyMap<string, FormatEvp>): CellError[] {
+export function cellErrors(local: CellOverrides, entries: ReadonlyMap<string, OutboxEntry>, formatOf: ReadonlyMap<string, FormatEvp>, wordError?: WordError): CellError[] {
   const list: CellError[] = []
   for (const [key, view] of Object.entries(local)) {
     if (view.status !== 'invalid') continue
@@ -184,7 +186,7 @@ export function cellErrors(local: CellOverrides, entries: ReadonlyMap<string, Ou
     const [matricule = '', code = ''] = key.split('|')
     const format = formatOf.get(code)
     if (format === undefined) continue
-    list.push({ matricule, code, message: cellFromEntry(entry, format).message ?? '', status: 'rejected' })
+    list.push({ matricule, code, message: cellFromEntry(entry, format, wordError).message ?? '', status: 'rejected' })
   }
   return list
 }

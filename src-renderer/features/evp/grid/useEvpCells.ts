@@ -17,6 +17,8 @@ import { cellKey, latestByCell, planCellChange } from './evpCellModel'
 import type { CellChange, CellPlace, CellView } from './evpCellModel'
 import { cellErrors, chunked, invalidView, readCell, savingView, settleResults, sortPaste, unsavedCount, viewOf, withOverride } from './evpCellState'
 import type { CellInput, CellResult, EntryResult, FreshCell, RefusalText } from './evpCellState'
+import type { WordError } from './evpCellModel'
+import { useWording } from '../../../i18n/useWording'
 import { MAX_CELL_CHARS } from './evpValue'
 
 export type { CellInput } from './evpCellState'
@@ -95,6 +97,8 @@ async function applyCellChange(outbox: OutboxStore, change: CellChange, busyMess
 /** Cells of `siren` for the period in `periode`; `codes` gives each code's format. */
 export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref<readonly CodeEvp[]>) {
   const { t } = useI18n()
+  const wording = useWording()
+  const wordError: WordError = (e) => wording.reported('saisie', e)
   const outbox = useOutboxStore()
   const { countsBySiren } = storeToRefs(outbox)
 
@@ -139,7 +143,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
 
   /** What the cell shows now. */
   function cell(matricule: string, code: string): CellView {
-    return viewOf(matricule, code, local.value, entries.value, formatOf.value)
+    return viewOf(matricule, code, local.value, entries.value, formatOf.value, wordError)
   }
 
   function setLocal(key: string, view: CellView | null): void {
@@ -226,7 +230,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   }
 
   /** Cells in error (refused locally, or rejected by the service), for the side panel. */
-  const errors = computed(() => cellErrors(local.value, entries.value, formatOf.value))
+  const errors = computed(() => cellErrors(local.value, entries.value, formatOf.value, wordError))
 
   /** Cells typed or pasted but refused before reaching the outbox: lost if the clerk leaves the grid. */
   const unsaved = computed(() => unsavedCount(local.value))
