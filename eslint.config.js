@@ -1,23 +1,49 @@
 // @ts-check
 import js from '@eslint/js'
 import pluginVue from 'eslint-plugin-vue'
+import prettierConfig from 'eslint-config-prettier/flat'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const nodeBuiltins = [
-  'node:*', 'fs', 'fs/*', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'url', 'stream', 'stream/*',
-  'util', 'events', 'buffer', 'zlib', 'worker_threads', 'readline', 'tls', 'dns',
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'url',
+  'stream',
+  'stream/*',
+  'util',
+  'events',
+  'buffer',
+  'zlib',
+  'worker_threads',
+  'readline',
+  'tls',
+  'dns',
 ]
 
 /** Imports each root may not make: shared stays runtime-free; main, preload and renderer never import each other. */
 function boundaries(forbiddenRoots, extra = []) {
   return {
-    'no-restricted-imports': ['error', {
-      patterns: [
-        ...forbiddenRoots.map((root) => ({ group: [`**/${root}`, `**/${root}/**`], message: `Les imports ne traversent pas vers ${root} : passez par src-shared ou l'IPC.` })),
-        ...extra,
-      ],
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...forbiddenRoots.map((root) => ({
+            group: [`**/${root}`, `**/${root}/**`],
+            message: `Les imports ne traversent pas vers ${root} : passez par src-shared ou l'IPC.`,
+          })),
+          ...extra,
+        ],
+      },
+    ],
   }
 }
 
@@ -40,23 +66,33 @@ const DEPTHS = [0, 1, 2, 3]
  */
 const sandboxBoundaries = DEPTHS.map((depth) => ({
   files: filesAtDepth('src-sandbox', depth, 'ts'),
-  rules: boundaries(['src-main', 'src-preload', 'src-renderer'], [
-    { regex: `${climbing(depth + 1)}(?!src-shared/)`, message: 'src-sandbox n’importe que src-shared : c’est un second programme, sans accès à l’app.' },
-    { group: ['electron', 'electron/*'], message: 'src-sandbox ne dépend pas d’Electron.' },
-  ]),
+  rules: boundaries(
+    ['src-main', 'src-preload', 'src-renderer'],
+    [
+      {
+        regex: `${climbing(depth + 1)}(?!src-shared/)`,
+        message: 'src-sandbox n’importe que src-shared : c’est un second programme, sans accès à l’app.',
+      },
+      { group: ['electron', 'electron/*'], message: 'src-sandbox ne dépend pas d’Electron.' },
+    ],
+  ),
 }))
 
 /** What the renderer may never import, whatever its folder: the other roots, Node, Electron. */
 function rendererBoundaries(extra = []) {
-  return boundaries(['src-main', 'src-sandbox', 'src-preload'], [
-    { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'Le renderer passe par window.api, jamais par Node ou Electron.' },
-    ...extra,
-  ])
+  return boundaries(
+    ['src-main', 'src-sandbox', 'src-preload'],
+    [
+      { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'Le renderer passe par window.api, jamais par Node ou Electron.' },
+      ...extra,
+    ],
+  )
 }
 
 /** A path naming a file inside a feature folder other than its public index.ts: `features/<feature>/<internal>`. */
 const FEATURE_INTERNALS = '(^|/)features/[^/]+/(?!index(\\.ts)?$)'
-const FEATURE_INTERNALS_MESSAGE = 'Une fonctionnalité n’importe d’une autre que son entrée publique (../<fonctionnalité>, son index.ts), jamais ses fichiers internes.'
+const FEATURE_INTERNALS_MESSAGE =
+  'Une fonctionnalité n’importe d’une autre que son entrée publique (../<fonctionnalité>, son index.ts), jamais ses fichiers internes.'
 
 /**
  * Renderer layers (docs/glossary.md "Renderer folders"): the shared folders never import a feature; a feature imports
@@ -68,7 +104,11 @@ const rendererLayers = [
   {
     files: ['src-renderer/{components,stores,services,db,sync,i18n}/**/*.{ts,vue}'],
     rules: rendererBoundaries([
-      { regex: '(^|/)features(/|$)', message: 'Un composant ou un module partagé n’importe jamais une fonctionnalité (src-renderer/features) : déplacez le code partagé dans components/ ou passez par un store.' },
+      {
+        regex: '(^|/)features(/|$)',
+        message:
+          'Un composant ou un module partagé n’importe jamais une fonctionnalité (src-renderer/features) : déplacez le code partagé dans components/ ou passez par un store.',
+      },
     ]),
   },
   ...DEPTHS.map((depth) => ({
@@ -113,18 +153,36 @@ export default tseslint.config(
     files: ['src-shared/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
-      ...boundaries(['src-main', 'src-sandbox', 'src-preload', 'src-renderer'], [
-        { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'src-shared ne dépend ni de Node ni d’Electron.' },
-      ]),
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'localStorage', 'indexedDB', 'process', 'Buffer', 'require', '__dirname'],
+      ...boundaries(
+        ['src-main', 'src-sandbox', 'src-preload', 'src-renderer'],
+        [{ group: ['electron', 'electron/*', ...nodeBuiltins], message: 'src-shared ne dépend ni de Node ni d’Electron.' }],
+      ),
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'localStorage',
+        'indexedDB',
+        'process',
+        'Buffer',
+        'require',
+        '__dirname',
+      ],
     },
   },
   {
     files: ['src-main/**/*.ts'],
     languageOptions: { globals: globals.node },
-    rules: boundaries(['src-preload', 'src-renderer'], [
-      { regex: '(^|/)src-sandbox/(?!index(\\.ts)?$)', message: 'src-main n’utilise le bac à sable que par son entrée publique src-sandbox/index.ts.' },
-    ]),
+    rules: boundaries(
+      ['src-preload', 'src-renderer'],
+      [
+        {
+          regex: '(^|/)src-sandbox/(?!index(\\.ts)?$)',
+          message: 'src-main n’utilise le bac à sable que par son entrée publique src-sandbox/index.ts.',
+        },
+      ],
+    ),
   },
   {
     files: ['src-sandbox/**/*.ts'],
@@ -149,4 +207,6 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  // Last: turns off every layout rule (core, typescript-eslint, vue) that Prettier owns; `npm run lint` runs both.
+  prettierConfig,
 )

@@ -5,7 +5,15 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   plugins: [vue()],
   test: {
-    include: ['test/shared/**/*.test.ts', 'test/main/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'test/lint/**/*.test.ts', 'test/preload/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    include: [
+      'test/shared/**/*.test.ts',
+      'test/main/**/*.test.ts',
+      'test/sandbox/**/*.test.ts',
+      'test/lint/**/*.test.ts',
+      'test/preload/**/*.test.ts',
+      'test/renderer/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

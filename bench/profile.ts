@@ -8,7 +8,10 @@ import type { BrowserContext, Page } from 'playwright-core'
 
 /** The part of a `.cpuprofile` the summary reads. */
 interface CpuProfile {
-  readonly nodes: readonly { readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number } }[]
+  readonly nodes: readonly {
+    readonly id: number
+    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number }
+  }[]
   readonly samples?: readonly number[]
   readonly timeDeltas?: readonly number[]
 }
@@ -29,7 +32,10 @@ export function summarizeProfile(profile: CpuProfile, top = 25): { totalMs: numb
     const key = `${functionName === '' ? '(anonymous)' : functionName} ${file}${file === '' ? '' : `:${lineNumber + 1}`}`
     self.set(key, (self.get(key) ?? 0) + us)
   })
-  const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([fn, us]) => ({ fn, ms: us / 1000 }))
+  const rows = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([fn, us]) => ({ fn, ms: us / 1000 }))
   return { totalMs: total / 1000, rows }
 }
 
@@ -46,7 +52,16 @@ export async function profiled<T>(context: BrowserContext, page: Page, dir: stri
     await cdp.detach()
     writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile))
     const { totalMs, rows } = summarizeProfile(profile)
-    const lines = [`# CPU profile: ${name}`, '', `Sampled time: ${totalMs.toFixed(0)} ms (idle included). Self time per function, top ${rows.length}:`, '', '| self ms | function |', '|---:|---|', ...rows.map((r) => `| ${r.ms.toFixed(1)} | \`${r.fn}\` |`), '']
+    const lines = [
+      `# CPU profile: ${name}`,
+      '',
+      `Sampled time: ${totalMs.toFixed(0)} ms (idle included). Self time per function, top ${rows.length}:`,
+      '',
+      '| self ms | function |',
+      '|---:|---|',
+      ...rows.map((r) => `| ${r.ms.toFixed(1)} | \`${r.fn}\` |`),
+      '',
+    ]
     writeFileSync(join(dir, `${name}-profile.md`), lines.join('\n'))
   }
 }

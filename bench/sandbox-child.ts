@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ ...options, logger: quiet })
   process.stdout.write(`READY ${sandbox.url}\n`)
   const stop = (): void => {
-    sandbox.close().then(() => process.exit(0), () => process.exit(1))
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
   }
   process.once('SIGTERM', stop)
   process.stdin.on('close', stop)

@@ -37,16 +37,23 @@ export async function serveBench(appRoot: string, benchRoot: string): Promise<Be
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': csp, 'cache-control': 'no-store' })
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-security-policy': csp,
+      'cache-control': 'no-store',
+    })
     createReadStream(file).pipe(res)
   })
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((ok) => {
-      server.closeAllConnections()
-      server.close(() => { ok() })
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections()
+        server.close(() => {
+          ok()
+        })
+      }),
   }
 }

@@ -114,7 +114,12 @@ function targetText(t: Target, unit: string): string {
 }
 
 /** The Markdown report: machine, conditions, then one row per figure (median, spread, target, verdict). */
-export function renderMarkdown(figures: readonly Figure[], machine: MachineInfo, conditions: readonly string[], notes: readonly string[]): string {
+export function renderMarkdown(
+  figures: readonly Figure[],
+  machine: MachineInfo,
+  conditions: readonly string[],
+  notes: readonly string[],
+): string {
   const lines = [
     '# Benchmarks — Paie hors ligne',
     '',
@@ -135,7 +140,10 @@ export function renderMarkdown(figures: readonly Figure[], machine: MachineInfo,
     '',
     '| key | what | median | spread | target | met |',
     '|---|---|---:|---|---|---|',
-    ...figures.map((f) => `| \`${f.key}\` | ${f.label} | ${fmt(f.median)} ${f.unit} | ${fmt(f.min)}–${fmt(f.max)} | ${targetText(f.target, f.unit)} | ${f.met === null ? '—' : f.met ? 'yes' : '**no**'} |`),
+    ...figures.map(
+      (f) =>
+        `| \`${f.key}\` | ${f.label} | ${fmt(f.median)} ${f.unit} | ${fmt(f.min)}–${fmt(f.max)} | ${targetText(f.target, f.unit)} | ${f.met === null ? '—' : f.met ? 'yes' : '**no**'} |`,
+    ),
     '',
   ]
   if (notes.length > 0) lines.push('## Notes', '', ...notes.map((n) => `- ${n}`), '')

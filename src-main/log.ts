@@ -35,7 +35,10 @@ electronLog.transports.console.writeFn = ({ message }) => {
 // Outside Electron, no file until one is configured (tests must not write into the user's profile).
 if (!isElectronMain) electronLog.transports.file.level = false
 // Safety net for anything else that writes through electron-log directly (e.g. electron-updater's logger).
-electronLog.hooks.push((message) => ({ ...message, data: message.data.map((item: unknown) => (typeof item === 'string' ? redact(item) : item)) }))
+electronLog.hooks.push((message) => ({
+  ...message,
+  data: message.data.map((item: unknown) => (typeof item === 'string' ? redact(item) : item)),
+}))
 
 /**
  * Sends the log to `path` too (created with its folders if missing; lines appended). Used by the sandbox CLI and the

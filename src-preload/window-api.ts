@@ -8,14 +8,7 @@ import type { IpcRenderer, IpcRendererEvent } from 'electron'
 
 import { channelNames, eventMethodName, eventNames } from '../src-shared/ipc/channels'
 import type { ChannelName, EventName } from '../src-shared/ipc/channels'
-import type {
-  ChannelFunction,
-  ChannelOutput,
-  EventPayload,
-  EventSubscriber,
-  IpcResult,
-  WindowApi,
-} from '../src-shared/ipc/contract'
+import type { ChannelFunction, ChannelOutput, EventPayload, EventSubscriber, IpcResult, WindowApi } from '../src-shared/ipc/contract'
 
 /** The part of `ipcRenderer` the API needs; it stays inside the preload and is never exposed. */
 export type IpcRendererPort = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>
@@ -62,11 +55,10 @@ export function createWindowApi(
 ): WindowApi {
   // Built key by key from the name lists, so the compiler cannot follow; the `satisfies` below and the preload
   // test check that every name of the contract gets its member.
-  const channelFunctions = Object.fromEntries(
-    channels.map((channel) => [channel, channelFunction(ipc, channel)]),
-  ) as ChannelFunctions
-  const eventSubscribers = Object.fromEntries(
-    events.map((event) => [eventMethodName(event), eventSubscriber(ipc, event)]),
-  ) as Omit<WindowApi, ChannelName>
+  const channelFunctions = Object.fromEntries(channels.map((channel) => [channel, channelFunction(ipc, channel)])) as ChannelFunctions
+  const eventSubscribers = Object.fromEntries(events.map((event) => [eventMethodName(event), eventSubscriber(ipc, event)])) as Omit<
+    WindowApi,
+    ChannelName
+  >
   return Object.freeze({ ...channelFunctions, ...eventSubscribers } satisfies WindowApi)
 }

@@ -33,8 +33,18 @@ export function createAppRouter(): Router {
       { path: '/dossiers/:siren(\\d{9})', name: 'dossier', component: DossierView, props: true },
       { path: '/dossiers/:siren(\\d{9})/evp', name: 'evp', component: EvpGridView, props: true },
       // One form for every kind with a one-entry form, driven by its kind spec.
-      { path: '/dossiers/:siren(\\d{9})/absence', name: 'absence', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'absence' }) },
-      { path: '/dossiers/:siren(\\d{9})/frais', name: 'frais', component: EntryFormView, props: (route) => ({ siren: route.params['siren'], kind: 'frais' }) },
+      {
+        path: '/dossiers/:siren(\\d{9})/absence',
+        name: 'absence',
+        component: EntryFormView,
+        props: (route) => ({ siren: route.params['siren'], kind: 'absence' }),
+      },
+      {
+        path: '/dossiers/:siren(\\d{9})/frais',
+        name: 'frais',
+        component: EntryFormView,
+        props: (route) => ({ siren: route.params['siren'], kind: 'frais' }),
+      },
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

@@ -65,7 +65,11 @@ export interface SandboxApp {
 
 /** 410 CHEMIN_SUPPRIME naming the replacement path. */
 function removedPathError(path: string, removedIn: string, replacement: string): SandboxRefusal {
-  return new SandboxRefusal(410, ERROR_CODES.cheminSupprime, `Le chemin ${path} a été supprimé en version ${removedIn} : utilisez ${replacement}.`)
+  return new SandboxRefusal(
+    410,
+    ERROR_CODES.cheminSupprime,
+    `Le chemin ${path} a été supprimé en version ${removedIn} : utilisez ${replacement}.`,
+  )
 }
 
 /** Builds the sandbox app over `options.store`. */
@@ -111,7 +115,9 @@ export function createSandboxApp(options: SandboxAppOptions): SandboxApp {
   })
   registerAdminRoutes(app, { faults, reset })
 
-  app.notFound((c) => errorResponse(new SandboxRefusal(404, ERROR_CODES.introuvable, `Aucune opération ${c.req.method} ${c.req.path} dans l’API de paie.`)))
+  app.notFound((c) =>
+    errorResponse(new SandboxRefusal(404, ERROR_CODES.introuvable, `Aucune opération ${c.req.method} ${c.req.path} dans l’API de paie.`)),
+  )
   app.onError((error, c) => {
     if (error instanceof SandboxRefusal) return errorResponse(error)
     // The error's name only: its message may quote request data (amounts, names).

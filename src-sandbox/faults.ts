@@ -102,7 +102,11 @@ export const FaultSettingsPatch = z
     malformedResponses: z.enum(MALFORMED_MODES),
     malformedRate: Rate,
     malformedWritesOnly: z.boolean(),
-    malformedOversizeBytes: z.number().int().min(1).max(256 * 1024 * 1024),
+    malformedOversizeBytes: z
+      .number()
+      .int()
+      .min(1)
+      .max(256 * 1024 * 1024),
   })
   .partial()
   .strict()

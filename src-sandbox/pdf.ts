@@ -41,9 +41,23 @@ const MOIS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 
 
 /** Typographic characters replaced by their WinAnsi-safe ASCII equivalents before drawing. */
 const REPLACEMENTS: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201C': '"', '\u201D': '"', '\u201E': '"', '\u2026': '...',
-  '\u2013': '-', '\u2014': '-', '\u2010': '-', '\u2011': '-', '\u2212': '-', '\u00A0': ' ', '\u202F': ' ', '\u2009': ' ',
-  '\u0152': 'OE', '\u0153': 'oe',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u2026': '...',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2212': '-',
+  '\u00A0': ' ',
+  '\u202F': ' ',
+  '\u2009': ' ',
+  '\u0152': 'OE',
+  '\u0153': 'oe',
 }
 
 /**
@@ -91,7 +105,12 @@ function metadataDate(value: string | null, periode: string): Date {
   return new Date(value ?? `${periode}-01T00:00:00.000Z`)
 }
 
-interface Writer { page: PDFPage; font: PDFFont; bold: PDFFont; y: number }
+interface Writer {
+  page: PDFPage
+  font: PDFFont
+  bold: PDFFont
+  y: number
+}
 
 function text(w: Writer, value: string, o: { x?: number; size?: number; bold?: boolean } = {}): void {
   const font = o.bold === true ? w.bold : w.font
@@ -122,7 +141,12 @@ export async function renderRecapitulatifPdf(input: RecapitulatifInput): Promise
   pdf.setCreationDate(created)
   pdf.setModificationDate(metadataDate(d.date_dernier_envoi ?? d.date_envoi, d.periode))
   const page = pdf.addPage([595.28, 841.89])
-  const w: Writer = { page, font: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold), y: 780 }
+  const w: Writer = {
+    page,
+    font: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    y: 780,
+  }
   text(w, 'Récapitulatif de DSN', { size: 20, bold: true })
   w.y -= 22
   text(w, `${NATURES[d.nature] ?? `Nature ${d.nature}`} - période ${d.periode} (${periodeEnLettres(d.periode)})`, { size: 11 })
@@ -132,7 +156,8 @@ export async function renderRecapitulatifPdf(input: RecapitulatifInput): Promise
   row(w, 'Raison sociale', dossier.raison_sociale)
   row(w, 'SIREN', `${formatSiren(d.siren)} (${d.siren})`)
   row(w, 'SIRET de l’établissement', `${formatSiren(siret)} (${siret})`)
-  if (etablissement !== undefined) row(w, 'Établissement', `${etablissement.denomination}, ${etablissement.code_postal} ${etablissement.commune}`)
+  if (etablissement !== undefined)
+    row(w, 'Établissement', `${etablissement.denomination}, ${etablissement.code_postal} ${etablissement.commune}`)
   row(w, 'Période', `${d.periode} (${periodeEnLettres(d.periode)})`)
   row(w, 'Nature', `${d.nature} - ${NATURES[d.nature] ?? 'inconnue'}`)
   row(w, 'Type', `${d.type} - ${TYPES[d.type] ?? 'inconnu'}`)
@@ -160,7 +185,15 @@ export async function renderRecapitulatifPdf(input: RecapitulatifInput): Promise
   const height = 20
   for (const [index, [label, montant]] of lignes.entries()) {
     const y = top - (index + 1) * height
-    page.drawRectangle({ x: 56, y, width: 483, height, borderColor: rgb(0.6, 0.6, 0.65), borderWidth: 0.6, color: index % 2 === 0 ? rgb(0.95, 0.95, 0.97) : rgb(1, 1, 1) })
+    page.drawRectangle({
+      x: 56,
+      y,
+      width: 483,
+      height,
+      borderColor: rgb(0.6, 0.6, 0.65),
+      borderWidth: 0.6,
+      color: index % 2 === 0 ? rgb(0.95, 0.95, 0.97) : rgb(1, 1, 1),
+    })
     w.y = y + 6
     text(w, label, { x: 64 })
     const value = sanitizeWinAnsi(formatMontant(montant), w.font)

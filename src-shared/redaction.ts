@@ -35,13 +35,19 @@ const OPAQUE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g
 
 /** IBAN: a country of the SWIFT registry, 2 check digits, 11–30 alphanumerics, optionally grouped by 4. */
 const IBAN_COUNTRIES = Object.keys(IBAN_BBAN_STRUCTURES).join('|')
-const IBAN = new RegExp(`(?<![A-Za-z0-9])(?:${IBAN_COUNTRIES})${SP}?\\d{2}(?:${SP}?[A-Z0-9]{4}){2,7}(?:${SP}?[A-Z0-9]{1,4})?(?![A-Za-z0-9])`, 'gi')
+const IBAN = new RegExp(
+  `(?<![A-Za-z0-9])(?:${IBAN_COUNTRIES})${SP}?\\d{2}(?:${SP}?[A-Z0-9]{4}){2,7}(?:${SP}?[A-Z0-9]{1,4})?(?![A-Za-z0-9])`,
+  'gi',
+)
 
 /**
  * NIR: sex (1, 2, 3, 4, 7, 8) · year · month · department (2 digits or 2A/2B) · commune · order · key (15 characters),
  * optionally separated by spaces. Month and key are not checked (source: INSEE structure, see identifiers.ts).
  */
-const NIR = new RegExp(`(?<![0-9A-Za-z])[123478]${SP}?\\d{2}${SP}?\\d{2}${SP}?(?:\\d{2}|2[AB])${SP}?\\d{3}${SP}?\\d{3}${SP}?\\d{2}(?![0-9A-Za-z])`, 'gi')
+const NIR = new RegExp(
+  `(?<![0-9A-Za-z])[123478]${SP}?\\d{2}${SP}?\\d{2}${SP}?(?:\\d{2}|2[AB])${SP}?\\d{3}${SP}?\\d{3}${SP}?\\d{2}(?![0-9A-Za-z])`,
+  'gi',
+)
 /** 13 digits + key run together inside a longer digit string are caught too (no separators). */
 const NIR_BARE = /(?<!\d)[123478]\d{4}(?:\d{2}|2[AB])\d{8}(?!\d)/gi
 
@@ -60,7 +66,8 @@ const MONEY_PAIR =
 const DECIMAL = /(?<![\d.,A-Za-z])-?\d+[.,]\d{1,2}(?![\d.,]?\d)(?!\.\d)/g
 
 /** Field names whose value is hidden whole, whatever it looks like. */
-const SENSITIVE_FIELD = /nir|iban|bic|secret|token|jeton|password|authorization|cookie|montant|amount|salaire|brut|remuneration|prime|indemnite/i
+const SENSITIVE_FIELD =
+  /nir|iban|bic|secret|token|jeton|password|authorization|cookie|montant|amount|salaire|brut|remuneration|prime|indemnite/i
 
 /**
  * Text with every NIR, IBAN, BIC, amount, bearer token, JWT, Authorization header value and secret-valued pair
@@ -95,7 +102,8 @@ export function redactFields(fields: Readonly<Record<string, RedactableValue>>):
   const out: Record<string, RedactableValue> = {}
   for (const [key, value] of Object.entries(fields)) {
     if (value === null || typeof value === 'boolean') out[key] = value
-    else if (SENSITIVE_FIELD.test(key)) out[key] = /montant|amount|salaire|brut|remuneration|prime|indemnite/i.test(key) ? REDACTED.montant : REDACTED.secret
+    else if (SENSITIVE_FIELD.test(key))
+      out[key] = /montant|amount|salaire|brut|remuneration|prime|indemnite/i.test(key) ? REDACTED.montant : REDACTED.secret
     else {
       const text = redact(String(value))
       out[key] = typeof value === 'number' && text === String(value) ? value : text

@@ -38,7 +38,10 @@ function watchTasks(): TaskWatch {
     const t = performance.now()
     longestGapMs = Math.max(longestGapMs, t - last)
     last = t
-    if (running) setTimeout(() => { channel.port2.postMessage(null) }, 1)
+    if (running)
+      setTimeout(() => {
+        channel.port2.postMessage(null)
+      }, 1)
   }
   channel.port2.postMessage(null)
   return {
@@ -105,14 +108,19 @@ const bench = {
   },
 
   /** {@link bench.enqueueMany} of the inputs staged by {@link bench.stageInputs} (then forgotten). */
-  async enqueueStaged(name: string): Promise<{ ms: number; saved: number; longestTaskMs: number; longTasks: number; longestGapMs: number }> {
+  async enqueueStaged(
+    name: string,
+  ): Promise<{ ms: number; saved: number; longestTaskMs: number; longTasks: number; longestGapMs: number }> {
     const inputs = staged
     staged = []
     return bench.enqueueMany(name, inputs)
   },
 
   /** Grid paste: `enqueueMany` of the app's outbox (validation included), with the longest task during it. */
-  async enqueueMany(name: string, inputs: NewEntryInput[]): Promise<{ ms: number; saved: number; longestTaskMs: number; longTasks: number; longestGapMs: number }> {
+  async enqueueMany(
+    name: string,
+    inputs: NewEntryInput[],
+  ): Promise<{ ms: number; saved: number; longestTaskMs: number; longTasks: number; longestGapMs: number }> {
     const db = services(name)
     await db.open()
     const watch = watchTasks()
@@ -142,8 +150,12 @@ const bench = {
           store.createIndex(index.name, index.keyPath, { unique: index.unique === true, multiEntry: index.multi === true })
         }
       }
-      request.onsuccess = () => { ok(request.result) }
-      request.onerror = () => { ko(request.error ?? new Error('open')) }
+      request.onsuccess = () => {
+        ok(request.result)
+      }
+      request.onerror = () => {
+        ko(request.error ?? new Error('open'))
+      }
     })
     try {
       const started = performance.now()
@@ -151,8 +163,12 @@ const bench = {
         const tx = raw.transaction('outbox', 'readwrite')
         const store = tx.objectStore('outbox')
         for (const row of rows) store.put(row)
-        tx.oncomplete = () => { ok() }
-        tx.onerror = () => { ko(tx.error ?? new Error('tx')) }
+        tx.oncomplete = () => {
+          ok()
+        }
+        tx.onerror = () => {
+          ko(tx.error ?? new Error('tx'))
+        }
       })
       return { ms: performance.now() - started, rows: rows.length }
     } finally {
@@ -190,10 +206,13 @@ const bench = {
     coordinator.stop()
     // Why entries are « à vérifier », if any (reason code → count): a bench run must explain them.
     const toCheck: Record<string, number> = {}
-    await db.outbox.where('state').equals('to_check').each((e) => {
-      const code = e.error?.code ?? 'SANS_MOTIF'
-      toCheck[code] = (toCheck[code] ?? 0) + 1
-    })
+    await db.outbox
+      .where('state')
+      .equals('to_check')
+      .each((e) => {
+        const code = e.error?.code ?? 'SANS_MOTIF'
+        toCheck[code] = (toCheck[code] ?? 0) + 1
+      })
     return { ms, counts: await countsByState(db), toCheck }
   },
 
@@ -206,7 +225,10 @@ const bench = {
     const db = services(name)
     return db.transaction('rw', db.outbox, db.counts, async () => {
       const rows = await db.outbox.where('state').equals('queued').toArray()
-      await writeEntries(db, rows.map((before) => ({ before, after: { ...before, state: 'unknown' as const, sendWindow, settleUntil: null } })))
+      await writeEntries(
+        db,
+        rows.map((before) => ({ before, after: { ...before, state: 'unknown' as const, sendWindow, settleUntil: null } })),
+      )
       return rows.length
     })
   },
@@ -225,9 +247,21 @@ const bench = {
         const state = states[i % states.length]
         if (template === undefined || state === undefined) throw new Error('Modèle de saisie manquant')
         const at = new Date(origin + i * 60_000).toISOString()
-        chunk.push({ ...template, clientId: crypto.randomUUID(), state, createdAt: at, updatedAt: at, serverId: state === 'synced' ? crypto.randomUUID() : null })
+        chunk.push({
+          ...template,
+          clientId: crypto.randomUUID(),
+          state,
+          createdAt: at,
+          updatedAt: at,
+          serverId: state === 'synced' ? crypto.randomUUID() : null,
+        })
       }
-      await db.transaction('rw', db.outbox, db.counts, () => writeEntries(db, chunk.map((after) => ({ before: undefined, after }))))
+      await db.transaction('rw', db.outbox, db.counts, () =>
+        writeEntries(
+          db,
+          chunk.map((after) => ({ before: undefined, after })),
+        ),
+      )
     }
   },
 

@@ -41,7 +41,8 @@ export function parseElectronegativityCsv(csv: string): Finding[] {
   return rows.map((row, index) => {
     const [check, severity, confidence, file, location, sample, description] = row
     const result = Finding.safeParse({ check, severity, confidence, file, location, sample, description })
-    if (!result.success) throw new Error(`Rapport electronegativity : ligne ${index + 2} non conforme (${result.error.issues[0]?.message ?? ''})`)
+    if (!result.success)
+      throw new Error(`Rapport electronegativity : ligne ${index + 2} non conforme (${result.error.issues[0]?.message ?? ''})`)
     return result.data
   })
 }
@@ -50,14 +51,17 @@ export function parseElectronegativityCsv(csv: string): Finding[] {
 export const AllowlistEntry = z.object({
   check: z.string().regex(/^[A-Z0-9_]+$/),
   /** Regular expression matched against `<scan>:<file>`, e.g. `^sources:src-main/shell/window\\.ts$`. */
-  file: z.string().min(1).refine((pattern) => {
-    try {
-      new RegExp(pattern)
-      return true
-    } catch {
-      return false
-    }
-  }, 'expression régulière invalide'),
+  file: z
+    .string()
+    .min(1)
+    .refine((pattern) => {
+      try {
+        new RegExp(pattern)
+        return true
+      } catch {
+        return false
+      }
+    }, 'expression régulière invalide'),
   /** Why this is not a vulnerability, with the code and test that hold the property. */
   reason: z.string().min(20),
 })
@@ -92,13 +96,19 @@ export function atLeast(severity: Severity, threshold: Severity): boolean {
  * An entry matches a finding when the check ids are equal and its `file` pattern matches `<scan>:<file>`; it counts as
  * used if it matches any finding, whatever its severity.
  */
-export function evaluate(findings: readonly ScannedFinding[], allowlist: readonly AllowlistEntry[], threshold: Severity = 'MEDIUM'): SecurityVerdict {
+export function evaluate(
+  findings: readonly ScannedFinding[],
+  allowlist: readonly AllowlistEntry[],
+  threshold: Severity = 'MEDIUM',
+): SecurityVerdict {
   const used = new Set<AllowlistEntry>()
   const unjustified: ScannedFinding[] = []
   const justified: { finding: ScannedFinding; reason: string }[] = []
   const belowThreshold: ScannedFinding[] = []
   for (const finding of findings) {
-    const entry = allowlist.find((candidate) => candidate.check === finding.check && new RegExp(candidate.file).test(`${finding.scan}:${finding.file}`))
+    const entry = allowlist.find(
+      (candidate) => candidate.check === finding.check && new RegExp(candidate.file).test(`${finding.scan}:${finding.file}`),
+    )
     if (entry !== undefined) used.add(entry)
     if (!atLeast(finding.severity, threshold)) belowThreshold.push(finding)
     else if (entry === undefined) unjustified.push(finding)
@@ -117,6 +127,10 @@ export function formatVerdict(verdict: SecurityVerdict): string {
     ...verdict.belowThreshold.map((f) => `sous le seuil ${where(f)} — ${f.description}`),
   ]
   const failed = verdict.unjustified.length + verdict.staleEntries.length
-  lines.push(failed === 0 ? `PASS: ${verdict.justified.length} justified, ${verdict.belowThreshold.length} below MEDIUM` : `FAIL: ${verdict.unjustified.length} unjustified, ${verdict.staleEntries.length} stale allow-list entries`)
+  lines.push(
+    failed === 0
+      ? `PASS: ${verdict.justified.length} justified, ${verdict.belowThreshold.length} below MEDIUM`
+      : `FAIL: ${verdict.unjustified.length} unjustified, ${verdict.staleEntries.length} stale allow-list entries`,
+  )
   return lines.join('\n')
 }

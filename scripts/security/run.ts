@@ -28,15 +28,21 @@ function scan(name: string, input: string): ScannedFinding[] {
   const output = join(reports, `${name}.csv`)
   for (let attempt = 1; ; attempt++) {
     rmSync(output, { force: true })
-    execFileSync(process.execPath, [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion, '-x', 'AvailableSecurityFixesGlobalCheck'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
+    execFileSync(
+      process.execPath,
+      [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion, '-x', 'AvailableSecurityFixesGlobalCheck'],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    )
     if (!existsSync(output)) throw new Error(`electronegativity n'a pas écrit ${output}`)
     try {
       return parseElectronegativityCsv(readFileSync(output, 'utf8')).map((finding) => ({ ...finding, scan: name }))
     } catch (error) {
       if (attempt >= SCAN_ATTEMPTS) throw error
-      process.stderr.write(`Rapport ${name} corrompu par l'outil (${error instanceof Error ? error.message : String(error)}) : nouvel essai ${String(attempt + 1)}/${String(SCAN_ATTEMPTS)}\n`)
+      process.stderr.write(
+        `Rapport ${name} corrompu par l'outil (${error instanceof Error ? error.message : String(error)}) : nouvel essai ${String(attempt + 1)}/${String(SCAN_ATTEMPTS)}\n`,
+      )
     }
   }
 }
@@ -47,7 +53,8 @@ if (!existsSync(join(root, 'out/main/index.js'))) execFileSync('npx', ['electron
 // The sources are scanned as one application (one CSP, one set of global checks): the src-* roots and package.json,
 // copied outside the repository (a copy inside would be linted and type-checked twice).
 const sources = mkdtempSync(join(tmpdir(), 'paie-electronegativity-'))
-for (const dir of ['src-main', 'src-sandbox', 'src-preload', 'src-renderer', 'src-shared']) cpSync(join(root, dir), join(sources, dir), { recursive: true })
+for (const dir of ['src-main', 'src-sandbox', 'src-preload', 'src-renderer', 'src-shared'])
+  cpSync(join(root, dir), join(sources, dir), { recursive: true })
 cpSync(join(root, 'package.json'), join(sources, 'package.json'))
 
 let findings: ScannedFinding[]

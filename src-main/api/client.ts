@@ -107,7 +107,8 @@ export interface StreamResult {
   body: ReadableStream<Uint8Array>
 }
 
-type ArgsOf<K extends OperationId> = Record<string, never> extends RequestOf<K> ? [req?: RequestOf<K>, options?: CallOptions] : [req: RequestOf<K>, options?: CallOptions]
+type ArgsOf<K extends OperationId> =
+  Record<string, never> extends RequestOf<K> ? [req?: RequestOf<K>, options?: CallOptions] : [req: RequestOf<K>, options?: CallOptions]
 
 /** One typed function per operation id. */
 export type ApiOperations = { [K in OperationId]: (...args: ArgsOf<K>) => Promise<ResponseOf<K>> }
@@ -175,12 +176,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES
 
-  async function send(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+  async function send(
+    id: OperationId,
+    def: EndpointDef,
+    req: LooseRequest,
+    bearer: string | null,
+    callOptions: CallOptions | undefined,
+  ): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
     const res = await sendRaw(id, def, req, bearer, callOptions, true)
     return { status: res.status, headers: res.headers, bytes: res.bytes }
   }
 
-  async function sendStream(id: OperationId, def: EndpointDef, req: LooseRequest, bearer: string | null, callOptions: CallOptions | undefined): Promise<{ status: number; headers: Headers; body: ReadableStream<Uint8Array> | null }> {
+  async function sendStream(
+    id: OperationId,
+    def: EndpointDef,
+    req: LooseRequest,
+    bearer: string | null,
+    callOptions: CallOptions | undefined,
+  ): Promise<{ status: number; headers: Headers; body: ReadableStream<Uint8Array> | null }> {
     const res = await sendRaw(id, def, req, bearer, callOptions, false)
     return { status: res.status, headers: res.headers, body: res.body }
   }
@@ -203,7 +216,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let body: string | URLSearchParams | undefined
     if (def.body !== undefined) {
       if (def.bodyEncoding === 'form') {
-        body = new URLSearchParams(Object.entries((req.body ?? {}) as Record<string, string | undefined>).filter((e): e is [string, string] => e[1] !== undefined))
+        body = new URLSearchParams(
+          Object.entries((req.body ?? {}) as Record<string, string | undefined>).filter((e): e is [string, string] => e[1] !== undefined),
+        )
         headers['content-type'] = 'application/x-www-form-urlencoded'
       } else {
         body = JSON.stringify(req.body ?? {})
@@ -222,7 +237,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       })
       const receivedAtMs = Date.now()
       if (!buffered) {
-        options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started, receivedAtMs })
+        options.onResponse?.({
+          operation: id,
+          status: res.status,
+          headers: res.headers,
+          durationMs: performance.now() - started,
+          receivedAtMs,
+        })
         return { status: res.status, headers: res.headers, bytes: new Uint8Array(0), body: res._data ?? null }
       }
       const declared = Number(res.headers.get('content-length') ?? '0')
@@ -231,7 +252,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ResponseTooLarge(maxBytes)
       }
       const bytes = await readCapped(res._data, maxBytes)
-      options.onResponse?.({ operation: id, status: res.status, headers: res.headers, durationMs: performance.now() - started, receivedAtMs })
+      options.onResponse?.({
+        operation: id,
+        status: res.status,
+        headers: res.headers,
+        durationMs: performance.now() - started,
+        receivedAtMs,
+      })
       return { status: res.status, headers: res.headers, bytes, body: null }
     } catch (error) {
       if (error instanceof ResponseTooLarge) {
@@ -250,7 +277,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         })
       }
       const t = classifyTransportFailure(error, def.method)
-      throw new ApiError({ operation: id, method: def.method, status: null, body: null, retryAfterMs: null, errorClass: t.errorClass, code: t.code, message: t.message, sent: t.sent, cause: error })
+      throw new ApiError({
+        operation: id,
+        method: def.method,
+        status: null,
+        body: null,
+        retryAfterMs: null,
+        errorClass: t.errorClass,
+        code: t.code,
+        message: t.message,
+        sent: t.sent,
+        cause: error,
+      })
     }
   }
 
@@ -272,7 +310,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     })
   }
 
-  function parseSuccess<K extends OperationId>(id: K, def: EndpointDef, status: number, headers: Headers, bytes: Uint8Array): ResponseOf<K> {
+  function parseSuccess<K extends OperationId>(
+    id: K,
+    def: EndpointDef,
+    status: number,
+    headers: Headers,
+    bytes: Uint8Array,
+  ): ResponseOf<K> {
     const invalid = (motif: string, valeur: string): ApiError =>
       new ApiError({
         operation: id,
@@ -302,7 +346,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function fetchToken() {
-    return call('obtenirJeton', { body: { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret } })
+    return call('obtenirJeton', {
+      body: { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret },
+    })
   }
   const token = createTokenSource(fetchToken)
 
@@ -345,10 +391,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         continue
       }
       if (res.status >= 400) {
-        const bytes = res.body === null ? new Uint8Array(0) : new Uint8Array(await new Response(res.body).arrayBuffer().catch(() => new ArrayBuffer(0)))
+        const bytes =
+          res.body === null ? new Uint8Array(0) : new Uint8Array(await new Response(res.body).arrayBuffer().catch(() => new ArrayBuffer(0)))
         throw httpError(id, def, res.status, res.headers, bytes)
       }
-      return { status: res.status, headers: res.headers, body: res.body ?? new ReadableStream<Uint8Array>({ start: (c) => { c.close() } }) }
+      return {
+        status: res.status,
+        headers: res.headers,
+        body:
+          res.body ??
+          new ReadableStream<Uint8Array>({
+            start: (c) => {
+              c.close()
+            },
+          }),
+      }
     }
   }
 
@@ -356,6 +413,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return (await callWithMeta(id, ...args)).value
   }
 
-  const ops = Object.fromEntries(OPERATION_IDS.map((id) => [id, (...args: ArgsOf<typeof id>) => call(id, ...args)])) as unknown as ApiOperations
+  const ops = Object.fromEntries(
+    OPERATION_IDS.map((id) => [id, (...args: ArgsOf<typeof id>) => call(id, ...args)]),
+  ) as unknown as ApiOperations
   return { call, callWithMeta, stream, ops, token }
 }

@@ -119,7 +119,12 @@ function forbidden(body: BridgeError | null): HttpFailureClass {
  * @param hasRetryAfter true when the answer carries a `Retry-After` header (readable or not).
  * @returns the class, and the missing category for a 403 DROIT_MANQUANT.
  */
-export function classifyHttpFailure(status: number, method: HttpMethod, body: BridgeError | null, hasRetryAfter: boolean): HttpFailureClass {
+export function classifyHttpFailure(
+  status: number,
+  method: HttpMethod,
+  body: BridgeError | null,
+  hasRetryAfter: boolean,
+): HttpFailureClass {
   if (method === 'GET') return classifyReadFailure(status, body)
   if (status === 401 || status === 429) return { errorClass: 'global' }
   if (body === null) return { errorClass: 'unknown' }
@@ -138,7 +143,19 @@ function classifyReadFailure(status: number, body: BridgeError | null): HttpFail
 }
 
 /** Error codes (Node / undici) meaning the request never left (nothing was written to a connection). */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'])
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+])
 
 /** Names and codes found along an error's `cause` chain. */
 export function causeChain(error: unknown): { codes: string[]; names: string[] } {
@@ -159,10 +176,18 @@ export function causeChain(error: unknown): { codes: string[]; names: string[] }
  * @returns class, code, technical message, and `sent` false when the request certainly never left (connection
  *   refused, DNS, unreachable network, TLS refused: the {@link NOT_SENT} codes).
  */
-export function classifyTransportFailure(error: unknown, method: HttpMethod): { errorClass: ErrorClass; code: string; message: string; sent: boolean } {
+export function classifyTransportFailure(
+  error: unknown,
+  method: HttpMethod,
+): { errorClass: ErrorClass; code: string; message: string; sent: boolean } {
   const { codes, names } = causeChain(error)
   if (codes.some((c) => NOT_SENT.has(c))) {
-    return { errorClass: 'global', code: TRANSPORT_CODES.injoignable, message: 'payroll service unreachable (request not sent)', sent: false }
+    return {
+      errorClass: 'global',
+      code: TRANSPORT_CODES.injoignable,
+      message: 'payroll service unreachable (request not sent)',
+      sent: false,
+    }
   }
   const timedOut = names.includes('TimeoutError') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')
   const code = timedOut ? TRANSPORT_CODES.delai : TRANSPORT_CODES.coupure

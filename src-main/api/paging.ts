@@ -62,7 +62,11 @@ function endlessList(operation: string, maxPages: number, total: number): ApiErr
  * @throws ApiError `PAGINATION_SANS_FIN` when the list has not ended after `maxPages` pages (with `concurrent`, as
  *   soon as the first page announces more); whatever `fetchPage` throws.
  */
-export async function fetchAllPages<T>(operation: string, fetchPage: (page: number) => Promise<PageOf<T>>, options: PagingOptions = {}): Promise<T[]> {
+export async function fetchAllPages<T>(
+  operation: string,
+  fetchPage: (page: number) => Promise<PageOf<T>>,
+  options: PagingOptions = {},
+): Promise<T[]> {
   const maxPages = Math.max(1, options.maxPages ?? MAX_PAGES)
   const first = await fetchPage(1)
   if (isLastPage(first, 1)) return [...first.elements]

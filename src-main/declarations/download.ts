@@ -66,19 +66,31 @@ function receivedParams(received: number, expected: number | null): ReportParams
 }
 
 /** The DownloadError of a failure that is not already one. */
-function asDownloadError(error: unknown, why: { cancelled: boolean; idle: boolean }, received: number, expected: number | null): DownloadError {
+function asDownloadError(
+  error: unknown,
+  why: { cancelled: boolean; idle: boolean },
+  received: number,
+  expected: number | null,
+): DownloadError {
   if (error instanceof DownloadError) return error
   if (why.cancelled) return new DownloadError('TELECHARGEMENT_ANNULE', 'download cancelled; nothing written', { cause: error })
   if (why.idle) return new DownloadError('DELAI_DEPASSE', 'payroll service silent during the download; nothing written', { cause: error })
-  if (error instanceof UnsafeFileNameError) return new DownloadError(error.code, error.message, { cause: error, params: { motif: error.field } })
+  if (error instanceof UnsafeFileNameError)
+    return new DownloadError(error.code, error.message, { cause: error, params: { motif: error.field } })
   if (error instanceof ApiError) {
-    return new DownloadError(error.code, error.message, { cause: error, params: { ...error.params, contexte: REPORT_CONTEXTS.telechargement, ...(error.status === null ? {} : { status: error.status }) } })
+    return new DownloadError(error.code, error.message, {
+      cause: error,
+      params: { ...error.params, contexte: REPORT_CONTEXTS.telechargement, ...(error.status === null ? {} : { status: error.status }) },
+    })
   }
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET') {
     return new DownloadError('ECRITURE_IMPOSSIBLE', `file not written to disk (${code})`, { cause: error, params: { raison: code } })
   }
-  return new DownloadError('CONNEXION_COUPEE', `connection cut during the download (${String(received)} bytes received); nothing written`, { cause: error, params: receivedParams(received, expected) })
+  return new DownloadError('CONNEXION_COUPEE', `connection cut during the download (${String(received)} bytes received); nothing written`, {
+    cause: error,
+    params: receivedParams(received, expected),
+  })
 }
 
 /**
@@ -116,19 +128,29 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
     const final = recapitulatifPath(o.folder, o.declaration)
     if (why.cancelled) throw new Error('cancelled')
     armIdle()
-    const res = await o.client.stream('telechargerRecapitulatif', { params: { id: o.declaration.id } }, { signal: controller.signal, timeoutMs: idleMs })
+    const res = await o.client.stream(
+      'telechargerRecapitulatif',
+      { params: { id: o.declaration.id } },
+      { signal: controller.signal, timeoutMs: idleMs },
+    )
     armIdle()
     const reader = res.body.getReader()
     try {
       const type = (res.headers.get('content-type') ?? '').toLowerCase()
       if (!type.startsWith('application/pdf')) {
-        const shown = type === '' ? '-' : type.split(';')[0] ?? type
-        throw new DownloadError('RECAPITULATIF_PAS_PDF', `answer of type ${shown} instead of a PDF; nothing written`, { params: { type: shown } })
+        const shown = type === '' ? '-' : (type.split(';')[0] ?? type)
+        throw new DownloadError('RECAPITULATIF_PAS_PDF', `answer of type ${shown} instead of a PDF; nothing written`, {
+          params: { type: shown },
+        })
       }
       const length = res.headers.get('content-length')
       expected = length !== null && /^\d+$/.test(length) ? Number(length) : null
       if (expected !== null && expected > maxBytes) {
-        throw new DownloadError('RECAPITULATIF_TROP_GROS', `announced size ${String(expected)} bytes over the limit of ${String(maxBytes)}; nothing written`, { params: { motif: 'ANNONCE', mio: mebibytes(expected), max: mebibytes(maxBytes) } })
+        throw new DownloadError(
+          'RECAPITULATIF_TROP_GROS',
+          `announced size ${String(expected)} bytes over the limit of ${String(maxBytes)}; nothing written`,
+          { params: { motif: 'ANNONCE', mio: mebibytes(expected), max: mebibytes(maxBytes) } },
+        )
       }
       await mkdir(dirname(final), { recursive: true })
       const tmp = join(dirname(final), `.${basename(final)}.${randomUUID()}.part`)
@@ -142,7 +164,11 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
           armIdle()
           received += value.byteLength
           if (received > maxBytes) {
-            throw new DownloadError('RECAPITULATIF_TROP_GROS', `body over the limit of ${String(maxBytes)} bytes; download stopped, nothing written`, { params: { max: mebibytes(maxBytes) } })
+            throw new DownloadError(
+              'RECAPITULATIF_TROP_GROS',
+              `body over the limit of ${String(maxBytes)} bytes; download stopped, nothing written`,
+              { params: { max: mebibytes(maxBytes) } },
+            )
           }
           if (head.length < SIGNATURE.length) {
             head += String.fromCharCode(...value.subarray(0, SIGNATURE.length - head.length))
@@ -154,7 +180,11 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
           o.onProgress?.(received, expected)
         }
         if (expected !== null && received !== expected) {
-          throw new DownloadError('CONNEXION_COUPEE', `connection cut (${String(received)} of ${String(expected)} bytes); nothing written`, { params: receivedParams(received, expected) })
+          throw new DownloadError(
+            'CONNEXION_COUPEE',
+            `connection cut (${String(received)} of ${String(expected)} bytes); nothing written`,
+            { params: receivedParams(received, expected) },
+          )
         }
         if (head !== SIGNATURE) throw new DownloadError('RECAPITULATIF_INVALIDE', 'no %PDF- signature; nothing written')
         await file.sync()

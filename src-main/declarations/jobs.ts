@@ -40,7 +40,10 @@ export interface DownloadJobsDeps {
 
 /** Why a job could not start: code (worded by the renderer) and technical message. */
 export class DownloadJobError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message)
     this.name = 'DownloadJobError'
   }
@@ -80,7 +83,12 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
     const files = job.files.map((f) => ({ ...f.progress }))
     const count = (state: DownloadFileProgress['state']): number => files.filter((f) => f.state === state).length
     return {
-      jobId, folder: job.folder, total: files.length, done: count('termine'), failed: count('echec'), cancelled: count('annule'),
+      jobId,
+      folder: job.folder,
+      total: files.length,
+      done: count('termine'),
+      failed: count('echec'),
+      cancelled: count('annule'),
       bytes: files.reduce((sum, f) => sum + f.bytes, 0),
       finished: files.every((f) => f.state === 'termine' || f.state === 'echec' || f.state === 'annule'),
       files,
@@ -108,7 +116,12 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
     else job.timer = setTimeout(send, wait)
   }
 
-  async function run(jobId: string, task: FileTask, connection: { readonly client: Pick<ApiClient, 'stream'>; readonly budget?: RateBudget }, folder: string): Promise<void> {
+  async function run(
+    jobId: string,
+    task: FileTask,
+    connection: { readonly client: Pick<ApiClient, 'stream'>; readonly budget?: RateBudget },
+    folder: string,
+  ): Promise<void> {
     if (task.progress.state !== 'en_attente') return
     task.progress = { ...task.progress, state: 'en_cours' }
     report(jobId)
@@ -116,7 +129,10 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
     const release = connection.budget === undefined ? null : await connection.budget.acquire(task.controller.signal)
     try {
       const written = await downloadRecapitulatif({
-        client, declaration: task.ref, folder, signal: task.controller.signal,
+        client,
+        declaration: task.ref,
+        folder,
+        signal: task.controller.signal,
         ...(deps.maxBytes === undefined ? {} : { maxBytes: deps.maxBytes }),
         ...(deps.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: deps.idleTimeoutMs }),
         onProgress: (bytes, totalBytes) => {
@@ -124,12 +140,26 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
           report(jobId, true)
         },
       })
-      await deps.registry.record({ ...task.ref, path: written.path, fileName: written.fileName, bytes: written.bytes, writtenAt: now().toISOString() })
+      await deps.registry.record({
+        ...task.ref,
+        path: written.path,
+        fileName: written.fileName,
+        bytes: written.bytes,
+        writtenAt: now().toISOString(),
+      })
       task.progress = { ...task.progress, state: 'termine', bytes: written.bytes, path: written.path }
     } catch (error) {
-      const e = error instanceof DownloadError ? error : new DownloadError('ERREUR_INTERNE', 'unexpected failure while downloading; nothing written', { cause: error })
+      const e =
+        error instanceof DownloadError
+          ? error
+          : new DownloadError('ERREUR_INTERNE', 'unexpected failure while downloading; nothing written', { cause: error })
       const state = e.code === 'TELECHARGEMENT_ANNULE' ? 'annule' : 'echec'
-      task.progress = { ...task.progress, state, bytes: 0, error: { code: e.code, message: e.message, ...(Object.keys(e.params).length === 0 ? {} : { params: e.params }) } }
+      task.progress = {
+        ...task.progress,
+        state,
+        bytes: 0,
+        error: { code: e.code, message: e.message, ...(Object.keys(e.params).length === 0 ? {} : { params: e.params }) },
+      }
     } finally {
       release?.()
     }
@@ -154,14 +184,25 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
         try {
           fileName = recapitulatifFileName(ref)
         } catch (e) {
-          error = e instanceof UnsafeFileNameError
-            ? { code: 'NOM_FICHIER_REFUSE', message: e.message, params: { motif: e.field } }
-            : { code: 'NOM_FICHIER_REFUSE', message: 'file name refused' }
+          error =
+            e instanceof UnsafeFileNameError
+              ? { code: 'NOM_FICHIER_REFUSE', message: e.message, params: { motif: e.field } }
+              : { code: 'NOM_FICHIER_REFUSE', message: 'file name refused' }
         }
         return {
           ref,
           controller: new AbortController(),
-          progress: { id: ref.id, siren: ref.siren, periode: ref.periode, fileName, state: error === null ? 'en_attente' : 'echec', bytes: 0, totalBytes: null, path: null, error },
+          progress: {
+            id: ref.id,
+            siren: ref.siren,
+            periode: ref.periode,
+            fileName,
+            state: error === null ? 'en_attente' : 'echec',
+            bytes: 0,
+            totalBytes: null,
+            path: null,
+            error,
+          },
         }
       })
       jobs.set(jobId, { folder: root, files, lastSent: 0, timer: undefined })
@@ -184,7 +225,11 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
       for (const task of job.files) {
         if (id !== undefined && task.ref.id !== id) continue
         if (task.progress.state === 'en_attente') {
-          task.progress = { ...task.progress, state: 'annule', error: { code: 'TELECHARGEMENT_ANNULE', message: 'download cancelled; nothing written' } }
+          task.progress = {
+            ...task.progress,
+            state: 'annule',
+            error: { code: 'TELECHARGEMENT_ANNULE', message: 'download cancelled; nothing written' },
+          }
           n += 1
         } else if (task.progress.state === 'en_cours') {
           task.controller.abort()

@@ -49,10 +49,12 @@ export function createRecapitulatifRegistry(dataDir: string): RecapitulatifRegis
       raw = null
     }
     const parsed = StoredFile.safeParse(raw)
-    entries = parsed.success ? parsed.data.fichiers.flatMap((e) => {
-      const one = StoredEntry.safeParse(e)
-      return one.success ? [one.data] : []
-    }) : []
+    entries = parsed.success
+      ? parsed.data.fichiers.flatMap((e) => {
+          const one = StoredEntry.safeParse(e)
+          return one.success ? [one.data] : []
+        })
+      : []
     return entries
   }
 
@@ -85,7 +87,15 @@ export function createRecapitulatifRegistry(dataDir: string): RecapitulatifRegis
     },
     async list() {
       const list = await serial(load)
-      const out = await Promise.all(list.map(async (e) => ({ ...e, present: await stat(e.path).then((s) => s.isFile(), () => false) })))
+      const out = await Promise.all(
+        list.map(async (e) => ({
+          ...e,
+          present: await stat(e.path).then(
+            (s) => s.isFile(),
+            () => false,
+          ),
+        })),
+      )
       return out.sort((a, b) => (a.writtenAt < b.writtenAt ? 1 : a.writtenAt > b.writtenAt ? -1 : a.path.localeCompare(b.path)))
     },
     async find(path) {

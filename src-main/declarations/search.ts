@@ -22,7 +22,11 @@ export interface DeclarationSearchOptions {
  * `fetchedAt` is the instant the search started.
  * @throws ApiError on any failure (nothing partial is returned).
  */
-export async function searchDeclarations(client: Pick<ApiClient, 'call'>, input: DeclarationsSearchInput, options: DeclarationSearchOptions = {}): Promise<DeclarationsSearchResult> {
+export async function searchDeclarations(
+  client: Pick<ApiClient, 'call'>,
+  input: DeclarationsSearchInput,
+  options: DeclarationSearchOptions = {},
+): Promise<DeclarationsSearchResult> {
   const fetchedAt = (options.now ?? (() => new Date()))().toISOString()
   const kinds = input.kinds ?? ['periodique', 'evenementielle']
   const query = {
@@ -48,7 +52,9 @@ export async function searchDeclarations(client: Pick<ApiClient, 'call'>, input:
       ? fetchAllPages('listerDeclarations', (page) => limited(() => client.call('listerDeclarations', { query: { ...query, page } })))
       : Promise.resolve([]),
     kinds.includes('evenementielle')
-      ? fetchAllPages('listerDeclarationsEvenementielles', (page) => limited(() => client.call('listerDeclarationsEvenementielles', { query: { ...query, page } })))
+      ? fetchAllPages('listerDeclarationsEvenementielles', (page) =>
+          limited(() => client.call('listerDeclarationsEvenementielles', { query: { ...query, page } })),
+        )
       : Promise.resolve([]),
   ])
   const declarations: DeclarationRow[] = [

@@ -21,7 +21,10 @@ export class KeychainUnavailableError extends Error {
   readonly code = KEYCHAIN_UNAVAILABLE
 
   constructor(options?: ErrorOptions) {
-    super('system keychain unavailable: secret neither read nor stored, nothing stored elsewhere (Linux: a Secret Service must run, unlocked)', options)
+    super(
+      'system keychain unavailable: secret neither read nor stored, nothing stored elsewhere (Linux: a Secret Service must run, unlocked)',
+      options,
+    )
     this.name = 'KeychainUnavailableError'
   }
 }
@@ -50,7 +53,8 @@ export interface OsKeychainOptions {
  */
 export function createOsKeychain(options: OsKeychainOptions = {}): Keychain {
   const service = options.service ?? KEYCHAIN_SERVICE
-  const entryOptions: EntryOptions | undefined = (options.platform ?? process.platform) === 'linux' ? { linux: { store: 'secret-service' } } : undefined
+  const entryOptions: EntryOptions | undefined =
+    (options.platform ?? process.platform) === 'linux' ? { linux: { store: 'secret-service' } } : undefined
 
   async function withEntry<T>(profileId: string, action: (entry: AsyncEntry) => Promise<T>): Promise<T> {
     try {

@@ -105,7 +105,13 @@ export function startupProfileId(file: ProfilesFile): string {
  * (`previous`) keeps its id and creation date. No secret: that goes to the keychain.
  */
 export function profileToStore(input: ProfileInput, previous: StoredProfile | null, newId: string, createdAt: string): StoredProfile {
-  return { id: previous?.id ?? newId, nom: input.nom, baseUrl: input.baseUrl, clientId: input.clientId, creeLe: previous?.creeLe ?? createdAt }
+  return {
+    id: previous?.id ?? newId,
+    nom: input.nom,
+    baseUrl: input.baseUrl,
+    clientId: input.clientId,
+    creeLe: previous?.creeLe ?? createdAt,
+  }
 }
 
 /** The file with `profile` added (new id) or put in place of the profile of the same id. */
@@ -183,8 +189,14 @@ export function connectionTestFailure(error: unknown, suite: string | null): unk
     return new ProfileError(PROFILE_ERROR_CODES.identifiantsRefuses, 'credentials refused (401)', { cause: error, params })
   }
   if (error.status === null) {
-    return new ProfileError(PROFILE_ERROR_CODES.serviceInjoignable, `payroll service unreachable (${error.code})`, { cause: error, params: { ...params, cause: error.code } })
+    return new ProfileError(PROFILE_ERROR_CODES.serviceInjoignable, `payroll service unreachable (${error.code})`, {
+      cause: error,
+      params: { ...params, cause: error.code },
+    })
   }
   const answer: ReportParams = error.body === null ? { status: error.status } : { status: error.status, service: error.body.message }
-  return new ProfileError(PROFILE_ERROR_CODES.serviceEnErreur, `payroll service answered HTTP ${String(error.status)}`, { cause: error, params: { ...params, ...answer } })
+  return new ProfileError(PROFILE_ERROR_CODES.serviceEnErreur, `payroll service answered HTTP ${String(error.status)}`, {
+    cause: error,
+    params: { ...params, ...answer },
+  })
 }

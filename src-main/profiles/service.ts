@@ -164,7 +164,13 @@ async function secretStates(keychain: Keychain, file: ProfilesFile): Promise<Map
  * cannot be written, the keychain is put back as it was, so that the two never disagree.
  * @throws whatever the keychain or `writeFile` throws (the keychain restored on a file failure).
  */
-async function storeSecretThenFile(keychain: Keychain, id: string, secret: string | undefined, isNew: boolean, writeFile: () => Promise<void>): Promise<void> {
+async function storeSecretThenFile(
+  keychain: Keychain,
+  id: string,
+  secret: string | undefined,
+  isNew: boolean,
+  writeFile: () => Promise<void>,
+): Promise<void> {
   if (secret === undefined) return writeFile()
   const prior = isNew ? null : await keychain.read(id)
   await keychain.save(id, secret)
@@ -190,7 +196,12 @@ interface OpenedProfile {
  */
 async function openProfile(
   id: string,
-  context: { file: ProfilesFile; keychain: Keychain; demo: DemoRunner; connect: (endpoint: DemoEndpoint, profileId: string) => PayrollConnection },
+  context: {
+    file: ProfilesFile
+    keychain: Keychain
+    demo: DemoRunner
+    connect: (endpoint: DemoEndpoint, profileId: string) => PayrollConnection
+  },
 ): Promise<OpenedProfile> {
   if (id === DEMO_PROFILE_ID) {
     try {
@@ -226,7 +237,12 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
 
   /** The connection of profile `profileId` (its id owns the sync lane: one push per profile at a time). */
   function connect(endpoint: DemoEndpoint, profileId: string): PayrollConnection {
-    const connection = createPayrollConnection({ ...deps.connectionOptions, baseUrl: endpoint.baseUrl, clientId: endpoint.clientId, clientSecret: endpoint.clientSecret })
+    const connection = createPayrollConnection({
+      ...deps.connectionOptions,
+      baseUrl: endpoint.baseUrl,
+      clientId: endpoint.clientId,
+      clientSecret: endpoint.clientSecret,
+    })
     return { ...connection, profileId }
   }
 
@@ -251,7 +267,13 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
   /** GET /api/health then (token and) GET /api/moi; every failure a ProfileError with a French message. */
   async function verify(endpoint: DemoEndpoint, suite: string | null): Promise<ConnectionTestResult> {
     const { baseUrl, clientId, clientSecret } = endpoint
-    const probe = createPayrollConnection({ ...deps.connectionOptions, baseUrl, clientId, clientSecret, timeoutMs: deps.testTimeoutMs ?? TEST_TIMEOUT_MS })
+    const probe = createPayrollConnection({
+      ...deps.connectionOptions,
+      baseUrl,
+      clientId,
+      clientSecret,
+      timeoutMs: deps.testTimeoutMs ?? TEST_TIMEOUT_MS,
+    })
     try {
       const health = await probe.client.call('sante')
       const moi = await probe.client.call('moi')
@@ -285,7 +307,9 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     const previous = input.id === undefined ? null : findStored(file, input.id)
     const secret = input.clientSecret ?? (previous === null ? null : await deps.keychain.read(previous.id))
     if (secret === null) {
-      throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'no secret stored for this profile; nothing saved', { params: { motif: 'ENREGISTRER' } })
+      throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'no secret stored for this profile; nothing saved', {
+        params: { motif: 'ENREGISTRER' },
+      })
     }
     await verify({ baseUrl: input.baseUrl, clientId: input.clientId, clientSecret: secret }, REPORT_FOLLOW_UPS.rienEnregistre)
     const profile = profileToStore(input, previous, `p-${randomUUID()}`, now().toISOString())
@@ -302,7 +326,10 @@ export function createProfileService(deps: ProfileServiceDeps): ProfileService {
     if (input.id === DEMO_PROFILE_ID) return verify(await demo.ensure(), null)
     const profile = findStored(file, input.id)
     const secret = await deps.keychain.read(profile.id)
-    if (secret === null) throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'no secret stored for this profile; cannot test', { params: { motif: 'TESTER' } })
+    if (secret === null)
+      throw new ProfileError(PROFILE_ERROR_CODES.secretAbsent, 'no secret stored for this profile; cannot test', {
+        params: { motif: 'TESTER' },
+      })
     return verify({ baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: secret }, null)
   }
 

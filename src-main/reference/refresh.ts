@@ -41,7 +41,11 @@ export interface ReferenceFetchOptions {
  * @returns the snapshot; `fetchedAt` is the instant the fetch started (the data is at least that fresh).
  * @throws ApiError for any failure other than a missing right on a code list.
  */
-export async function fetchReferenceSnapshot(client: ApiClient, sirens?: readonly string[], options: ReferenceFetchOptions = {}): Promise<ReferenceSnapshot> {
+export async function fetchReferenceSnapshot(
+  client: ApiClient,
+  sirens?: readonly string[],
+  options: ReferenceFetchOptions = {},
+): Promise<ReferenceSnapshot> {
   const fetchedAt = (options.now ?? (() => new Date()))().toISOString()
   const queue = new PQueue({ concurrency: Math.max(1, options.concurrency ?? DEFAULT_REFERENCE_CONCURRENCY) })
 
@@ -73,7 +77,11 @@ export async function fetchReferenceSnapshot(client: ApiClient, sirens?: readonl
   const [moi, dossiers] = await Promise.all([
     limited(() => client.call('moi')),
     sirens === undefined
-      ? fetchAllPages<Dossier>('listerDossiers', (page) => limited(() => client.call('listerDossiers', { query: { page, taille: MAX_PAGE_SIZE } })), CONCURRENT)
+      ? fetchAllPages<Dossier>(
+          'listerDossiers',
+          (page) => limited(() => client.call('listerDossiers', { query: { page, taille: MAX_PAGE_SIZE } })),
+          CONCURRENT,
+        )
       : Promise.all([...new Set(sirens)].map((siren) => limited(() => client.call('lireDossier', { params: { siren } })))),
   ])
 
@@ -81,10 +89,16 @@ export async function fetchReferenceSnapshot(client: ApiClient, sirens?: readonl
     dossiers.map(async (dossier) => {
       const siren = dossier.siren
       const [salaries, codesAbsences, codesEvp, codesPrimes] = await Promise.all([
-        fetchAllPages<Salarie>('listerSalaries', (page) => limited(() => client.call('listerSalaries', { query: { siren: [siren], page, taille: MAX_PAGE_SIZE } })), CONCURRENT),
+        fetchAllPages<Salarie>(
+          'listerSalaries',
+          (page) => limited(() => client.call('listerSalaries', { query: { siren: [siren], page, taille: MAX_PAGE_SIZE } })),
+          CONCURRENT,
+        ),
         codes<CodeAbsence>('listerCodesAbsencesDossier', siren, () => client.call('listerCodesAbsencesDossier', { params: { siren } })),
         codes<CodeEvp>('listerCodesEvp', siren, () => client.call('listerCodesEvp', { query: { siren } })),
-        codes<CodePrimeIndemnite>('listerCodesPrimesIndemnites', siren, () => client.call('listerCodesPrimesIndemnites', { query: { siren } })),
+        codes<CodePrimeIndemnite>('listerCodesPrimesIndemnites', siren, () =>
+          client.call('listerCodesPrimesIndemnites', { query: { siren } }),
+        ),
       ])
       return { siren, salaries, codesAbsences, codesEvp, codesPrimes }
     }),

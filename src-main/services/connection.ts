@@ -67,7 +67,8 @@ export function createPayrollConnection(options: PayrollConnectionOptions): Payr
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     onResponse(info) {
       clock.observe(info.headers.get('date'), info.receivedAtMs)
-      if (!OUTSIDE_BUDGET.has(info.operation) || info.status === 429) budget.observe({ status: info.status, headers: info.headers, durationMs: info.durationMs })
+      if (!OUTSIDE_BUDGET.has(info.operation) || info.status === 429)
+        budget.observe({ status: info.status, headers: info.headers, durationMs: info.durationMs })
       options.onResponse?.(info)
     },
   })
@@ -105,6 +106,7 @@ export async function probeConnection(connection: PayrollConnection | null, opti
 
 /** Technical description of a failed probe: the client's code for transport failures, the status otherwise. */
 function probeFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.status === null ? `${error.code}: ${error.message}` : `payroll service answered HTTP ${String(error.status)}`
+  if (error instanceof ApiError)
+    return error.status === null ? `${error.code}: ${error.message}` : `payroll service answered HTTP ${String(error.status)}`
   return 'payroll service unreachable'
 }

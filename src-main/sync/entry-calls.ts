@@ -54,7 +54,12 @@ export function writeOperation(kind: EntryKind, operation: EntryOperation): Oper
  * @param targetServerId server id of the record an update or delete targets.
  * @throws Error when an update or delete has no target (the executor checks it before).
  */
-export function buildWrite(kind: EntryKind, operation: EntryOperation, payload: KeyFields | null, targetServerId: string | null): EntryWrite {
+export function buildWrite(
+  kind: EntryKind,
+  operation: EntryOperation,
+  payload: KeyFields | null,
+  targetServerId: string | null,
+): EntryWrite {
   const id = writeOperation(kind, operation)
   const def = ENDPOINTS[id]
   if (operation === 'create') return { operation: id, method: def.method, request: { body: payload ?? {} } }
@@ -97,7 +102,14 @@ export interface RecordPage {
 /** Reads a list answer already parsed by the client as a page of records. @throws Error when it is not one. */
 export function asRecordPage(value: unknown): RecordPage {
   const v = value as Partial<RecordPage> | null
-  if (v === null || typeof v !== 'object' || !Array.isArray(v.elements) || typeof v.total !== 'number' || typeof v.taille !== 'number' || typeof v.page !== 'number') {
+  if (
+    v === null ||
+    typeof v !== 'object' ||
+    !Array.isArray(v.elements) ||
+    typeof v.total !== 'number' ||
+    typeof v.taille !== 'number' ||
+    typeof v.page !== 'number'
+  ) {
     throw new Error('unexpected list answer')
   }
   return v as RecordPage

@@ -51,7 +51,6 @@ import { settleMsOf, widenWindow, windowOfStarts } from './window'
 
 export { ATTEMPT_MEMORY } from './memory'
 
-
 /**
  * Runs pushes one at a time (shared by every executor of one profile, and by its verifications).
  * `pending` is the last push submitted to the lane that has not ended: a push submitted while another is running or
@@ -130,7 +129,8 @@ type CreateWork = Work & { readonly scope: EntryScope; readonly payload: KeyFiel
 function prepare(item: SyncItem, index: number, memory: PushMemory): Work {
   const create = item.operation === 'create' ? item.payload : null
   const fingerprint = create === null ? null : fingerprintOf(item.kind, create)
-  if (fingerprint !== null && fingerprint !== item.fingerprint) log.warn('Synchronisation : empreinte recalculée différente', { clientId: item.clientId })
+  if (fingerprint !== null && fingerprint !== item.fingerprint)
+    log.warn('Synchronisation : empreinte recalculée différente', { clientId: item.clientId })
   return {
     index,
     item,
@@ -180,11 +180,19 @@ function settlePlan(run: PushRun, plan: CreatePlan<CreateWork>, priorAttempts: M
   }
   const { decision } = plan
   if (decision.type === 'link') {
-    run.finish(w.index, 'synced', decision.serverId, null, plan.attempts.map((a) => ({ ...a, serverId: decision.serverId })))
+    run.finish(
+      w.index,
+      'synced',
+      decision.serverId,
+      null,
+      plan.attempts.map((a) => ({ ...a, serverId: decision.serverId })),
+    )
     return false
   }
   if (decision.type === 'to_check') {
-    run.finish(w.index, 'to_check', null, toCheckError(decision.reason), plan.attempts, { candidates: candidateRecords(decision.candidates) })
+    run.finish(w.index, 'to_check', null, toCheckError(decision.reason), plan.attempts, {
+      candidates: candidateRecords(decision.candidates),
+    })
     return false
   }
   // The list attempts of a first send stay out of its audit trail (nothing was decided from them).
@@ -269,8 +277,16 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     const { groups, groupOfScope } = listGroups(creates.map((w) => w.scope))
     const listed = new Map<string, ListOutcome>()
     const listDeps = { client: options.client, budget: options.budget, signal: run.stop.signal, now, observe }
-    const planContext = { groupOfScope, listed, ownClientId: options.ownClientId ?? null, serverOffsetMs: offset(), settleMs, heldBy: (id: string) => memory.holderOf(id) }
-    const sendAll = (toSend: readonly { w: Work; resent: boolean }[]): Promise<unknown> => Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
+    const planContext = {
+      groupOfScope,
+      listed,
+      ownClientId: options.ownClientId ?? null,
+      serverOffsetMs: offset(),
+      settleMs,
+      heldBy: (id: string) => memory.holderOf(id),
+    }
+    const sendAll = (toSend: readonly { w: Work; resent: boolean }[]): Promise<unknown> =>
+      Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
     const others = sendAll(ready.filter((w) => !isCreate(w)).map((w) => ({ w, resent: false })))
     const byGroup = new Map<string, CreateWork[]>()
     for (const w of creates) {

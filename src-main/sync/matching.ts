@@ -20,7 +20,14 @@
  * exactly one such group of the push is reserved for it; a record two groups could own stays a doubt for both.
  */
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
-import { fingerprintsMatch, recordFingerprintOf, sameNaturalKey, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
+import {
+  fingerprintsMatch,
+  recordFingerprintOf,
+  sameNaturalKey,
+  scopeKey,
+  scopeOf,
+  type KeyFields,
+} from '../../src-shared/domain/fingerprint'
 
 /** A window on the service's clock, ms since the epoch, bounds included. */
 export interface ServerWindow {
@@ -154,7 +161,8 @@ export function whyNotOurs(entry: MatchEntry, candidate: Candidate, ctx: MatchCo
   if (record.createdMs === null) return TO_CHECK_REASONS.fenetreInconnue
   if (record.createdMs < entry.window.fromMs) return TO_CHECK_REASONS.creeAvantEnvoi
   if (record.createdMs > entry.window.toMs) return TO_CHECK_REASONS.horsFenetre
-  if (record.creePar !== undefined && ctx.ownClientId !== null && record.creePar !== ctx.ownClientId) return TO_CHECK_REASONS.createurDifferent
+  if (record.creePar !== undefined && ctx.ownClientId !== null && record.creePar !== ctx.ownClientId)
+    return TO_CHECK_REASONS.createurDifferent
   if (record.modifiedMs !== null && record.modifiedMs > record.createdMs) return TO_CHECK_REASONS.modifieDepuis
   return null
 }
@@ -167,7 +175,11 @@ export function whyNotOurs(entry: MatchEntry, candidate: Candidate, ctx: MatchCo
  * @returns one decision per entry key. Never links a record to two entries, never links a record that fails
  *   {@link whyNotOurs}.
  */
-export function matchRecords(entries: readonly MatchEntry[], records: readonly ListedRecord[], ctx: MatchContext): Map<string, MatchDecision> {
+export function matchRecords(
+  entries: readonly MatchEntry[],
+  records: readonly ListedRecord[],
+  ctx: MatchContext,
+): Map<string, MatchDecision> {
   const decisions = new Map<string, MatchDecision>()
   const taken = new Set<string>()
   const index = indexRecords(new Set(entries.map((e) => e.kind)), records)
@@ -177,7 +189,8 @@ export function matchRecords(entries: readonly MatchEntry[], records: readonly L
     if (found === undefined) candidates.set(entry.key, (found = candidatesOf(entry, index)))
     return found
   }
-  const available = (entry: MatchEntry): Candidate[] => candidatesOfEntry(entry).filter((c) => !taken.has(c.record.id) && mayConcern(entry, c, ctx))
+  const available = (entry: MatchEntry): Candidate[] =>
+    candidatesOfEntry(entry).filter((c) => !taken.has(c.record.id) && mayConcern(entry, c, ctx))
 
   // 1. Reconciling entries, by group of identical entries of one scope (same fingerprint).
   const groups = new Map<string, MatchEntry[]>()
@@ -218,7 +231,9 @@ export function matchRecords(entries: readonly MatchEntry[], records: readonly L
     // A record another group of the push could own as well is a doubt for both (neither takes it).
     const contested = (id: string): boolean => (owners.get(id)?.size ?? 0) > 1
     const doubts = group.flatMap((entry) =>
-      groupCandidates.map((c) => (entry.excluded.has(c.record.id) || contested(c.record.id) ? TO_CHECK_REASONS.candidatsMultiples : whyNotOurs(entry, c, ctx))),
+      groupCandidates.map((c) =>
+        entry.excluded.has(c.record.id) || contested(c.record.id) ? TO_CHECK_REASONS.candidatsMultiples : whyNotOurs(entry, c, ctx),
+      ),
     )
     const firstDoubt = doubts.find((d) => d !== null)
     if (firstDoubt === undefined && groupCandidates.length <= group.length) {
@@ -234,15 +249,20 @@ export function matchRecords(entries: readonly MatchEntry[], records: readonly L
       })
       continue
     }
-    const reason = groupCandidates.length > group.length ? TO_CHECK_REASONS.candidatsMultiples : (firstDoubt ?? TO_CHECK_REASONS.candidatsMultiples)
-    for (const entry of group) decisions.set(entry.key, { type: 'to_check', reason, candidates: groupCandidates.filter((c) => !entry.excluded.has(c.record.id)) })
+    const reason =
+      groupCandidates.length > group.length ? TO_CHECK_REASONS.candidatsMultiples : (firstDoubt ?? TO_CHECK_REASONS.candidatsMultiples)
+    for (const entry of group)
+      decisions.set(entry.key, { type: 'to_check', reason, candidates: groupCandidates.filter((c) => !entry.excluded.has(c.record.id)) })
   }
 
   // 2. Entries never sent: an identical record already on the service (not taken above) is someone else's.
   for (const entry of entries) {
     if (entry.reconcile) continue
     const identical = candidatesOfEntry(entry).filter((c) => !taken.has(c.record.id) && c.relation === 'identique')
-    decisions.set(entry.key, identical.length === 0 ? { type: 'send' } : { type: 'to_check', reason: TO_CHECK_REASONS.identiqueExistant, candidates: identical })
+    decisions.set(
+      entry.key,
+      identical.length === 0 ? { type: 'send' } : { type: 'to_check', reason: TO_CHECK_REASONS.identiqueExistant, candidates: identical },
+    )
   }
   return decisions
 }

@@ -44,7 +44,13 @@ export interface PushMemory {
    * Records the attempts of this push, widens the window with its write starts (local ms), and keeps the record of
    * a `synced` outcome (any other outcome forgets it).
    */
-  remember(clientId: string, revision: number, attempts: readonly AuditAttempt[], writeStarts: readonly number[], outcome?: Pick<SyncOutcome, 'result' | 'serverId' | 'verifyAfter'>): void
+  remember(
+    clientId: string,
+    revision: number,
+    attempts: readonly AuditAttempt[],
+    writeStarts: readonly number[],
+    outcome?: Pick<SyncOutcome, 'result' | 'serverId' | 'verifyAfter'>,
+  ): void
   /** The entry (clientId) a remembered push synced this record to, or null. */
   holderOf(serverId: string): string | null
 }
@@ -70,8 +76,16 @@ export function createPushMemory(limit: number = ATTEMPT_MEMORY): PushMemory {
     remember(clientId, revision, attempts, writeStarts, outcome) {
       const previous = current(clientId, revision)
       forget(clientId)
-      const synced = outcome?.result === 'synced' && outcome.serverId !== null ? { serverId: outcome.serverId, verifyAfter: outcome.verifyAfter ?? null } : null
-      entries.set(clientId, { revision, attempts: [...attempts], window: widenWindow(previous?.window, windowOfStarts(writeStarts)), synced })
+      const synced =
+        outcome?.result === 'synced' && outcome.serverId !== null
+          ? { serverId: outcome.serverId, verifyAfter: outcome.verifyAfter ?? null }
+          : null
+      entries.set(clientId, {
+        revision,
+        attempts: [...attempts],
+        window: widenWindow(previous?.window, windowOfStarts(writeStarts)),
+        synced,
+      })
       if (synced !== null) holders.set(synced.serverId, clientId)
       for (const key of entries.keys()) {
         if (entries.size <= limit) break

@@ -9,7 +9,14 @@ import { ERROR_CODES } from '../../src-shared/api/common'
 import type { Categorie } from '../../src-shared/api/categories'
 import type { HttpMethod } from '../../src-shared/api/endpoint-def'
 import { MAX_CANDIDATES } from '../../src-shared/domain/sync-protocol'
-import type { AuditAttempt, CandidateRecord, CategoryPause, SyncError, SyncPause, SyncPushResult } from '../../src-shared/domain/sync-protocol'
+import type {
+  AuditAttempt,
+  CandidateRecord,
+  CategoryPause,
+  SyncError,
+  SyncPause,
+  SyncPushResult,
+} from '../../src-shared/domain/sync-protocol'
 import { ApiError } from '../api/errors'
 import type { Candidate, ToCheckReason } from './matching'
 
@@ -56,7 +63,11 @@ export function pauseMessage(error: ApiError): string {
 
 /** The pause a global failure causes: its code, technical message and the server's Retry-After (ms) if any. */
 export function pauseOf(error: ApiError): SyncPause {
-  return { code: error.code, message: pauseMessage(error), retryAfterMs: error.retryAfterMs === null ? null : Math.round(error.retryAfterMs) }
+  return {
+    code: error.code,
+    message: pauseMessage(error),
+    retryAfterMs: error.retryAfterMs === null ? null : Math.round(error.retryAfterMs),
+  }
 }
 
 /** Pause of a thrown value that is not an ApiError (a bug in main): the queue waits, nothing is lost. */

@@ -4,7 +4,16 @@
  * No I/O: the executor lists, matches and sends; this records what came of it.
  */
 import type { Categorie } from '../../src-shared/api/categories'
-import type { AuditAttempt, CategoryPause, SendWindow, SyncError, SyncItem, SyncOutcome, SyncPause, SyncProgress } from '../../src-shared/domain/sync-protocol'
+import type {
+  AuditAttempt,
+  CategoryPause,
+  SendWindow,
+  SyncError,
+  SyncItem,
+  SyncOutcome,
+  SyncPause,
+  SyncProgress,
+} from '../../src-shared/domain/sync-protocol'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { categoryPauseOf, internalError, internalPause, pauseOf, syncErrorOf } from './outcomes'
@@ -23,7 +32,14 @@ export interface PushRun {
   /** Aborted at the first global pause: nothing new starts. */
   readonly stop: AbortController
   /** Records an outcome (ignored when the item already has one) and reports the progress. */
-  finish(index: number, result: SyncOutcome['result'], serverId: string | null, error: SyncError | null, attempts: readonly AuditAttempt[], extra?: Partial<SyncOutcome>): void
+  finish(
+    index: number,
+    result: SyncOutcome['result'],
+    serverId: string | null,
+    error: SyncError | null,
+    attempts: readonly AuditAttempt[],
+    extra?: Partial<SyncOutcome>,
+  ): void
   /** `unknown`, reconciled once its writes have settled (`settleUntil`). */
   finishUnknown(e: PushEntry, error: SyncError | null, attempts: readonly AuditAttempt[]): void
   /** No definite answer: `unknown` while a create still has to be reconciled, else back to the queue. */
@@ -119,7 +135,15 @@ export function createPushRun(items: readonly SyncItem[], settleMs: number, onPr
     },
     settle() {
       const settled = outcomes.map(
-        (o, index) => o ?? { clientId: items[index]?.clientId ?? '', revision: items[index]?.revision ?? 1, result: 'requeue' as const, serverId: null, error: null, attempts: [] },
+        (o, index) =>
+          o ?? {
+            clientId: items[index]?.clientId ?? '',
+            revision: items[index]?.revision ?? 1,
+            result: 'requeue' as const,
+            serverId: null,
+            error: null,
+            attempts: [],
+          },
       )
       return { outcomes: settled, pause, categoryPauses: [...categoryPauses.values()] }
     },

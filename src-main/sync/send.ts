@@ -71,7 +71,9 @@ export async function sendWrite(req: SendRequest, deps: SendDeps): Promise<SendR
       } catch (thrown) {
         if (!neverSent(thrown)) {
           writeStarts.push(at.getTime())
-          attempts.push(auditAttempt({ ...base, durationMs: performance.now() - started, status: null, serverId: req.targetServerId, error: thrown }))
+          attempts.push(
+            auditAttempt({ ...base, durationMs: performance.now() - started, status: null, serverId: req.targetServerId, error: thrown }),
+          )
         }
         retryIn = attempt === 0 ? transientRetryDelayMs(thrown) : null
         if (retryIn === null) return { type: 'failed', error: thrown, attempts, writeStarts }

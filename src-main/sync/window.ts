@@ -32,7 +32,12 @@ export function settleMsOf(timeoutMs: number, marginMs: number = SETTLE_MARGIN_M
  * @param offsetMs service clock minus this workstation's clock (from `Date` headers); null: never measured
  * @returns null when either is unknown (nothing can then be proved about a record's creation time)
  */
-export function serverWindowOf(window: SendWindow | null, offsetMs: number | null, settleMs: number, toleranceMs: number = CLOCK_TOLERANCE_MS): ServerWindow | null {
+export function serverWindowOf(
+  window: SendWindow | null,
+  offsetMs: number | null,
+  settleMs: number,
+  toleranceMs: number = CLOCK_TOLERANCE_MS,
+): ServerWindow | null {
   if (window === null || offsetMs === null) return null
   const from = Date.parse(window.from)
   const to = Date.parse(window.to)

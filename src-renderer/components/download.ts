@@ -15,7 +15,9 @@ export function downloadText(fileName: string, text: string, mime = 'text/csv;ch
   document.body.append(link)
   link.click()
   link.remove()
-  setTimeout(() => { URL.revokeObjectURL(url) }, 10_000)
+  setTimeout(() => {
+    URL.revokeObjectURL(url)
+  }, 10_000)
 }
 
 /** `prefix-2026-11-22-0830.csv` in local time, for export file names. */

@@ -14,14 +14,7 @@ export function formatSiren(siren: string): string {
  * ("Éloïse  Lefèvre" -> "eloise lefevre"). Unicode NFD, combining marks removed; œ/æ expanded.
  */
 export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/œ/giu, 'oe')
-    .replace(/æ/giu, 'ae')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/œ/giu, 'oe').replace(/æ/giu, 'ae').toLowerCase().replace(/\s+/g, ' ').trim()
 }
 
 /** `YYYY-MM` of `periode` shifted by `months` (may be negative). */
@@ -95,7 +88,12 @@ export function isoDateOrEmpty(value: string): string {
 export function formatInstantDate(iso: string, timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', ...(timeZone === undefined ? {} : { timeZone }) }).format(date)
+  return new Intl.DateTimeFormat('fr-FR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  }).format(date)
 }
 
 /**
@@ -120,7 +118,9 @@ export function formatDateTime(iso: string, locale = 'fr-FR', options: { seconds
 export function formatTime(iso: string, locale = 'fr-FR', timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone === undefined ? {} : { timeZone }) }).format(date)
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone === undefined ? {} : { timeZone }) }).format(
+    date,
+  )
 }
 
 const NARROW_NBSP = '\u202f'

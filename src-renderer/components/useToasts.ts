@@ -24,7 +24,12 @@ export function dismissToast(id: number): void {
 export function showToast(message: string, kind: ToastKind = 'success', durationMs = 5_000): number {
   const id = nextId++
   toasts.value = [...toasts.value.slice(-4), { id, message, kind }]
-  setTimeout(() => { dismissToast(id) }, kind === 'error' ? durationMs * 2 : durationMs)
+  setTimeout(
+    () => {
+      dismissToast(id)
+    },
+    kind === 'error' ? durationMs * 2 : durationMs,
+  )
   return id
 }
 

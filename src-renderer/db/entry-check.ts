@@ -57,7 +57,11 @@ function fail(...issues: FieldIssue[]): PrepareResult {
 }
 
 /** The record's current fields for an update or delete: local synced entries first, else `input.targetRecord`. */
-async function targetFields(source: ValidationSource, input: NewEntryInput, targetServerId: string): Promise<Readonly<Record<string, unknown>> | null> {
+async function targetFields(
+  source: ValidationSource,
+  input: NewEntryInput,
+  targetServerId: string,
+): Promise<Readonly<Record<string, unknown>> | null> {
   return (await source.recordFields(targetServerId)) ?? input.targetRecord ?? null
 }
 
@@ -70,7 +74,11 @@ async function targetFields(source: ValidationSource, input: NewEntryInput, targ
  * @returns `{ ok: true, prepared }`, or `{ ok: false, issues }` with French messages keyed by wire field
  *   (`''` for the entry as a whole). Never throws for bad input.
  */
-export async function prepareEntry(source: ValidationSource, input: NewEntryInput, selfClientId: string | null = null): Promise<PrepareResult> {
+export async function prepareEntry(
+  source: ValidationSource,
+  input: NewEntryInput,
+  selfClientId: string | null = null,
+): Promise<PrepareResult> {
   const kindResult = EntryKind.safeParse(input.kind)
   if (!kindResult.success) return fail({ champ: '', message: 'Type de saisie inconnu.' })
   const kind = kindResult.data
@@ -90,8 +98,10 @@ export async function prepareEntry(source: ValidationSource, input: NewEntryInpu
     fields = body.payload
   } else {
     const base = await targetFields(source, input, body.targetServerId)
-    if (base === null) return fail({ champ: '', message: 'Enregistrement à modifier introuvable sur ce poste : ouvrez-le depuis la liste du dossier.' })
-    if (body.operation === 'update' && Object.keys(body.payload).length === 0) return fail({ champ: '', message: 'Aucune modification à enregistrer.' })
+    if (base === null)
+      return fail({ champ: '', message: 'Enregistrement à modifier introuvable sur ce poste : ouvrez-le depuis la liste du dossier.' })
+    if (body.operation === 'update' && Object.keys(body.payload).length === 0)
+      return fail({ champ: '', message: 'Aucune modification à enregistrer.' })
     fields = body.operation === 'update' ? { ...base, ...body.payload } : base
   }
 
@@ -103,7 +113,10 @@ export async function prepareEntry(source: ValidationSource, input: NewEntryInpu
   }
   const dossier = await source.dossier(scope.siren)
   if (dossier === undefined) {
-    return fail({ champ: 'siren', message: `Le dossier ${scope.siren} n’est pas dans les données de référence de ce poste : actualisez-les.` })
+    return fail({
+      champ: 'siren',
+      message: `Le dossier ${scope.siren} n’est pas dans les données de référence de ce poste : actualisez-les.`,
+    })
   }
   if (body.operation !== 'delete') {
     const codes = await source.codeLists(scope.siren)

@@ -52,7 +52,11 @@ function keysetIndex(filter: EntryFilter): { readonly index: string; readonly pr
  * The filter's rows strictly older than `after` (all when null) or strictly newer than `before`, in index order
  * (oldest first; `.reverse()` for the queue order).
  */
-function keyRange(db: PaieDb, filter: EntryFilter, bound: { after?: QueueCursor | null; before?: QueueCursor | null }): Collection<StoredEntry, string> {
+function keyRange(
+  db: PaieDb,
+  filter: EntryFilter,
+  bound: { after?: QueueCursor | null; before?: QueueCursor | null },
+): Collection<StoredEntry, string> {
   const { index, prefix } = keysetIndex(filter)
   // `updatedAt` (ISO 8601) and `clientId` (UUID) are strings: '' sorts before any, U+FFFF after any.
   const lowest = [...prefix, '', '']
@@ -69,7 +73,13 @@ function keyRange(db: PaieDb, filter: EntryFilter, bound: { after?: QueueCursor 
  * Rows of the queue that come AFTER `cursor` in the queue order (older ones), from the top when `cursor` is null.
  * @param skip matching rows to skip first (>= 0; a jump); @param limit rows wanted (>= 0)
  */
-export async function queryAfter(db: PaieDb, filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
+export async function queryAfter(
+  db: PaieDb,
+  filter: EntryFilter,
+  cursor: QueueCursor | null,
+  limit: number,
+  skip = 0,
+): Promise<StoredEntry[]> {
   return keyRange(db, filter, { after: cursor }).reverse().offset(Math.max(0, skip)).limit(Math.max(0, limit)).toArray()
 }
 
@@ -77,7 +87,13 @@ export async function queryAfter(db: PaieDb, filter: EntryFilter, cursor: QueueC
  * Rows of the queue that come BEFORE `cursor` in the queue order (newer ones; from the bottom of the queue when
  * `cursor` is null), returned in the queue order: the `limit` rows just above the cursor, `skip` rows further up.
  */
-export async function queryBefore(db: PaieDb, filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
+export async function queryBefore(
+  db: PaieDb,
+  filter: EntryFilter,
+  cursor: QueueCursor | null,
+  limit: number,
+  skip = 0,
+): Promise<StoredEntry[]> {
   const rows = await keyRange(db, filter, { before: cursor }).offset(Math.max(0, skip)).limit(Math.max(0, limit)).toArray()
   return rows.reverse()
 }
@@ -99,7 +115,10 @@ export async function countEntries(db: PaieDb, filter: EntryFilter): Promise<num
   const { state, siren, kind, matricule } = filter
   if (kind === undefined && matricule === undefined) {
     if (siren !== undefined && state !== undefined) return (await db.counts.get([siren, state]))?.n ?? 0
-    const rows = siren !== undefined ? await db.counts.where('[siren+state]').between([siren, Dexie.minKey], [siren, Dexie.maxKey]).toArray() : await db.counts.toArray()
+    const rows =
+      siren !== undefined
+        ? await db.counts.where('[siren+state]').between([siren, Dexie.minKey], [siren, Dexie.maxKey]).toArray()
+        : await db.counts.toArray()
     return rows.filter((r) => state === undefined || r.state === state).reduce((n, r) => n + r.n, 0)
   }
   let rows: Collection<StoredEntry, string>

@@ -80,7 +80,12 @@ function wholeScopes(unknown: readonly StoredEntry[], max: number): StoredEntry[
  * grid pasted employee by employee span 200 employees and every push would re-read all their records (the bench's
  * drain ran 2.5 times slower that way).
  */
-async function wholeQueuedScopes(db: PaieDb, oldest: readonly StoredEntry[], room: number, categories: readonly Categorie[]): Promise<StoredEntry[]> {
+async function wholeQueuedScopes(
+  db: PaieDb,
+  oldest: readonly StoredEntry[],
+  room: number,
+  categories: readonly Categorie[],
+): Promise<StoredEntry[]> {
   const order = [...new Set(oldest.map((e) => e.scopeKey))]
   const picked: StoredEntry[] = []
   // Scopes are read a few at a time (one index query each time) until the batch is full: one query per scope cost
@@ -139,15 +144,24 @@ function attemptKey(a: Pick<AuditRecord, 'at' | 'operation' | 'method' | 'status
  * @param pausedCategories API categories paused for a missing right (HTTP 403)
  * @returns the claimed entries as SyncItems (`reconcile` = the entry was `unknown`); [] when nothing is claimable
  */
-export async function claimBatch(db: PaieDb, limit: number, pausedCategories: readonly Categorie[], env: OutboxEnv = defaultOutboxEnv): Promise<SyncItem[]> {
+export async function claimBatch(
+  db: PaieDb,
+  limit: number,
+  pausedCategories: readonly Categorie[],
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<SyncItem[]> {
   const max = Math.max(0, Math.min(limit, MAX_PUSH_BATCH))
   const categories = ENTRY_CATEGORIES.filter((c) => !pausedCategories.includes(c))
   return db.transaction('rw', db.outbox, db.counts, async () => {
-    const range = (state: EntryState, category: Categorie) => db.outbox.where('[state+category+createdAt]').between([state, category, Dexie.minKey], [state, category, Dexie.maxKey])
+    const range = (state: EntryState, category: Categorie) =>
+      db.outbox.where('[state+category+createdAt]').between([state, category, Dexie.minKey], [state, category, Dexie.maxKey])
     const unknown: StoredEntry[] = []
     const nowIso = env.now()
     for (const category of categories) unknown.push(...(await range('unknown', category).limit(UNKNOWN_SCAN_LIMIT).toArray()))
-    const picked = wholeScopes(unknown.filter((e) => e.settleUntil == null || e.settleUntil <= nowIso), max)
+    const picked = wholeScopes(
+      unknown.filter((e) => e.settleUntil == null || e.settleUntil <= nowIso),
+      max,
+    )
     const room = max - picked.length
     if (room > 0) {
       const queued: StoredEntry[] = []
@@ -168,7 +182,13 @@ export async function claimBatch(db: PaieDb, limit: number, pausedCategories: re
   })
 }
 
-const NEXT_STATE = { synced: 'synced', rejected: 'rejected', unknown: 'unknown', requeue: 'queued', to_check: 'to_check' } as const satisfies Record<SyncOutcome['result'], EntryState>
+const NEXT_STATE = {
+  synced: 'synced',
+  rejected: 'rejected',
+  unknown: 'unknown',
+  requeue: 'queued',
+  to_check: 'to_check',
+} as const satisfies Record<SyncOutcome['result'], EntryState>
 
 const GENERIC_REJECTION: SyncError = { code: 'REFUSE', message: 'Refusé par le service de paie.', status: null, champs: [] }
 
@@ -183,7 +203,12 @@ export type OutcomeSummary = Record<SyncOutcome['result'], number>
  * @throws Error (and nothing is written) when a claimed entry is no longer `sending` at the claimed revision:
  *   the rows stay `sending` and the next start-up makes them `unknown`, which is the safe side.
  */
-export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem, 'clientId' | 'revision'>[], outcomes: readonly SyncOutcome[], env: OutboxEnv = defaultOutboxEnv): Promise<OutcomeSummary> {
+export async function applyOutcomes(
+  db: PaieDb,
+  claimed: readonly Pick<SyncItem, 'clientId' | 'revision'>[],
+  outcomes: readonly SyncOutcome[],
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<OutcomeSummary> {
   const byId = new Map(outcomes.map((o) => [o.clientId, o]))
   return db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
     const rows = await db.outbox.bulkGet(claimed.map((c) => c.clientId))
@@ -193,7 +218,11 @@ export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem,
     const audit: AuditRecord[] = []
     // Attempts already held for entries whose previous push was interrupted (main may send some of them again).
     const interruptedIds = rows.filter((r) => r?.interrupted === true).map((r) => r?.clientId ?? '')
-    const held = new Set((interruptedIds.length === 0 ? [] : await db.audit.where('clientId').anyOf(interruptedIds).toArray()).map((a) => `${a.clientId}|${attemptKey(a)}`))
+    const held = new Set(
+      (interruptedIds.length === 0 ? [] : await db.audit.where('clientId').anyOf(interruptedIds).toArray()).map(
+        (a) => `${a.clientId}|${attemptKey(a)}`,
+      ),
+    )
     claimed.forEach((item, i) => {
       const row = rows[i]
       if (row?.state !== 'sending' || row.revision !== item.revision) {
@@ -210,7 +239,14 @@ export async function applyOutcomes(db: PaieDb, claimed: readonly Pick<SyncItem,
           ...row,
           state,
           serverId: result === 'synced' ? (outcome?.serverId ?? row.targetServerId) : row.serverId,
-          error: result === 'rejected' ? (outcome?.error ?? GENERIC_REJECTION) : result === 'to_check' ? (outcome?.error ?? row.error) : result === 'synced' ? null : row.error,
+          error:
+            result === 'rejected'
+              ? (outcome?.error ?? GENERIC_REJECTION)
+              : result === 'to_check'
+                ? (outcome?.error ?? row.error)
+                : result === 'synced'
+                  ? null
+                  : row.error,
           attempts: row.attempts + 1,
           updatedAt: now,
           interrupted: false,
@@ -279,7 +315,10 @@ export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOut
       sendWindow: widenSendWindow(before.sendWindow, { from: before.updatedAt, to: now }),
       settleUntil: null,
     })
-    await writeEntries(db, stuck.map((before) => ({ before, after: recovered(before) })))
+    await writeEntries(
+      db,
+      stuck.map((before) => ({ before, after: recovered(before) })),
+    )
     return stuck.length
   })
 }

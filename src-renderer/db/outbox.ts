@@ -80,13 +80,17 @@ const VALIDATION_TABLES = ['outbox', 'counts', 'dossiers', 'salaries', 'codes'] 
  * @returns `{ ok: true, entry }`, or `{ ok: false, issues }` (French, per wire field) with nothing written.
  */
 export async function enqueue(db: PaieDb, input: NewEntryInput, env: OutboxEnv = defaultOutboxEnv): Promise<EntryResult> {
-  return db.transaction('rw', VALIDATION_TABLES.map((t) => db.table(t)), async () => {
-    const result = await prepareEntry(new ValidationSource(db), input)
-    if (!result.ok) return result
-    const entry = newEntry(result.prepared, input, env)
-    await writeEntries(db, [{ before: undefined, after: entry }])
-    return { ok: true, entry }
-  })
+  return db.transaction(
+    'rw',
+    VALIDATION_TABLES.map((t) => db.table(t)),
+    async () => {
+      const result = await prepareEntry(new ValidationSource(db), input)
+      if (!result.ok) return result
+      const entry = newEntry(result.prepared, input, env)
+      await writeEntries(db, [{ before: undefined, after: entry }])
+      return { ok: true, entry }
+    },
+  )
 }
 
 /** Outcome of a grid paste: one result per input row (same order) and how many rows were saved. */
@@ -105,7 +109,11 @@ export interface EnqueueManyResult {
  * commit in order). Resolves once every chunk is committed.
  * @throws the first write failure (Dexie error); chunks committed before it stay written.
  */
-export async function enqueueMany(db: PaieDb, inputs: readonly NewEntryInput[], env: OutboxEnv = defaultOutboxEnv): Promise<EnqueueManyResult> {
+export async function enqueueMany(
+  db: PaieDb,
+  inputs: readonly NewEntryInput[],
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<EnqueueManyResult> {
   const source = new ValidationSource(db)
   const slicer = new TimeSlicer()
   const results: EntryResult[] = []
@@ -116,7 +124,12 @@ export async function enqueueMany(db: PaieDb, inputs: readonly NewEntryInput[], 
     const rows = chunk
     chunk = []
     await inFlight
-    inFlight = db.transaction('rw', db.outbox, db.counts, () => writeEntries(db, rows.map((after) => ({ before: undefined, after }))))
+    inFlight = db.transaction('rw', db.outbox, db.counts, () =>
+      writeEntries(
+        db,
+        rows.map((after) => ({ before: undefined, after })),
+      ),
+    )
     // Reported by the next flush or at the end; this only keeps the rejection from being reported as unhandled.
     inFlight.catch(() => undefined)
   }
@@ -152,32 +165,52 @@ async function mustGet(db: PaieDb, clientId: string): Promise<StoredEntry> {
  * @returns like {@link enqueue}
  * @throws OutboxError `INTROUVABLE`, or `ETAT_INCOMPATIBLE` while `sending` or once synced/cancelled/unknown.
  */
-export async function reviseEntry(db: PaieDb, clientId: string, payload: Readonly<Record<string, unknown>> | null, env: OutboxEnv = defaultOutboxEnv): Promise<EntryResult> {
-  return db.transaction('rw', VALIDATION_TABLES.map((t) => db.table(t)), async () => {
-    const entry = await mustGet(db, clientId)
-    if (!isEditable(entry.state)) {
-      throw entry.state === 'sending' ? new OutboxError('ETAT_INCOMPATIBLE', 'ENVOI_EN_COURS') : new OutboxError('ETAT_INCOMPATIBLE', 'NON_MODIFIABLE', { etat: entry.state })
-    }
-    const input: NewEntryInput = {
-      kind: entry.kind,
-      operation: entry.operation,
-      payload,
-      targetServerId: entry.targetServerId,
-      ...(entry.targetRecord ? { targetRecord: entry.targetRecord } : {}),
-    }
-    const result = await prepareEntry(new ValidationSource(db), input, clientId)
-    if (!result.ok) return result
-    const now = env.now()
-    // The new body replaces the old one whole (an unreadable one included: the revision parsed).
-    let next: StoredEntry = { ...entry, ...result.prepared, unreadable: undefined, updatedAt: now }
-    if (entry.state === 'rejected') {
-      assertTransition('rejected', 'queued')
-      const old: EntryRevision = { revision: entry.revision, payload: entry.payload, state: entry.state, error: entry.error, at: now }
-      next = { ...next, state: 'queued', revision: entry.revision + 1, error: null, attempts: 0, history: [...entry.history, old], sendWindow: null, settleUntil: null }
-    }
-    await writeEntries(db, [{ before: entry, after: next }])
-    return { ok: true, entry: next }
-  })
+export async function reviseEntry(
+  db: PaieDb,
+  clientId: string,
+  payload: Readonly<Record<string, unknown>> | null,
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<EntryResult> {
+  return db.transaction(
+    'rw',
+    VALIDATION_TABLES.map((t) => db.table(t)),
+    async () => {
+      const entry = await mustGet(db, clientId)
+      if (!isEditable(entry.state)) {
+        throw entry.state === 'sending'
+          ? new OutboxError('ETAT_INCOMPATIBLE', 'ENVOI_EN_COURS')
+          : new OutboxError('ETAT_INCOMPATIBLE', 'NON_MODIFIABLE', { etat: entry.state })
+      }
+      const input: NewEntryInput = {
+        kind: entry.kind,
+        operation: entry.operation,
+        payload,
+        targetServerId: entry.targetServerId,
+        ...(entry.targetRecord ? { targetRecord: entry.targetRecord } : {}),
+      }
+      const result = await prepareEntry(new ValidationSource(db), input, clientId)
+      if (!result.ok) return result
+      const now = env.now()
+      // The new body replaces the old one whole (an unreadable one included: the revision parsed).
+      let next: StoredEntry = { ...entry, ...result.prepared, unreadable: undefined, updatedAt: now }
+      if (entry.state === 'rejected') {
+        assertTransition('rejected', 'queued')
+        const old: EntryRevision = { revision: entry.revision, payload: entry.payload, state: entry.state, error: entry.error, at: now }
+        next = {
+          ...next,
+          state: 'queued',
+          revision: entry.revision + 1,
+          error: null,
+          attempts: 0,
+          history: [...entry.history, old],
+          sendWindow: null,
+          settleUntil: null,
+        }
+      }
+      await writeEntries(db, [{ before: entry, after: next }])
+      return { ok: true, entry: next }
+    },
+  )
 }
 
 /**
@@ -189,7 +222,10 @@ export async function cancelEntry(db: PaieDb, clientId: string, env: OutboxEnv =
   return db.transaction('rw', db.outbox, db.counts, async () => {
     const entry = await mustGet(db, clientId)
     if (!isCancellable(entry.state)) {
-      throw new OutboxError('ETAT_INCOMPATIBLE', 'NON_ANNULABLE', { etat: entry.state, ...(entry.state === 'synced' ? { motif: 'SYNCHRONISEE' } : {}) })
+      throw new OutboxError('ETAT_INCOMPATIBLE', 'NON_ANNULABLE', {
+        etat: entry.state,
+        ...(entry.state === 'synced' ? { motif: 'SYNCHRONISEE' } : {}),
+      })
     }
     const next: StoredEntry = { ...entry, state: 'cancelled', updatedAt: env.now() }
     await writeEntries(db, [{ before: entry, after: next }])
@@ -205,7 +241,9 @@ export async function submitDrafts(db: PaieDb, clientIds: readonly string[], env
   return db.transaction('rw', db.outbox, db.counts, async () => {
     const rows = await db.outbox.bulkGet([...clientIds])
     const now = env.now()
-    const changes = rows.filter((e): e is StoredEntry => e?.state === 'draft').map((before) => ({ before, after: { ...before, state: 'queued' as const, updatedAt: now } }))
+    const changes = rows
+      .filter((e): e is StoredEntry => e?.state === 'draft')
+      .map((before) => ({ before, after: { ...before, state: 'queued' as const, updatedAt: now } }))
     await writeEntries(db, changes)
     return changes.length
   })

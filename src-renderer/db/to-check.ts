@@ -20,15 +20,21 @@ import type { OutboxEnv } from './write'
 
 /** What the clerk decided for an entry `to_check`. */
 export type ToCheckDecision =
-  | { readonly type: 'link'; readonly serverId: string }
-  | { readonly type: 'send_anyway' }
-  | { readonly type: 'cancel' }
+  { readonly type: 'link'; readonly serverId: string } | { readonly type: 'send_anyway' } | { readonly type: 'cancel' }
 
 const DECISION_OPERATION = { link: 'decision:lier', send_anyway: 'decision:envoyer', cancel: 'decision:annuler' } as const
 const DECISION_RESULT = { link: 'linked', send_anyway: 'send_anyway', cancel: 'cancelled' } as const
 
 /** An audit record of a clerk's decision (method `DECISION`, no HTTP status; `errorBody` says who and which ids). */
-function decisionRecord(entry: StoredEntry, operation: string, result: AuditRecord['result'], serverId: string | null, who: string, at: string, details: Record<string, unknown>): AuditRecord {
+function decisionRecord(
+  entry: StoredEntry,
+  operation: string,
+  result: AuditRecord['result'],
+  serverId: string | null,
+  who: string,
+  at: string,
+  details: Record<string, unknown>,
+): AuditRecord {
   return {
     clientId: entry.clientId,
     revision: entry.revision,
@@ -54,7 +60,13 @@ function decisionRecord(entry: StoredEntry, operation: string, result: AuditReco
  * @throws OutboxError `INTROUVABLE`; `ETAT_INCOMPATIBLE` when the entry is not `to_check` (another window decided)
  *   or the record to link is not one of its candidates.
  */
-export async function decideToCheck(db: PaieDb, clientId: string, decision: ToCheckDecision, who: string, env: OutboxEnv = defaultOutboxEnv): Promise<StoredEntry> {
+export async function decideToCheck(
+  db: PaieDb,
+  clientId: string,
+  decision: ToCheckDecision,
+  who: string,
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<StoredEntry> {
   return db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
     const entry = await db.outbox.get(clientId)
     if (entry === undefined) throw new OutboxError('INTROUVABLE', 'INTROUVABLE')
@@ -70,14 +82,26 @@ export async function decideToCheck(db: PaieDb, clientId: string, decision: ToCh
     } else if (decision.type === 'send_anyway') {
       assertTransition('to_check', 'queued')
       // Sent as new: the records seen are not this entry's; a NEW candidate would make it `to_check` again.
-      next = { ...entry, state: 'queued', error: null, candidates: null, dismissedServerIds: [...new Set([...(entry.dismissedServerIds ?? []), ...ids])], updatedAt: now }
+      next = {
+        ...entry,
+        state: 'queued',
+        error: null,
+        candidates: null,
+        dismissedServerIds: [...new Set([...(entry.dismissedServerIds ?? []), ...ids])],
+        updatedAt: now,
+      }
     } else {
       assertTransition('to_check', 'cancelled')
       next = { ...entry, state: 'cancelled', candidates: null, updatedAt: now }
     }
     const serverId = decision.type === 'link' ? decision.serverId : null
     await writeEntries(db, [{ before: entry, after: next }])
-    await db.audit.add(decisionRecord(entry, DECISION_OPERATION[decision.type], DECISION_RESULT[decision.type], serverId, who, now, { candidats: ids, motif: entry.error?.code ?? null }))
+    await db.audit.add(
+      decisionRecord(entry, DECISION_OPERATION[decision.type], DECISION_RESULT[decision.type], serverId, who, now, {
+        candidats: ids,
+        motif: entry.error?.code ?? null,
+      }),
+    )
     return next
   })
 }
@@ -88,18 +112,32 @@ export async function decideToCheck(db: PaieDb, clientId: string, decision: ToCh
  * @returns the delete entry's result (`ok: false` with French issues when the delete cannot be queued)
  * @throws OutboxError `INTROUVABLE` when the entry or the duplicate is unknown
  */
-export async function deleteDuplicate(db: PaieDb, clientId: string, duplicateId: string, who: string, env: OutboxEnv = defaultOutboxEnv): Promise<EntryResult> {
+export async function deleteDuplicate(
+  db: PaieDb,
+  clientId: string,
+  duplicateId: string,
+  who: string,
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<EntryResult> {
   const entry = await db.outbox.get(clientId)
   const duplicate = entry?.duplicates?.find((d) => d.id === duplicateId)
   if (entry === undefined || duplicate === undefined) throw new OutboxError('INTROUVABLE', 'INTROUVABLE', { motif: 'DOUBLON' })
-  const result = await enqueue(db, { kind: entry.kind, operation: 'delete', payload: null, targetServerId: duplicateId, targetRecord: duplicate.fields }, env)
+  const result = await enqueue(
+    db,
+    { kind: entry.kind, operation: 'delete', payload: null, targetServerId: duplicateId, targetRecord: duplicate.fields },
+    env,
+  )
   if (!result.ok) return result
   await db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
     const current = await db.outbox.get(clientId)
     if (current === undefined) return
     const rest = (current.duplicates ?? []).filter((d) => d.id !== duplicateId)
     await writeEntries(db, [{ before: current, after: { ...current, duplicates: rest.length === 0 ? null : rest, updatedAt: env.now() } }])
-    await db.audit.add(decisionRecord(current, 'decision:supprimer_doublon', 'send_anyway', duplicateId, who, env.now(), { suppression: result.entry.clientId }))
+    await db.audit.add(
+      decisionRecord(current, 'decision:supprimer_doublon', 'send_anyway', duplicateId, who, env.now(), {
+        suppression: result.entry.clientId,
+      }),
+    )
   })
   return result
 }
@@ -108,7 +146,11 @@ export async function deleteDuplicate(db: PaieDb, clientId: string, duplicateId:
  * Synced entries whose "doublon probable" check is due (`verifyAfter` ≤ now), as `sync:verify` items, oldest first.
  * Reads the server ids held by other synced entries of their scopes (never reported as duplicates).
  */
-export async function claimVerifications(db: PaieDb, limit: number = MAX_VERIFY_BATCH, env: OutboxEnv = defaultOutboxEnv): Promise<VerifyItem[]> {
+export async function claimVerifications(
+  db: PaieDb,
+  limit: number = MAX_VERIFY_BATCH,
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<VerifyItem[]> {
   const now = env.now()
   const due = await db.outbox.where('verifyAfter').between(Dexie.minKey, now, true, true).limit(Math.min(limit, MAX_VERIFY_BATCH)).toArray()
   const ready = due.filter((e) => e.state === 'synced' && e.serverId !== null && e.sendWindow != null)
@@ -139,7 +181,11 @@ export async function claimVerifications(db: PaieDb, limit: number = MAX_VERIFY_
  * Stores what `sync:verify` found, in one transaction: `done` clears `verifyAfter` and sets `duplicates` (null when
  * none); `retry` keeps the entry due. Each list request is an audit record (result `verified`).
  */
-export async function applyVerifications(db: PaieDb, results: readonly VerifyResultItem[], env: OutboxEnv = defaultOutboxEnv): Promise<number> {
+export async function applyVerifications(
+  db: PaieDb,
+  results: readonly VerifyResultItem[],
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<number> {
   return db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
     const rows = await db.outbox.bulkGet(results.map((r) => r.clientId))
     const now = env.now()
@@ -148,10 +194,13 @@ export async function applyVerifications(db: PaieDb, results: readonly VerifyRes
     const changes = results.flatMap((r, i) => {
       const row = rows[i]
       if (row?.state !== 'synced' || row.revision !== r.revision) return []
-      for (const a of r.attempts) audit.push({ clientId: row.clientId, revision: row.revision, siren: row.siren, kind: row.kind, ...a, result: 'verified' })
+      for (const a of r.attempts)
+        audit.push({ clientId: row.clientId, revision: row.revision, siren: row.siren, kind: row.kind, ...a, result: 'verified' })
       if (r.status !== 'done') return []
       if (r.duplicates.length > 0) flagged += 1
-      return [{ before: row, after: { ...row, verifyAfter: null, duplicates: r.duplicates.length === 0 ? null : r.duplicates, updatedAt: now } }]
+      return [
+        { before: row, after: { ...row, verifyAfter: null, duplicates: r.duplicates.length === 0 ? null : r.duplicates, updatedAt: now } },
+      ]
     })
     await writeEntries(db, changes)
     await db.audit.bulkAdd(audit)

@@ -38,7 +38,9 @@ interface KnownAbsence {
  */
 export function knownAbsences(rows: readonly AbsenceRow[]): KnownAbsence[] {
   const records = new Map<string, { clientIds: Set<string>; fields: Record<string, unknown> }>()
-  const ordered = rows.filter((r) => r.kind === 'absence' && ABSENCE_STATES.has(r.state)).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+  const ordered = rows
+    .filter((r) => r.kind === 'absence' && ABSENCE_STATES.has(r.state))
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
   for (const row of ordered) {
     if (row.operation === 'create') {
       records.set(row.serverId ?? row.clientId, { clientIds: new Set([row.clientId]), fields: { ...row.payload } })
@@ -116,11 +118,20 @@ export class ValidationSource {
    * @param excludeClientId the entry being revised (its own absence is not "another" one)
    * @param excludeRecord server id of the record an update targets (it is the absence being changed)
    */
-  async otherAbsences(siren: string, matricule: string, excludeClientId: string | null, excludeRecord: string | null): Promise<AbsenceSpan[]> {
+  async otherAbsences(
+    siren: string,
+    matricule: string,
+    excludeClientId: string | null,
+    excludeRecord: string | null,
+  ): Promise<AbsenceSpan[]> {
     const key = `${siren}|${matricule}`
     let rows = this.absences.get(key)
     if (rows === undefined) {
-      rows = await this.db.outbox.where('[siren+matricule]').equals([siren, matricule]).filter((e) => e.kind === 'absence').toArray()
+      rows = await this.db.outbox
+        .where('[siren+matricule]')
+        .equals([siren, matricule])
+        .filter((e) => e.kind === 'absence')
+        .toArray()
       this.absences.set(key, rows)
     }
     const codes = (await this.codeLists(siren)).absences
@@ -136,7 +147,11 @@ export class ValidationSource {
    * @returns null when no synced entry has this server id, or when it was deleted.
    */
   async recordFields(serverId: string): Promise<Record<string, unknown> | null> {
-    const rows = await this.db.outbox.where('serverId').equals(serverId).filter((e) => e.state === 'synced').sortBy('createdAt')
+    const rows = await this.db.outbox
+      .where('serverId')
+      .equals(serverId)
+      .filter((e) => e.state === 'synced')
+      .sortBy('createdAt')
     if (rows.length === 0) return null
     const fields: Record<string, unknown> = {}
     for (const row of rows) {

@@ -60,7 +60,8 @@ function keyOf(words: Words, place: ReportPlace, code: string, params: ReportPar
 function named(words: Words, reported: Reported, params: ReportParams): Record<string, unknown> {
   const format = new Intl.NumberFormat(words.locale.value === 'en' ? 'en-GB' : 'fr-FR', { maximumFractionDigits: 1 })
   const shown: Record<string, unknown> = { code: reported.code, message: reported.message }
-  for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' && name !== 'status' ? format.format(value) : value
+  for (const [name, value] of Object.entries(params))
+    shown[name] = typeof value === 'number' && name !== 'status' ? format.format(value) : value
   const http = HTTP_CODE.exec(reported.code)
   if (http !== null && shown['status'] === undefined) shown['status'] = http[1]
   return shown
@@ -94,7 +95,10 @@ export function wordReported(words: Words, place: ReportPlace, reported: Reporte
 export function wordThrown(words: Words, thrown: unknown): string {
   if (thrown instanceof OutboxError) {
     const etat = thrown.params['etat']
-    const values: Record<string, unknown> = { ...thrown.params, ...(typeof etat === 'string' ? { etat: words.t(`etats.${etat}`, {}) } : {}) }
+    const values: Record<string, unknown> = {
+      ...thrown.params,
+      ...(typeof etat === 'string' ? { etat: words.t(`etats.${etat}`, {}) } : {}),
+    }
     const variant = typeof thrown.params['motif'] === 'string' ? `erreurs.saisieLocale.${thrown.reason}__${thrown.params['motif']}` : null
     return words.t(variant !== null && words.te(variant) ? variant : `erreurs.saisieLocale.${thrown.reason}`, values)
   }

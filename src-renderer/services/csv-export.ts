@@ -53,7 +53,13 @@ export function maskPersonalData(text: string, mask: string): string {
 }
 
 function toCsv(fields: readonly string[], rows: readonly (readonly string[])[]): string {
-  return BOM + Papa.unparse({ fields: [...fields], data: rows.map((r) => [...r]) }, { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: FORMULA })
+  return (
+    BOM +
+    Papa.unparse(
+      { fields: [...fields], data: rows.map((r) => [...r]) },
+      { delimiter: ';', newline: '\r\n', quotes: false, escapeFormulae: FORMULA },
+    )
+  )
 }
 
 function text(value: unknown): string {
@@ -67,18 +73,54 @@ function decimal(value: unknown): string {
 
 /** Columns of the queue export (catalogue keys `exports.file.<column>`). */
 export const QUEUE_CSV_COLUMNS = [
-  'siren', 'matricule', 'type', 'operation', 'periode', 'code', 'debut', 'fin', 'quantite', 'taux', 'montant', 'kilometres', 'texte',
-  'etat', 'revision', 'tentatives', 'erreur', 'idServeur', 'idSaisie', 'creee', 'modifiee',
+  'siren',
+  'matricule',
+  'type',
+  'operation',
+  'periode',
+  'code',
+  'debut',
+  'fin',
+  'quantite',
+  'taux',
+  'montant',
+  'kilometres',
+  'texte',
+  'etat',
+  'revision',
+  'tentatives',
+  'erreur',
+  'idServeur',
+  'idSaisie',
+  'creee',
+  'modifiee',
 ] as const
 
 function queueRow(e: StoredEntry, words: CsvWords): string[] {
   const p = payloadFields(e)
   const error = e.error === null ? '' : [words.error(e.error), ...e.error.champs.map((c) => `${c.champ} : ${c.message}`)].join(' | ')
   return [
-    e.siren, e.matricule, words.kind(e.kind), words.operation(e.operation), e.periode, text(p[ENTRY_KIND_SPECS[e.kind].code]),
-    text(p['date_debut'] ?? p['date']), text(p['date_fin']), decimal(p['quantite']), decimal(p['taux']), decimal(p['montant']),
-    decimal(p['kilometres']), maskPersonalData(text(p['valeur_texte']), words.masked), words.state(e.state), String(e.revision), String(e.attempts),
-    maskPersonalData(error, words.masked), e.serverId ?? '', e.clientId, e.createdAt, e.updatedAt,
+    e.siren,
+    e.matricule,
+    words.kind(e.kind),
+    words.operation(e.operation),
+    e.periode,
+    text(p[ENTRY_KIND_SPECS[e.kind].code]),
+    text(p['date_debut'] ?? p['date']),
+    text(p['date_fin']),
+    decimal(p['quantite']),
+    decimal(p['taux']),
+    decimal(p['montant']),
+    decimal(p['kilometres']),
+    maskPersonalData(text(p['valeur_texte']), words.masked),
+    words.state(e.state),
+    String(e.revision),
+    String(e.attempts),
+    maskPersonalData(error, words.masked),
+    e.serverId ?? '',
+    e.clientId,
+    e.createdAt,
+    e.updatedAt,
   ]
 }
 
@@ -87,18 +129,44 @@ function queueRow(e: StoredEntry, words: CsvWords): string[] {
  * Columns: {@link QUEUE_CSV_COLUMNS} titled by `words`; decimals with a comma; no comment, NIR or IBAN.
  */
 export async function exportQueueCsv(db: PaieDb, words: CsvWords, filter: EntryFilter = {}): Promise<string> {
-  return toCsv(words.queueFields, (await listEntries(db, filter)).map((e) => queueRow(e, words)))
+  return toCsv(
+    words.queueFields,
+    (await listEntries(db, filter)).map((e) => queueRow(e, words)),
+  )
 }
 
 /** Columns of the audit export (catalogue keys `exports.journal.<column>`). */
 export const AUDIT_CSV_COLUMNS = [
-  'horodatage', 'siren', 'type', 'idSaisie', 'revision', 'operation', 'methode', 'statut', 'idServeur', 'code', 'resultat', 'duree', 'empreinte',
+  'horodatage',
+  'siren',
+  'type',
+  'idSaisie',
+  'revision',
+  'operation',
+  'methode',
+  'statut',
+  'idServeur',
+  'code',
+  'resultat',
+  'duree',
+  'empreinte',
 ] as const
 
 function auditRow(a: AuditRecord, words: CsvWords): string[] {
   return [
-    a.at, a.siren, words.kind(a.kind), a.clientId, String(a.revision), a.operation, a.method, a.status === null ? '' : String(a.status),
-    a.serverId ?? '', a.errorCode ?? '', words.result(a.result), String(Math.round(a.durationMs)), a.payloadHash ?? '',
+    a.at,
+    a.siren,
+    words.kind(a.kind),
+    a.clientId,
+    String(a.revision),
+    a.operation,
+    a.method,
+    a.status === null ? '' : String(a.status),
+    a.serverId ?? '',
+    a.errorCode ?? '',
+    words.result(a.result),
+    String(Math.round(a.durationMs)),
+    a.payloadHash ?? '',
   ]
 }
 
@@ -107,5 +175,8 @@ function auditRow(a: AuditRecord, words: CsvWords): string[] {
  * The error body is left out (it may quote what was sent); the payload appears only as its hash.
  */
 export async function exportAuditCsv(db: PaieDb, words: CsvWords): Promise<string> {
-  return toCsv(words.auditFields, (await db.audit.orderBy('at').toArray()).map((a) => auditRow(a, words)))
+  return toCsv(
+    words.auditFields,
+    (await db.audit.orderBy('at').toArray()).map((a) => auditRow(a, words)),
+  )
 }

@@ -12,7 +12,14 @@ import type { PaieDb } from '../db/schema'
 /** The part of `window.api` the DSN screen uses. */
 export type DeclarationsApi = Pick<
   WindowApi,
-  'declarations:search' | 'downloads:start' | 'downloads:cancel' | 'downloads:list' | 'downloads:open' | 'downloads:show' | 'downloads:chooseFolder' | 'onDownloadsChanged'
+  | 'declarations:search'
+  | 'downloads:start'
+  | 'downloads:cancel'
+  | 'downloads:list'
+  | 'downloads:open'
+  | 'downloads:show'
+  | 'downloads:chooseFolder'
+  | 'onDownloadsChanged'
 >
 
 /** Filters of the screen. Empty strings / empty list mean "no filter". Periods `YYYY-MM`, dates `YYYY-MM-DD`. */
@@ -59,7 +66,8 @@ export function matchesFilters(d: DeclarationRow, filters: DeclarationFilters): 
 
 /** Rows in display order: latest period first, then SIREN, periodic before event-based, NIC, event date. */
 export function sortDeclarations(rows: DeclarationRow[]): DeclarationRow[] {
-  const key = (d: DeclarationRow): string => `${d.siren}|${d.kind === 'periodique' ? 0 : 1}|${d.nic}|${'date_evenement' in d ? d.date_evenement : ''}|${d.id}`
+  const key = (d: DeclarationRow): string =>
+    `${d.siren}|${d.kind === 'periodique' ? 0 : 1}|${d.nic}|${'date_evenement' in d ? d.date_evenement : ''}|${d.id}`
   return rows.sort((a, b) => (a.periode !== b.periode ? (a.periode < b.periode ? 1 : -1) : key(a).localeCompare(key(b))))
 }
 
@@ -67,7 +75,11 @@ export function sortDeclarations(rows: DeclarationRow[]): DeclarationRow[] {
  * Runs the search through main and replaces the cached list with its answer in ONE transaction.
  * @returns main's envelope; on `ok: false` (French message) the cache is left as it was.
  */
-export async function refreshDeclarations(db: PaieDb, api: Pick<DeclarationsApi, 'declarations:search'>, input: DeclarationsSearchInput): Promise<IpcResult<DeclarationsSearchResult>> {
+export async function refreshDeclarations(
+  db: PaieDb,
+  api: Pick<DeclarationsApi, 'declarations:search'>,
+  input: DeclarationsSearchInput,
+): Promise<IpcResult<DeclarationsSearchResult>> {
   const result = await api['declarations:search'](input)
   if (!result.ok) return result
   await db.transaction('rw', db.declarations, db.meta, async () => {

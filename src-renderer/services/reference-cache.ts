@@ -56,7 +56,9 @@ export async function refreshReference(db: PaieDb, api: ReferenceApi, sirens?: r
     } else {
       await db.dossiers.bulkDelete(replaced)
       await db.salaries.where('siren').anyOf(replaced).delete()
-      await db.codes.bulkDelete(replaced.flatMap((s) => (['absences', 'evp', 'primes'] as const).map((t): [string, CodesRow['type']] => [s, t])))
+      await db.codes.bulkDelete(
+        replaced.flatMap((s) => (['absences', 'evp', 'primes'] as const).map((t): [string, CodesRow['type']] => [s, t])),
+      )
     }
     await db.dossiers.bulkPut(snapshot.dossiers)
     await db.salaries.bulkPut(snapshot.salaries)

@@ -9,7 +9,14 @@ import { computed, reactive, ref } from 'vue'
 import type { DeclarationRow, DownloadJobProgress, DownloadedRecapitulatif, RecapitulatifRef } from '../../src-shared/domain/declarations'
 import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
-import { loadDeclarations, matchesFilters, refreshDeclarations, searchInputOf, type DeclarationFilters, type DeclarationsApi } from '../services/declarations-cache'
+import {
+  loadDeclarations,
+  matchesFilters,
+  refreshDeclarations,
+  searchInputOf,
+  type DeclarationFilters,
+  type DeclarationsApi,
+} from '../services/declarations-cache'
 
 let injectedApi: DeclarationsApi | null = null
 
@@ -157,7 +164,30 @@ export const useDeclarationsStore = defineStore('declarations', () => {
   }
 
   return {
-    rows, fetchedAt, searching, error, filters, filtered, downloadable, jobs, currentJobId, currentJob, downloadError, destination,
-    chosenFolder, downloaded, fileError, fileStates, load, search, download, downloadAll, cancel, retryFailed, chooseFolder, loadDownloaded, openFile,
+    rows,
+    fetchedAt,
+    searching,
+    error,
+    filters,
+    filtered,
+    downloadable,
+    jobs,
+    currentJobId,
+    currentJob,
+    downloadError,
+    destination,
+    chosenFolder,
+    downloaded,
+    fileError,
+    fileStates,
+    load,
+    search,
+    download,
+    downloadAll,
+    cancel,
+    retryFailed,
+    chooseFolder,
+    loadDownloaded,
+    openFile,
   }
 })

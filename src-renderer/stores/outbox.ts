@@ -18,7 +18,19 @@ import { onOutboxWrite } from '../db/changes'
 import type { StateCounts, SirenCounts } from '../db/counts'
 import { countsByState as readCountsByState, countsBySiren as readCountsBySiren, emptyStateCounts } from '../db/counts'
 import type { EnqueueManyResult, EntryHistory, EntryResult, NewEntryInput, ToCheckDecision } from '../db/outbox'
-import { cancelEntry, countEntries, decideToCheck, deleteDuplicate, enqueue as enqueueEntry, enqueueMany as enqueueEntries, entryHistory, getEntry, queryEntries, reviseEntry, submitDrafts } from '../db/outbox'
+import {
+  cancelEntry,
+  countEntries,
+  decideToCheck,
+  deleteDuplicate,
+  enqueue as enqueueEntry,
+  enqueueMany as enqueueEntries,
+  entryHistory,
+  getEntry,
+  queryEntries,
+  reviseEntry,
+  submitDrafts,
+} from '../db/outbox'
 import type { EntryFilter, QueueCursor } from '../db/outbox-query'
 import { queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
 import type { StoredEntry } from '../db/schema'
@@ -221,7 +233,26 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   return {
-    countsByState, countsBySiren, rowChanges,
-    enqueue, enqueueMany, revise, cancel, decide, removeDuplicate, submit, query, queryAfter, queryBefore, count, readTogether, readCounts, get, history, exportQueueCsv, exportAuditCsv, refreshCounts,
+    countsByState,
+    countsBySiren,
+    rowChanges,
+    enqueue,
+    enqueueMany,
+    revise,
+    cancel,
+    decide,
+    removeDuplicate,
+    submit,
+    query,
+    queryAfter,
+    queryBefore,
+    count,
+    readTogether,
+    readCounts,
+    get,
+    history,
+    exportQueueCsv,
+    exportAuditCsv,
+    refreshCounts,
   }
 })

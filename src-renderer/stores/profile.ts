@@ -10,7 +10,14 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
 import type { IpcResult } from '../../src-shared/ipc/contract'
-import type { ActiveProfile, ProfileSummary, ProfileInput, ProfilesState, ConnectionTestResult, ConnectionTestInput } from '../../src-shared/domain/profiles'
+import type {
+  ActiveProfile,
+  ProfileSummary,
+  ProfileInput,
+  ProfilesState,
+  ConnectionTestResult,
+  ConnectionTestInput,
+} from '../../src-shared/domain/profiles'
 import { profileDbName } from '../../src-shared/domain/profiles'
 import { countPendingIn } from '../db/pending'
 import type { Reported } from '../i18n/reported'

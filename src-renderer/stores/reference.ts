@@ -98,5 +98,21 @@ export const useReferenceStore = defineStore('reference', () => {
     }
   }
 
-  return { dossiers, salariesBySiren, codesAbsences, codesEvp, codesPrimes, droits, fetchedAt, refreshing, error, ageMinutes, dossier, salaries, salarie, load, refresh }
+  return {
+    dossiers,
+    salariesBySiren,
+    codesAbsences,
+    codesEvp,
+    codesPrimes,
+    droits,
+    fetchedAt,
+    refreshing,
+    error,
+    ageMinutes,
+    dossier,
+    salaries,
+    salarie,
+    load,
+    refresh,
+  }
 })

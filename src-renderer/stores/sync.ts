@@ -131,7 +131,19 @@ export const useSyncStore = defineStore('sync', () => {
   })
 
   return {
-    online, running, pause, categoryPauses, lastSyncAt, progress, lastError, lastProbe, networkOnline,
-    start, syncNow, probe, rightsRefreshed, notifyNewEntries,
+    online,
+    running,
+    pause,
+    categoryPauses,
+    lastSyncAt,
+    progress,
+    lastError,
+    lastProbe,
+    networkOnline,
+    start,
+    syncNow,
+    probe,
+    rightsRefreshed,
+    notifyNewEntries,
   }
 })

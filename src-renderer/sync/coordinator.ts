@@ -143,10 +143,13 @@ export function createSyncCoordinator(deps: SyncCoordinatorDeps): SyncCoordinato
     wakeTimer = null
     const at = nextWakeAt([status.pause?.resumeAt, stoppedOnPause, ...status.categoryPauses.map((p) => p.resumeAt), queueWakeAt])
     if (stopped || at === null) return
-    wakeTimer = timers.setTimeout(() => {
-      wakeTimer = null
-      void drain()
-    }, Math.max(0, at - deps.now()))
+    wakeTimer = timers.setTimeout(
+      () => {
+        wakeTimer = null
+        void drain()
+      },
+      Math.max(0, at - deps.now()),
+    )
   }
 
   async function fail(code: string, message: string, retryAfterMs: number | null = null): Promise<void> {

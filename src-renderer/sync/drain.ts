@@ -99,6 +99,9 @@ export function drainBatches(ctx: ClaimContext): Promise<void> {
  * last drain stopped on, of category pauses, of the queue's own timers), ms since the epoch; null when none.
  */
 export function nextWakeAt(instants: readonly (string | null | undefined)[]): number | null {
-  const times = instants.filter((t): t is string => typeof t === 'string').map((t) => Date.parse(t)).filter((t) => !Number.isNaN(t))
+  const times = instants
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => Date.parse(t))
+    .filter((t) => !Number.isNaN(t))
   return times.length === 0 ? null : Math.min(...times)
 }

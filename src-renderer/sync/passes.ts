@@ -35,7 +35,8 @@ export interface SyncPassContext {
 }
 
 /** What came back from `sync:push` for one batch: main's answer, or the call itself broke. */
-type PushAnswer = { readonly type: 'answer'; readonly result: Awaited<ReturnType<SyncPassContext['api']['sync:push']>> } | { readonly type: 'broken' }
+type PushAnswer =
+  { readonly type: 'answer'; readonly result: Awaited<ReturnType<SyncPassContext['api']['sync:push']>> } | { readonly type: 'broken' }
 
 /** A batch submitted to main, its answer still to come. */
 export interface PushInFlight {
@@ -73,8 +74,13 @@ export async function finishPush(ctx: SyncPassContext, push: PushInFlight, regis
   const answer = await push.answer
   if (answer.type === 'broken') {
     // The call itself broke (main crashed, window closing): main may have sent some requests.
-    await settleClaimed(db, items.map((i) => ({ clientId: i.clientId, state: 'unknown' })), env)
-    if (registerPause) await ctx.fail('IPC_INDISPONIBLE', 'Le service de synchronisation ne répond pas : envoi suspendu, il reprendra seul.')
+    await settleClaimed(
+      db,
+      items.map((i) => ({ clientId: i.clientId, state: 'unknown' })),
+      env,
+    )
+    if (registerPause)
+      await ctx.fail('IPC_INDISPONIBLE', 'Le service de synchronisation ne répond pas : envoi suspendu, il reprendra seul.')
     ctx.update({ lastError: 'Le service de synchronisation ne répond pas.' })
     return false
   }

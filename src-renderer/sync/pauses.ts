@@ -32,7 +32,12 @@ export async function activeCategoryPauses(db: PaieDb, nowMs: number): Promise<S
 }
 
 /** Pauses the categories main reported (one per category; a new report replaces the old one) for `durationMs`. */
-export async function addCategoryPauses(db: PaieDb, pauses: readonly CategoryPause[], nowMs: number, durationMs: number = CATEGORY_PAUSE_MS): Promise<void> {
+export async function addCategoryPauses(
+  db: PaieDb,
+  pauses: readonly CategoryPause[],
+  nowMs: number,
+  durationMs: number = CATEGORY_PAUSE_MS,
+): Promise<void> {
   if (pauses.length === 0) return
   const added = new Set(pauses.map((p) => p.category))
   const kept = (await activeCategoryPauses(db, nowMs)).filter((p) => !added.has(p.category))
@@ -58,7 +63,12 @@ export async function categoriesWithoutRight(db: PaieDb): Promise<Categorie[]> {
 export async function liftCategoryPauses(db: PaieDb, droits: readonly Categorie[], nowMs: number): Promise<Categorie[]> {
   const active = await activeCategoryPauses(db, nowMs)
   const lifted = active.filter((p) => droits.includes(p.category)).map((p) => p.category)
-  if (lifted.length > 0) await setMeta(db, 'sync.categoryPauses', active.filter((p) => !lifted.includes(p.category)))
+  if (lifted.length > 0)
+    await setMeta(
+      db,
+      'sync.categoryPauses',
+      active.filter((p) => !lifted.includes(p.category)),
+    )
   return lifted
 }
 

@@ -28,8 +28,7 @@ export type ServiceProbe = () => Promise<boolean>
 
 /** What the coordinator does before claiming: claim, or count one more failure with this reason and stop. */
 export type GateDecision =
-  | { readonly claim: true }
-  | { readonly claim: false; readonly failure: { readonly code: string; readonly message: string } }
+  { readonly claim: true } | { readonly claim: false; readonly failure: { readonly code: string; readonly message: string } }
 
 /**
  * True when `pause` (the last global pause stored, expired or not) says the service could not be reached.

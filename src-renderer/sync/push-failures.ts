@@ -20,7 +20,11 @@ import { fieldIssues } from '../../src-shared/domain/validation/schema-issues'
 import type { Settlement } from '../db/outbox-sync'
 
 /** IPC codes answered before the handler ran: nothing was sent. */
-export const REFUSED_BEFORE_SENDING: ReadonlySet<string> = new Set([IPC_ERROR_CODES.entreeInvalide, IPC_ERROR_CODES.expediteurRefuse, IPC_ERROR_CODES.canalInconnu])
+export const REFUSED_BEFORE_SENDING: ReadonlySet<string> = new Set([
+  IPC_ERROR_CODES.entreeInvalide,
+  IPC_ERROR_CODES.expediteurRefuse,
+  IPC_ERROR_CODES.canalInconnu,
+])
 
 /** ENTREE_INVALIDE details: the issues of main's parse, `{ path, message }` (dispatcher.ts; messages in French). */
 const InputIssues = z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
@@ -39,7 +43,7 @@ export function settleFailedPush(items: readonly SyncItem[], error: IpcError): {
   if (!REFUSED_BEFORE_SENDING.has(error.code)) {
     return { settlements: items.map((i) => ({ clientId: i.clientId, state: 'unknown' })), retry: false }
   }
-  const issues = error.code === IPC_ERROR_CODES.entreeInvalide ? InputIssues.safeParse(error.details).data ?? [] : []
+  const issues = error.code === IPC_ERROR_CODES.entreeInvalide ? (InputIssues.safeParse(error.details).data ?? []) : []
   const byIndex = new Map<number, SyncError['champs']>()
   for (const { path, message } of issues) {
     const [root, index, ...rest] = path

@@ -44,11 +44,19 @@ function checkAbsence(ctx: HandlerContext, draft: AbsenceDraft, selfId: string |
   const code = ctx.store.codesAbsences.find((c) => c.code === draft.code_absence)
   const available = ctx.store.codesAbsencesParDossier[draft.siren] ?? []
   if (code === undefined || !available.includes(draft.code_absence)) {
-    throw regleMetier('body.code_absence', RULE_CODES.codeIndisponible, `Le code d’absence ${draft.code_absence} n’est pas disponible pour le dossier ${draft.siren}.`)
+    throw regleMetier(
+      'body.code_absence',
+      RULE_CODES.codeIndisponible,
+      `Le code d’absence ${draft.code_absence} n’est pas disponible pour le dossier ${draft.siren}.`,
+    )
   }
   if (!code.demi_journee_autorisee && (draft.demi_journee_debut || draft.demi_journee_fin)) {
     const chemin = draft.demi_journee_debut ? 'body.demi_journee_debut' : 'body.demi_journee_fin'
-    throw regleMetier(chemin, RULE_CODES.formatValeur, `Le code d’absence ${code.code} (${code.libelle}) ne se saisit pas en demi-journées.`)
+    throw regleMetier(
+      chemin,
+      RULE_CODES.formatValeur,
+      `Le code d’absence ${code.code} (${code.libelle}) ne se saisit pas en demi-journées.`,
+    )
   }
   const numero = resolveContract(ctx, {
     siren: draft.siren,
@@ -63,7 +71,11 @@ function checkAbsence(ctx: HandlerContext, draft: AbsenceDraft, selfId: string |
     (a) => a.id !== selfId && a.siren === draft.siren && a.matricule === draft.matricule && absencesOverlap(a, draft),
   )
   if (other !== undefined) {
-    throw regleMetier('body.date_debut', RULE_CODES.chevauchement, `Cette absence chevauche ${describeAbsence(other)} du salarié ${draft.matricule}.`)
+    throw regleMetier(
+      'body.date_debut',
+      RULE_CODES.chevauchement,
+      `Cette absence chevauche ${describeAbsence(other)} du salarié ${draft.matricule}.`,
+    )
   }
   return { ...draft, numero_contrat: numero }
 }
@@ -87,24 +99,31 @@ function listerAbsences(req: ParsedRequestOf<'listerAbsences'>, ctx: HandlerCont
         (du === null || rangesOverlap(a.date_debut, a.date_fin, du, au)) &&
         rangesOverlap(a.date_debut, a.date_fin, q.du ?? null, q.au ?? null),
     )
-    .sort(byKeys((a) => a.matricule, (a) => a.date_debut, (a) => a.id))
+    .sort(
+      byKeys(
+        (a) => a.matricule,
+        (a) => a.date_debut,
+        (a) => a.id,
+      ),
+    )
   return paginate(items, q)
 }
 
 function creerAbsence(req: ParsedRequestOf<'creerAbsence'>, ctx: HandlerContext): Absence {
   const b = req.body
-  const draft = checkAbsence(
-    ctx,
-    { ...b, numero_contrat: b.numero_contrat ?? null, commentaire: b.commentaire ?? null },
-    null,
-  )
+  const draft = checkAbsence(ctx, { ...b, numero_contrat: b.numero_contrat ?? null, commentaire: b.commentaire ?? null }, null)
   const record: Absence = { ...draft, ...createdFields(ctx) }
   ctx.store.absences.push(record)
   return record
 }
 
 function modifierAbsence(req: ParsedRequestOf<'modifierAbsence'>, ctx: HandlerContext): Absence {
-  const current = requireVisibleEntry(ctx, ctx.store.absences.find((a) => a.id === req.params.absenceId), 'Absence', 'params.absenceId')
+  const current = requireVisibleEntry(
+    ctx,
+    ctx.store.absences.find((a) => a.id === req.params.absenceId),
+    'Absence',
+    'params.absenceId',
+  )
   const fields = omitKeys(current, SERVER_FIELDS)
   const merged = { ...fields, ...definedFields(req.body) }
   // Dates and half days are checked together once merged (the patch schema sees only the fields given).
@@ -117,7 +136,12 @@ function modifierAbsence(req: ParsedRequestOf<'modifierAbsence'>, ctx: HandlerCo
 }
 
 function supprimerAbsence(req: ParsedRequestOf<'supprimerAbsence'>, ctx: HandlerContext): undefined {
-  const current = requireVisibleEntry(ctx, ctx.store.absences.find((a) => a.id === req.params.absenceId), 'Absence', 'params.absenceId')
+  const current = requireVisibleEntry(
+    ctx,
+    ctx.store.absences.find((a) => a.id === req.params.absenceId),
+    'Absence',
+    'params.absenceId',
+  )
   ctx.store.absences.splice(ctx.store.absences.indexOf(current), 1)
 }
 

@@ -43,7 +43,10 @@ function obtenirJeton(req: ParsedRequestOf<'obtenirJeton'>, ctx: HandlerContext)
     throw clientInvalide('Le compte utilisateur lié à ce client d’API est désactivé.')
   }
   const droits = grantedCategories(client.droits, scope)
-  const accessToken = ctx.tokens.issue({ clientId: client.client_id, matriculeUtilisateur: utilisateur.matricule, droits }, ctx.tokenTtlSeconds)
+  const accessToken = ctx.tokens.issue(
+    { clientId: client.client_id, matriculeUtilisateur: utilisateur.matricule, droits },
+    ctx.tokenTtlSeconds,
+  )
   return { access_token: accessToken, token_type: 'Bearer' as const, expires_in: ctx.tokenTtlSeconds, scope: droits.join(' ') }
 }
 

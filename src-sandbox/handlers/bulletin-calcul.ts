@@ -52,7 +52,10 @@ export interface CalculBulletin {
  * Computes a payslip from the store (see the module comment for the formula).
  * @returns brut and net as decimal euro strings, and the payslip lines.
  */
-export function calculerBulletin(store: SandboxStore, b: Pick<BulletinDetail, 'siren' | 'matricule' | 'numero_contrat' | 'periode'>): CalculBulletin {
+export function calculerBulletin(
+  store: SandboxStore,
+  b: Pick<BulletinDetail, 'siren' | 'matricule' | 'numero_contrat' | 'periode'>,
+): CalculBulletin {
   const contrat = store.contrats.find((c) => c.siren === b.siren && c.matricule === b.matricule && c.numero_contrat === b.numero_contrat)
   const lignes: Ligne[] = []
   const base = centsOf(contrat?.salaire_base)
@@ -60,7 +63,8 @@ export function calculerBulletin(store: SandboxStore, b: Pick<BulletinDetail, 's
   let brut = base
 
   const codes = store.codesEvp[b.siren] ?? []
-  const same = (r: { siren: string; matricule: string; periode: string }) => r.siren === b.siren && r.matricule === b.matricule && r.periode === b.periode
+  const same = (r: { siren: string; matricule: string; periode: string }) =>
+    r.siren === b.siren && r.matricule === b.matricule && r.periode === b.periode
   for (const e of store.evp.filter((x) => same(x) && x.numero_contrat === b.numero_contrat && x.montant !== null)) {
     const amount = centsOf(e.montant)
     brut += amount
@@ -72,7 +76,10 @@ export function calculerBulletin(store: SandboxStore, b: Pick<BulletinDetail, 's
     lignes.push(ligne(p.code_prime, p.libelle_bulletin ?? p.code_prime, amount))
   }
 
-  const numeros = store.bulletins.filter((x) => same(x)).map((x) => x.numero_contrat).sort()
+  const numeros = store.bulletins
+    .filter((x) => same(x))
+    .map((x) => x.numero_contrat)
+    .sort()
   const carriesUnassigned = (numeros[0] ?? b.numero_contrat) === b.numero_contrat
   let avantages = 0
   let frais = 0

@@ -5,7 +5,13 @@
  * (assumption, src-shared/api/bulletins.ts); an action from another state answers 409 TRANSITION_IMPOSSIBLE.
  */
 import { randomUUID } from 'node:crypto'
-import { BULLETIN_TRANSITIONS, type ActionBulletin, type Bulletin, type BulletinDetail, type StatutBulletin } from '../../src-shared/api/bulletins'
+import {
+  BULLETIN_TRANSITIONS,
+  type ActionBulletin,
+  type Bulletin,
+  type BulletinDetail,
+  type StatutBulletin,
+} from '../../src-shared/api/bulletins'
 import { ERROR_CODES, type PageOf } from '../../src-shared/api/common'
 import type { ParsedRequestOf } from '../../src-shared/api/endpoints'
 import { SandboxRefusal, conflit, regleMetier } from '../http/errors'
@@ -94,7 +100,11 @@ export function applyAction(ctx: HandlerContext, b: BulletinDetail, action: Acti
 }
 
 function findBulletin(ctx: HandlerContext, id: string): BulletinDetail {
-  return requireVisible(ctx, ctx.store.bulletins.find((b) => b.id === id), 'Bulletin')
+  return requireVisible(
+    ctx,
+    ctx.store.bulletins.find((b) => b.id === id),
+    'Bulletin',
+  )
 }
 
 function listerBulletins(req: ParsedRequestOf<'listerBulletins'>, ctx: HandlerContext): PageOf<Bulletin> {
@@ -109,7 +119,15 @@ function listerBulletins(req: ParsedRequestOf<'listerBulletins'>, ctx: HandlerCo
         (q.periode === undefined || b.periode === q.periode) &&
         (q.matricule === undefined || b.matricule === q.matricule),
     )
-    .sort(byKeys((b) => b.siren, (b) => b.periode, (b) => b.matricule, (b) => b.numero_contrat, (b) => b.id))
+    .sort(
+      byKeys(
+        (b) => b.siren,
+        (b) => b.periode,
+        (b) => b.matricule,
+        (b) => b.numero_contrat,
+        (b) => b.id,
+      ),
+    )
   return paginate(items.map(bulletinSummary), q)
 }
 
@@ -119,19 +137,37 @@ function bulletinsOfPeriod(ctx: HandlerContext, siren: string, periode: string, 
   if (dossier !== undefined && periode >= dossier.periode_paie_en_cours) {
     for (const matricule of matricules) {
       for (const c of activeContracts(ctx, siren, matricule, periodStart(periode), periodEnd(periode))) {
-        const exists = ctx.store.bulletins.some((b) => b.siren === siren && b.matricule === matricule && b.periode === periode && b.numero_contrat === c.numero_contrat)
+        const exists = ctx.store.bulletins.some(
+          (b) => b.siren === siren && b.matricule === matricule && b.periode === periode && b.numero_contrat === c.numero_contrat,
+        )
         if (exists) continue
         ctx.store.bulletins.push({
-          id: randomUUID(), siren, nic: c.nic, matricule, numero_contrat: c.numero_contrat, periode, statut: 'a_calculer',
-          brut: null, net_a_payer: null, dernier_calcul_par: null, date_dernier_calcul: null, date_envoi_coffre: null,
-          dates_envoi: { employeur: null, salarie: null }, rubriques: { lignes: [], heures_travaillees: null },
+          id: randomUUID(),
+          siren,
+          nic: c.nic,
+          matricule,
+          numero_contrat: c.numero_contrat,
+          periode,
+          statut: 'a_calculer',
+          brut: null,
+          net_a_payer: null,
+          dernier_calcul_par: null,
+          date_dernier_calcul: null,
+          date_envoi_coffre: null,
+          dates_envoi: { employeur: null, salarie: null },
+          rubriques: { lignes: [], heures_travaillees: null },
         })
       }
     }
   }
   return ctx.store.bulletins
     .filter((b) => b.siren === siren && b.periode === periode && matricules.includes(b.matricule))
-    .sort(byKeys((b) => b.matricule, (b) => b.numero_contrat))
+    .sort(
+      byKeys(
+        (b) => b.matricule,
+        (b) => b.numero_contrat,
+      ),
+    )
 }
 
 /**

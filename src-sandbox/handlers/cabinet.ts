@@ -36,7 +36,12 @@ function listerAffectationsDossier(req: ParsedRequestOf<'listerAffectationsDossi
   requireDossier(ctx, req.params.siren)
   return ctx.store.affectations
     .filter((a) => a.siren === req.params.siren)
-    .sort(byKeys((a) => a.matricule_utilisateur, (a) => a.date_debut))
+    .sort(
+      byKeys(
+        (a) => a.matricule_utilisateur,
+        (a) => a.date_debut,
+      ),
+    )
 }
 
 /**
@@ -49,17 +54,33 @@ function creerAffectationDossier(req: ParsedRequestOf<'creerAffectationDossier'>
   requireDossier(ctx, siren)
   const b = req.body
   if (!ctx.store.utilisateurs.some((u) => u.matricule === b.matricule_utilisateur)) {
-    throw regleMetier('body.matricule_utilisateur', 'UTILISATEUR_INCONNU', `L’utilisateur ${b.matricule_utilisateur} n’existe pas dans le cabinet.`)
+    throw regleMetier(
+      'body.matricule_utilisateur',
+      'UTILISATEUR_INCONNU',
+      `L’utilisateur ${b.matricule_utilisateur} n’existe pas dans le cabinet.`,
+    )
   }
   const dateFin = b.date_fin ?? null
   const overlap = ctx.store.affectations.find(
-    (a) => a.siren === siren && a.matricule_utilisateur === b.matricule_utilisateur && rangesOverlap(a.date_debut, a.date_fin, b.date_debut, dateFin),
+    (a) =>
+      a.siren === siren &&
+      a.matricule_utilisateur === b.matricule_utilisateur &&
+      rangesOverlap(a.date_debut, a.date_fin, b.date_debut, dateFin),
   )
   if (overlap !== undefined) {
     const fin = overlap.date_fin === null ? 'sans date de fin' : `jusqu’au ${overlap.date_fin}`
-    throw regleMetier('body.date_debut', 'CHEVAUCHEMENT', `L’utilisateur ${b.matricule_utilisateur} est déjà affecté à ce dossier du ${overlap.date_debut} ${fin}.`)
+    throw regleMetier(
+      'body.date_debut',
+      'CHEVAUCHEMENT',
+      `L’utilisateur ${b.matricule_utilisateur} est déjà affecté à ce dossier du ${overlap.date_debut} ${fin}.`,
+    )
   }
-  const affectation: AffectationDossier = { matricule_utilisateur: b.matricule_utilisateur, siren, date_debut: b.date_debut, date_fin: dateFin }
+  const affectation: AffectationDossier = {
+    matricule_utilisateur: b.matricule_utilisateur,
+    siren,
+    date_debut: b.date_debut,
+    date_fin: dateFin,
+  }
   ctx.store.affectations.push(affectation)
   return affectation
 }

@@ -52,7 +52,12 @@ function listerContrats(req: ParsedRequestOf<'listerContrats'>, ctx: HandlerCont
   requireSalarie(ctx, siren, matricule)
   return ctx.store.contrats
     .filter((c) => c.siren === siren && c.matricule === matricule)
-    .sort(byKeys((c) => c.date_debut, (c) => c.numero_contrat))
+    .sort(
+      byKeys(
+        (c) => c.date_debut,
+        (c) => c.numero_contrat,
+      ),
+    )
     .map(contratOf)
 }
 

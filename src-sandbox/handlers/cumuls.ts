@@ -23,7 +23,14 @@ function listerCumuls(req: ParsedRequestOf<'listerCumuls'>, ctx: HandlerContext)
         matchesFilter(q.cumul, c.code_cumul) &&
         (q.code_moteur === undefined || c.code_moteur === q.code_moteur),
     )
-    .sort(byKeys((c) => c.matricule, (c) => String(c.annee), (c) => c.categorie, (c) => c.code_cumul))
+    .sort(
+      byKeys(
+        (c) => c.matricule,
+        (c) => String(c.annee),
+        (c) => c.categorie,
+        (c) => c.code_cumul,
+      ),
+    )
   return paginate(items, q)
 }
 
@@ -44,7 +51,9 @@ function mettreAJourCumuls(req: ParsedRequestOf<'mettreAJourCumuls'>, ctx: Handl
       erreurs.push({ index, code: ERROR_CODES.introuvable, message: `Salarié ${item.matricule} introuvable dans le dossier ${siren}.` })
       return
     }
-    const existing = ctx.store.cumuls.find((c) => c.siren === siren && c.matricule === item.matricule && c.annee === annee && c.code_cumul === item.code_cumul)
+    const existing = ctx.store.cumuls.find(
+      (c) => c.siren === siren && c.matricule === item.matricule && c.annee === annee && c.code_cumul === item.code_cumul,
+    )
     if (existing !== undefined) {
       existing.valeur = item.valeur
       misAJour += 1

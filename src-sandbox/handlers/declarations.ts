@@ -65,9 +65,12 @@ async function telechargerRecapitulatif(req: ParsedRequestOf<'telechargerRecapit
  */
 export function totalsOf(ctx: HandlerContext, d: AnyDeclaration): { totals?: { brut: string; net_a_payer: string } } {
   if (d.nature !== '01') return {}
-  const computed = ctx.store.bulletins.filter((b) => b.siren === d.siren && b.nic === d.nic && b.periode === d.periode && b.brut !== null && b.net_a_payer !== null)
+  const computed = ctx.store.bulletins.filter(
+    (b) => b.siren === d.siren && b.nic === d.nic && b.periode === d.periode && b.brut !== null && b.net_a_payer !== null,
+  )
   if (computed.length === 0) return {}
-  const sum = (pick: (b: (typeof computed)[number]) => string | null) => fromCents(computed.reduce((total, b) => total + toCents(pick(b) ?? '0'), 0))
+  const sum = (pick: (b: (typeof computed)[number]) => string | null) =>
+    fromCents(computed.reduce((total, b) => total + toCents(pick(b) ?? '0'), 0))
   return { totals: { brut: sum((b) => b.brut), net_a_payer: sum((b) => b.net_a_payer) } }
 }
 

@@ -52,7 +52,13 @@ export function listEntries<T extends PeriodRecord>(
       const [du, au] = span(r)
       return rangesOverlap(du, au, q.du ?? null, q.au ?? null)
     })
-    .sort(byKeys((r) => r.matricule, (r) => r.periode, (r) => r.id))
+    .sort(
+      byKeys(
+        (r) => r.matricule,
+        (r) => r.periode,
+        (r) => r.id,
+      ),
+    )
   return paginate(items, q)
 }
 
@@ -61,7 +67,12 @@ export function listEntries<T extends PeriodRecord>(
  * @throws SandboxRefusal 404 ELEMENT_INTROUVABLE (no record holds `id`), 404 INTROUVABLE (dossier not assigned).
  */
 export function findEntry<T extends PeriodRecord>(ctx: HandlerContext, records: readonly T[], id: string, label: string): T {
-  return requireVisibleEntry(ctx, records.find((r) => r.id === id), label, 'params.id')
+  return requireVisibleEntry(
+    ctx,
+    records.find((r) => r.id === id),
+    label,
+    'params.id',
+  )
 }
 
 /** Dossier of a stored record (it exists: records are created only in known dossiers). */

@@ -82,14 +82,22 @@ export function resolveContract(ctx: HandlerContext, q: ContractLookup): string 
   }
   if (q.numero != null) {
     if (!running.some((c) => c.numero_contrat === q.numero)) {
-      throw regleMetier('body.numero_contrat', RULE_CODES.contratInconnu, `Le contrat ${q.numero} du salarié ${q.matricule} ne court pas ${q.libelleDates}.`)
+      throw regleMetier(
+        'body.numero_contrat',
+        RULE_CODES.contratInconnu,
+        `Le contrat ${q.numero} du salarié ${q.matricule} ne court pas ${q.libelleDates}.`,
+      )
     }
     return q.numero
   }
   const [only] = running
   if (only === undefined || running.length > 1) {
     const numeros = running.map((c) => c.numero_contrat).join(', ')
-    throw regleMetier('body.numero_contrat', RULE_CODES.contratRequis, `Le salarié ${q.matricule} a plusieurs contrats ${q.libelleDates} (${numeros}) : précisez le numéro de contrat.`)
+    throw regleMetier(
+      'body.numero_contrat',
+      RULE_CODES.contratRequis,
+      `Le salarié ${q.matricule} a plusieurs contrats ${q.libelleDates} (${numeros}) : précisez le numéro de contrat.`,
+    )
   }
   return only.numero_contrat
 }
@@ -98,7 +106,15 @@ export function resolveContract(ctx: HandlerContext, q: ContractLookup): string 
  * Presence only (records without a contract number: avantages en nature, frais professionnels).
  * @throws SandboxRefusal 422 SALARIE_NON_PRESENT at `chemin`.
  */
-export function requirePresence(ctx: HandlerContext, siren: string, matricule: string, du: string, au: string, chemin: string, libelle: string): void {
+export function requirePresence(
+  ctx: HandlerContext,
+  siren: string,
+  matricule: string,
+  du: string,
+  au: string,
+  chemin: string,
+  libelle: string,
+): void {
   if (activeContracts(ctx, siren, matricule, du, au).length === 0) {
     throw regleMetier(chemin, RULE_CODES.salarieAbsent, `Le salarié ${matricule} n’a aucun contrat ${libelle}.`)
   }

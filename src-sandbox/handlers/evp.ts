@@ -17,7 +17,12 @@ import { SERVER_FIELDS, omitKeys, periodEnd, periodStart } from './lists'
 
 type ValueField = 'quantite' | 'taux' | 'montant' | 'valeur_texte'
 const VALUE_FIELDS: readonly ValueField[] = ['quantite', 'taux', 'montant', 'valeur_texte']
-const VALUE_LABELS: Readonly<Record<ValueField, string>> = { quantite: 'une quantité', taux: 'un taux', montant: 'un montant', valeur_texte: 'un texte' }
+const VALUE_LABELS: Readonly<Record<ValueField, string>> = {
+  quantite: 'une quantité',
+  taux: 'un taux',
+  montant: 'un montant',
+  valeur_texte: 'un texte',
+}
 
 /** Value fields each EVP format wants (codification.ts FormatEvp). */
 export const FORMAT_FIELDS: Readonly<Record<CodeEvp['format'], readonly ValueField[]>> = {
@@ -40,13 +45,19 @@ export function checkEvpFormat(code: CodeEvp, values: Readonly<Record<ValueField
       throw regleMetier(`body.${field}`, RULE_CODES.formatValeur, `Le code ${code.code} (${code.libelle}) attend ${VALUE_LABELS[field]}.`)
     }
     if (!wanted.includes(field) && given) {
-      throw regleMetier(`body.${field}`, RULE_CODES.formatValeur, `Le code ${code.code} (${code.libelle}) n’accepte pas ${VALUE_LABELS[field]} (format ${code.format}).`)
+      throw regleMetier(
+        `body.${field}`,
+        RULE_CODES.formatValeur,
+        `Le code ${code.code} (${code.libelle}) n’accepte pas ${VALUE_LABELS[field]} (format ${code.format}).`,
+      )
     }
   }
 }
 
 type EvpDraft = Omit<Evp, 'id' | 'date_creation' | 'date_modification' | 'cree_par' | 'numero_contrat'> & { numero_contrat: string | null }
-type PrimeDraft = Omit<PrimeIndemnite, 'id' | 'date_creation' | 'date_modification' | 'cree_par' | 'numero_contrat'> & { numero_contrat: string | null }
+type PrimeDraft = Omit<PrimeIndemnite, 'id' | 'date_creation' | 'date_modification' | 'cree_par' | 'numero_contrat'> & {
+  numero_contrat: string | null
+}
 
 function contractFor(ctx: HandlerContext, d: { siren: string; matricule: string; periode: string; numero_contrat: string | null }): string {
   return resolveContract(ctx, {
@@ -61,7 +72,10 @@ function contractFor(ctx: HandlerContext, d: { siren: string; matricule: string;
 }
 
 /** The record's contract when it still runs in its (new) period, else null (resolved again). */
-function keptContract(ctx: HandlerContext, r: { siren: string; matricule: string; periode: string; numero_contrat: string | null }): string | null {
+function keptContract(
+  ctx: HandlerContext,
+  r: { siren: string; matricule: string; periode: string; numero_contrat: string | null },
+): string | null {
   const running = activeContracts(ctx, r.siren, r.matricule, periodStart(r.periode), periodEnd(r.periode))
   return running.some((c) => c.numero_contrat === r.numero_contrat) ? r.numero_contrat : null
 }
@@ -70,7 +84,8 @@ function checkEvp(ctx: HandlerContext, d: EvpDraft): Omit<Evp, 'id' | 'date_crea
   const dossier = dossierOfBody(ctx, d.siren)
   salarieOfBody(ctx, d.siren, d.matricule)
   const code = (ctx.store.codesEvp[d.siren] ?? []).find((c) => c.code === d.code_evp)
-  if (code === undefined) throw regleMetier('body.code_evp', RULE_CODES.codeInconnu, `Le code EVP ${d.code_evp} n’existe pas pour le dossier ${d.siren}.`)
+  if (code === undefined)
+    throw regleMetier('body.code_evp', RULE_CODES.codeInconnu, `Le code EVP ${d.code_evp} n’existe pas pour le dossier ${d.siren}.`)
   checkEvpFormat(code, d)
   requireOpenPeriod(dossier, d.periode)
   return { ...d, numero_contrat: contractFor(ctx, d) }
@@ -80,7 +95,11 @@ function checkPrime(ctx: HandlerContext, d: PrimeDraft): Omit<PrimeIndemnite, 'i
   const dossier = dossierOfBody(ctx, d.siren)
   salarieOfBody(ctx, d.siren, d.matricule)
   if (!(ctx.store.codesPrimesIndemnites[d.siren] ?? []).some((c) => c.code === d.code_prime)) {
-    throw regleMetier('body.code_prime', RULE_CODES.codeInconnu, `Le code de prime ${d.code_prime} n’existe pas pour le dossier ${d.siren}.`)
+    throw regleMetier(
+      'body.code_prime',
+      RULE_CODES.codeInconnu,
+      `Le code de prime ${d.code_prime} n’existe pas pour le dossier ${d.siren}.`,
+    )
   }
   requireOpenPeriod(dossier, d.periode)
   return { ...d, numero_contrat: contractFor(ctx, d) }

@@ -24,7 +24,12 @@ function listerNotes(req: ParsedRequestOf<'listerNotes'>, ctx: HandlerContext): 
         (q.bulletin_id === undefined || n.bulletin_id === q.bulletin_id) &&
         (q.type === undefined || n.type === q.type),
     )
-    .sort(byKeys((n) => n.date_creation, (n) => n.id))
+    .sort(
+      byKeys(
+        (n) => n.date_creation,
+        (n) => n.id,
+      ),
+    )
   return paginate(items, q)
 }
 
@@ -48,12 +53,22 @@ function creerNote(req: ParsedRequestOf<'creerNote'>, ctx: HandlerContext): Note
 }
 
 /** Columns and rows of a charge table for a dossier's period (employees present, contracts running in it). */
-export function extractionRows(ctx: HandlerContext, siren: string, type: Extraction['type'], periode: string): Pick<Extraction, 'colonnes' | 'lignes'> {
+export function extractionRows(
+  ctx: HandlerContext,
+  siren: string,
+  type: Extraction['type'],
+  periode: string,
+): Pick<Extraction, 'colonnes' | 'lignes'> {
   const du = periodStart(periode)
   const au = periodEnd(periode)
   const contrats = ctx.store.contrats
     .filter((c) => c.siren === siren && rangesOverlap(c.date_debut, c.date_fin, du, au))
-    .sort(byKeys((c) => c.matricule, (c) => c.numero_contrat))
+    .sort(
+      byKeys(
+        (c) => c.matricule,
+        (c) => c.numero_contrat,
+      ),
+    )
   switch (type) {
     case 'salaries':
       return {
@@ -73,13 +88,25 @@ export function extractionRows(ctx: HandlerContext, siren: string, type: Extract
         colonnes: ['matricule', 'numero_contrat', 'code_evp', 'quantite', 'taux', 'montant', 'valeur_texte'],
         lignes: ctx.store.evp
           .filter((e) => e.siren === siren && e.periode === periode)
-          .sort(byKeys((e) => e.matricule, (e) => e.code_evp, (e) => e.id))
+          .sort(
+            byKeys(
+              (e) => e.matricule,
+              (e) => e.code_evp,
+              (e) => e.id,
+            ),
+          )
           .map((e) => [e.matricule, e.numero_contrat, e.code_evp, e.quantite ?? '', e.taux ?? '', e.montant ?? '', e.valeur_texte ?? '']),
       }
     case 'heures':
       return {
         colonnes: ['matricule', 'numero_contrat', 'unite_mesure', 'quotite', 'quotite_reference'],
-        lignes: contrats.map((c) => [c.matricule, c.numero_contrat, c.duree_travail.unite_mesure, c.duree_travail.quotite, c.duree_travail.quotite_reference]),
+        lignes: contrats.map((c) => [
+          c.matricule,
+          c.numero_contrat,
+          c.duree_travail.unite_mesure,
+          c.duree_travail.quotite,
+          c.duree_travail.quotite_reference,
+        ]),
       }
   }
 }
@@ -102,7 +129,14 @@ function creerExtraction(req: ParsedRequestOf<'creerExtraction'>, ctx: HandlerCo
 
 function listerExtractions(req: ParsedRequestOf<'listerExtractions'>, ctx: HandlerContext): PageOf<Extraction> {
   const sirens = sirensInScope(ctx, req.query.siren === undefined ? undefined : [req.query.siren])
-  const items = ctx.store.extractions.filter((e) => sirens.has(e.siren)).sort(byKeys((e) => e.date_creation, (e) => e.id))
+  const items = ctx.store.extractions
+    .filter((e) => sirens.has(e.siren))
+    .sort(
+      byKeys(
+        (e) => e.date_creation,
+        (e) => e.id,
+      ),
+    )
   return paginate(items, req.query)
 }
 
@@ -112,5 +146,10 @@ export const noteHandlers = {
   creerNote,
   listerExtractions,
   creerExtraction,
-  lireExtraction: (req, ctx) => requireVisible(ctx, ctx.store.extractions.find((e) => e.id === req.params.id), 'Extraction'),
+  lireExtraction: (req, ctx) =>
+    requireVisible(
+      ctx,
+      ctx.store.extractions.find((e) => e.id === req.params.id),
+      'Extraction',
+    ),
 } satisfies Partial<Handlers>

@@ -42,7 +42,12 @@ function listerSalaries(req: ParsedRequestOf<'listerSalaries'>, ctx: HandlerCont
   const sirens = sirensInScope(ctx, q.siren)
   const items = ctx.store.salaries
     .filter((s) => sirens.has(s.siren) && matchesFilter(q.nic, s.nic) && presentOver(s, q.du, q.au) && matchesRecherche(s, q.recherche))
-    .sort(byKeys((s) => s.siren, (s) => s.matricule))
+    .sort(
+      byKeys(
+        (s) => s.siren,
+        (s) => s.matricule,
+      ),
+    )
   const page = paginate(items, q)
   return { ...page, elements: page.elements.map(salarieSummary) }
 }
@@ -52,7 +57,10 @@ function notFoundItem(index: number, matricule: string, siren: string) {
 }
 
 /** PATCH /api/dossiers/{siren}/salaries: only the fields given change; unknown matricules are reported per item. */
-function modifierSalaries(req: ParsedRequestOf<'modifierSalaries'>, ctx: HandlerContext): { modifies: string[]; erreurs: ReturnType<typeof notFoundItem>[] } {
+function modifierSalaries(
+  req: ParsedRequestOf<'modifierSalaries'>,
+  ctx: HandlerContext,
+): { modifies: string[]; erreurs: ReturnType<typeof notFoundItem>[] } {
   const { siren } = req.params
   requireDossier(ctx, siren)
   const modifies: string[] = []
@@ -85,7 +93,10 @@ function modifierSalaries(req: ParsedRequestOf<'modifierSalaries'>, ctx: Handler
 }
 
 /** PATCH …/salaries/coordonnees-bancaires: new IBAN/BIC; payment by transfer from then on. */
-function modifierCoordonneesBancaires(req: ParsedRequestOf<'modifierCoordonneesBancaires'>, ctx: HandlerContext): { modifies: string[]; erreurs: ReturnType<typeof notFoundItem>[] } {
+function modifierCoordonneesBancaires(
+  req: ParsedRequestOf<'modifierCoordonneesBancaires'>,
+  ctx: HandlerContext,
+): { modifies: string[]; erreurs: ReturnType<typeof notFoundItem>[] } {
   const { siren } = req.params
   requireDossier(ctx, siren)
   const modifies: string[] = []
@@ -96,7 +107,10 @@ function modifierCoordonneesBancaires(req: ParsedRequestOf<'modifierCoordonneesB
       erreurs.push(notFoundItem(index, item.matricule, siren))
       return
     }
-    s.informations_paiement = { mode_paiement: 'virement', coordonnees_bancaires: { iban: item.iban, bic: item.bic, titulaire: item.titulaire } }
+    s.informations_paiement = {
+      mode_paiement: 'virement',
+      coordonnees_bancaires: { iban: item.iban, bic: item.bic, titulaire: item.titulaire },
+    }
     if (!modifies.includes(s.matricule)) modifies.push(s.matricule)
   })
   return { modifies, erreurs }

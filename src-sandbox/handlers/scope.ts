@@ -86,7 +86,12 @@ export function requireVisible<T extends { siren: string }>(ctx: HandlerContext,
  * @throws SandboxRefusal 404 ELEMENT_INTROUVABLE (no record of this kind holds the id), 404 INTROUVABLE (the record
  *   exists in a dossier not assigned to the caller today).
  */
-export function requireVisibleEntry<T extends { siren: string }>(ctx: HandlerContext, record: T | undefined, label: string, chemin: string): T {
+export function requireVisibleEntry<T extends { siren: string }>(
+  ctx: HandlerContext,
+  record: T | undefined,
+  label: string,
+  chemin: string,
+): T {
   if (record === undefined) throw elementIntrouvable(label, chemin)
   return requireVisible(ctx, record, label)
 }

@@ -79,7 +79,9 @@ export function introuvable(message: string): SandboxRefusal {
  */
 export function elementIntrouvable(label: string, chemin: string): SandboxRefusal {
   const message = `${label} introuvable : aucun élément ne porte cet identifiant (supprimé ou jamais créé).`
-  return new SandboxRefusal(404, ERROR_CODES.elementIntrouvable, message, { erreurs: [{ chemin, code: ERROR_CODES.elementIntrouvable, message }] })
+  return new SandboxRefusal(404, ERROR_CODES.elementIntrouvable, message, {
+    erreurs: [{ chemin, code: ERROR_CODES.elementIntrouvable, message }],
+  })
 }
 
 /** 400 REQUETE_INVALIDE listing the invalid fields. */

@@ -15,13 +15,20 @@ export function wrongTypes(value: unknown): unknown {
   return Object.keys(value).length === 0 ? [] : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wrongTypes(v)]))
 }
 
-const HTML_PAGE = '<!DOCTYPE html><html lang="fr"><head><title>Connexion requise</title></head><body><h1>Portail du réseau</h1><p>Identifiez-vous pour accéder à Internet.</p></body></html>'
+const HTML_PAGE =
+  '<!DOCTYPE html><html lang="fr"><head><title>Connexion requise</title></head><body><h1>Portail du réseau</h1><p>Identifiez-vous pour accéder à Internet.</p></body></html>'
 
 /**
  * The spoiled answer of a JSON `value` with `status` and `headers` (rate-limit headers kept).
  * @param oversizeBytes size of an `oversized` body
  */
-export function malformedResponse(mode: Exclude<MalformedMode, 'off'>, value: unknown, status: number, headers: Readonly<Record<string, string>>, oversizeBytes: number): Response {
+export function malformedResponse(
+  mode: Exclude<MalformedMode, 'off'>,
+  value: unknown,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  oversizeBytes: number,
+): Response {
   const json = { ...headers, 'Content-Type': 'application/json; charset=utf-8' }
   switch (mode) {
     case 'wrong-type':

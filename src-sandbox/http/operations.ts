@@ -146,7 +146,13 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
   const spoilable = !settings.malformedWritesOnly || isWriteMethod(def.method)
   if (settings.malformedResponses !== 'off' && spoilable && deps.faults.chance(settings.malformedRate)) {
     deps.faults.count(`malformed_${settings.malformedResponses}`)
-    return malformedResponse(settings.malformedResponses, checked, def.status === 201 ? 201 : 200, c.get('rateHeaders'), settings.malformedOversizeBytes)
+    return malformedResponse(
+      settings.malformedResponses,
+      checked,
+      def.status === 201 ? 201 : 200,
+      c.get('rateHeaders'),
+      settings.malformedOversizeBytes,
+    )
   }
   return c.json(checked as object, def.status === 201 ? 201 : 200)
 }

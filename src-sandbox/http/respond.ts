@@ -30,7 +30,9 @@ export function internalError(message = 'Erreur interne du service de paie : ré
 export function injectedFailure(draw: number): SandboxRefusal {
   if (draw < 1 / 3) return internalError()
   if (draw < 2 / 3) {
-    return new SandboxRefusal(502, ERROR_CODES.indisponible, 'Passerelle en erreur : le service de paie n’a pas répondu correctement.', { source: 'Proxy' })
+    return new SandboxRefusal(502, ERROR_CODES.indisponible, 'Passerelle en erreur : le service de paie n’a pas répondu correctement.', {
+      source: 'Proxy',
+    })
   }
   return new SandboxRefusal(503, ERROR_CODES.indisponible, 'Service de paie momentanément indisponible : réessayez dans un instant.', {
     source: 'Proxy',

@@ -68,16 +68,53 @@ export const SEED_CLIENTS: readonly SeedClient[] = [
 /** Cabinet users (GET /api/cabinet/utilisateurs). */
 export function seedUtilisateurs(): UtilisateurCabinet[] {
   return [
-    { matricule: 'GP001', nom: 'Martin', prenom: 'Claire', email: 'claire.martin@cabinet-lefevre.fr', profil: 'gestionnaire', actif: true, droits: [...CATEGORIES] },
-    { matricule: 'GP002', nom: 'Roux', prenom: 'Julien', email: 'julien.roux@cabinet-lefevre.fr', profil: 'gestionnaire', actif: true, droits: [...CATEGORIES] },
-    { matricule: 'GP003', nom: 'Lambert', prenom: 'Sophie', email: 'sophie.lambert@cabinet-lefevre.fr', profil: 'gestionnaire', actif: true, droits: [...SANS_FRAIS_NI_CABINET] },
-    { matricule: 'GP004', nom: 'Moreau', prenom: 'Thomas', email: 'thomas.moreau@cabinet-lefevre.fr', profil: 'responsable', actif: true, droits: [...CATEGORIES] },
+    {
+      matricule: 'GP001',
+      nom: 'Martin',
+      prenom: 'Claire',
+      email: 'claire.martin@cabinet-lefevre.fr',
+      profil: 'gestionnaire',
+      actif: true,
+      droits: [...CATEGORIES],
+    },
+    {
+      matricule: 'GP002',
+      nom: 'Roux',
+      prenom: 'Julien',
+      email: 'julien.roux@cabinet-lefevre.fr',
+      profil: 'gestionnaire',
+      actif: true,
+      droits: [...CATEGORIES],
+    },
+    {
+      matricule: 'GP003',
+      nom: 'Lambert',
+      prenom: 'Sophie',
+      email: 'sophie.lambert@cabinet-lefevre.fr',
+      profil: 'gestionnaire',
+      actif: true,
+      droits: [...SANS_FRAIS_NI_CABINET],
+    },
+    {
+      matricule: 'GP004',
+      nom: 'Moreau',
+      prenom: 'Thomas',
+      email: 'thomas.moreau@cabinet-lefevre.fr',
+      profil: 'responsable',
+      actif: true,
+      droits: [...CATEGORIES],
+    },
   ]
 }
 
 /** API clients as stored (same order as SEED_CLIENTS). */
 export function seedClients(): ApiClientCredentials[] {
-  return SEED_CLIENTS.map((c) => ({ client_id: c.client_id, client_secret: c.client_secret, matricule_utilisateur: c.matricule_utilisateur, droits: [...c.droits] }))
+  return SEED_CLIENTS.map((c) => ({
+    client_id: c.client_id,
+    client_secret: c.client_secret,
+    matricule_utilisateur: c.matricule_utilisateur,
+    droits: [...c.droits],
+  }))
 }
 
 /**

@@ -6,7 +6,12 @@ import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/
 import type { ListeCodesType } from './wire-types'
 import type { CleDossier, DossierPlan } from './seed-dossiers'
 
-function absence(code: string, libelle: string, categorie: CodeAbsence['categorie'], o: { arret?: string; suspension?: string; demi?: boolean; ss?: boolean } = {}): CodeAbsence {
+function absence(
+  code: string,
+  libelle: string,
+  categorie: CodeAbsence['categorie'],
+  o: { arret?: string; suspension?: string; demi?: boolean; ss?: boolean } = {},
+): CodeAbsence {
   return {
     code,
     libelle,
@@ -53,15 +58,96 @@ export function codesAbsencesDuDossier(plan: DossierPlan): string[] {
 type EvpModele = Omit<CodeEvp, 'ordre'>
 
 const EVP: Record<string, EvpModele> = {
-  HS25: { code: 'HS25', libelle: 'Heures supplémentaires majorées à 25 %', libelle_court: 'HS 25 %', famille: 'heures', format: 'quantite', unite: 'heures', masque: false, visibilite: { gp: true, employeur: true } },
-  HS50: { code: 'HS50', libelle: 'Heures supplémentaires majorées à 50 %', libelle_court: 'HS 50 %', famille: 'heures', format: 'quantite', unite: 'heures', masque: false, visibilite: { gp: true, employeur: true } },
-  HNUIT: { code: 'HNUIT', libelle: 'Heures de nuit', libelle_court: 'H. nuit', famille: 'heures', format: 'quantite', unite: 'heures', masque: false, visibilite: { gp: true, employeur: true } },
-  ASTR: { code: 'ASTR', libelle: 'Astreinte (jours et taux de majoration)', libelle_court: 'Astreinte', famille: 'heures', format: 'quantite_taux', unite: 'jours', masque: false, visibilite: { gp: true, employeur: true } },
-  PANIER: { code: 'PANIER', libelle: 'Indemnité de panier', libelle_court: 'Panier', famille: 'indemnites', format: 'montant', unite: 'euros', masque: false, visibilite: { gp: true, employeur: true } },
-  TRANSP: { code: 'TRANSP', libelle: 'Remboursement des frais de transport', libelle_court: 'Transport', famille: 'indemnites', format: 'montant', unite: 'euros', masque: false, visibilite: { gp: true, employeur: false } },
-  COMM: { code: 'COMM', libelle: 'Commissions sur ventes', libelle_court: 'Commissions', famille: 'remuneration', format: 'montant', unite: 'euros', masque: false, visibilite: { gp: true, employeur: true } },
-  TXT: { code: 'TXT', libelle: 'Observation pour le gestionnaire de paie', libelle_court: 'Observation', famille: 'divers', format: 'texte', unite: 'texte', masque: false, visibilite: { gp: true, employeur: false } },
-  FORFKM: { code: 'FORFKM', libelle: 'Forfait kilométrique (ancien barème)', libelle_court: 'Forfait km', famille: 'indemnites', format: 'montant', unite: 'euros', masque: true, visibilite: { gp: true, employeur: false } },
+  HS25: {
+    code: 'HS25',
+    libelle: 'Heures supplémentaires majorées à 25 %',
+    libelle_court: 'HS 25 %',
+    famille: 'heures',
+    format: 'quantite',
+    unite: 'heures',
+    masque: false,
+    visibilite: { gp: true, employeur: true },
+  },
+  HS50: {
+    code: 'HS50',
+    libelle: 'Heures supplémentaires majorées à 50 %',
+    libelle_court: 'HS 50 %',
+    famille: 'heures',
+    format: 'quantite',
+    unite: 'heures',
+    masque: false,
+    visibilite: { gp: true, employeur: true },
+  },
+  HNUIT: {
+    code: 'HNUIT',
+    libelle: 'Heures de nuit',
+    libelle_court: 'H. nuit',
+    famille: 'heures',
+    format: 'quantite',
+    unite: 'heures',
+    masque: false,
+    visibilite: { gp: true, employeur: true },
+  },
+  ASTR: {
+    code: 'ASTR',
+    libelle: 'Astreinte (jours et taux de majoration)',
+    libelle_court: 'Astreinte',
+    famille: 'heures',
+    format: 'quantite_taux',
+    unite: 'jours',
+    masque: false,
+    visibilite: { gp: true, employeur: true },
+  },
+  PANIER: {
+    code: 'PANIER',
+    libelle: 'Indemnité de panier',
+    libelle_court: 'Panier',
+    famille: 'indemnites',
+    format: 'montant',
+    unite: 'euros',
+    masque: false,
+    visibilite: { gp: true, employeur: true },
+  },
+  TRANSP: {
+    code: 'TRANSP',
+    libelle: 'Remboursement des frais de transport',
+    libelle_court: 'Transport',
+    famille: 'indemnites',
+    format: 'montant',
+    unite: 'euros',
+    masque: false,
+    visibilite: { gp: true, employeur: false },
+  },
+  COMM: {
+    code: 'COMM',
+    libelle: 'Commissions sur ventes',
+    libelle_court: 'Commissions',
+    famille: 'remuneration',
+    format: 'montant',
+    unite: 'euros',
+    masque: false,
+    visibilite: { gp: true, employeur: true },
+  },
+  TXT: {
+    code: 'TXT',
+    libelle: 'Observation pour le gestionnaire de paie',
+    libelle_court: 'Observation',
+    famille: 'divers',
+    format: 'texte',
+    unite: 'texte',
+    masque: false,
+    visibilite: { gp: true, employeur: false },
+  },
+  FORFKM: {
+    code: 'FORFKM',
+    libelle: 'Forfait kilométrique (ancien barème)',
+    libelle_court: 'Forfait km',
+    famille: 'indemnites',
+    format: 'montant',
+    unite: 'euros',
+    masque: true,
+    visibilite: { gp: true, employeur: false },
+  },
 }
 
 const EVP_PAR_DOSSIER: Record<CleDossier, string[]> = {
@@ -83,10 +169,20 @@ const PRIMES: Record<string, CodePrimeIndemnite> = {
   PEXC: { code: 'PEXC', libelle: 'Prime exceptionnelle', soumise_cotisations: true, visibilite: { gp: true, employeur: true } },
   P13M: { code: 'P13M', libelle: 'Treizième mois', soumise_cotisations: true, visibilite: { gp: true, employeur: true } },
   PANC: { code: 'PANC', libelle: 'Prime d’ancienneté', soumise_cotisations: true, visibilite: { gp: true, employeur: true } },
-  PVAC: { code: 'PVAC', libelle: 'Prime de vacances (Syntec, article 31)', soumise_cotisations: true, visibilite: { gp: true, employeur: true } },
+  PVAC: {
+    code: 'PVAC',
+    libelle: 'Prime de vacances (Syntec, article 31)',
+    soumise_cotisations: true,
+    visibilite: { gp: true, employeur: true },
+  },
   PPV: { code: 'PPV', libelle: 'Prime de partage de la valeur', soumise_cotisations: false, visibilite: { gp: true, employeur: true } },
   PSAL: { code: 'PSAL', libelle: 'Prime de salissure', soumise_cotisations: true, visibilite: { gp: true, employeur: true } },
-  IRC: { code: 'IRC', libelle: 'Indemnité de rupture conventionnelle', soumise_cotisations: false, visibilite: { gp: true, employeur: false } },
+  IRC: {
+    code: 'IRC',
+    libelle: 'Indemnité de rupture conventionnelle',
+    soumise_cotisations: false,
+    visibilite: { gp: true, employeur: false },
+  },
 }
 
 const PRIMES_PAR_DOSSIER: Record<CleDossier, string[]> = {
@@ -215,7 +311,10 @@ export function listesCodes(plans: readonly DossierPlan[]): ListeCodesType[] {
   for (const plan of plans) for (const metier of plan.metiers) professions.set(metier.code, metier.libelle)
   return [
     liste('pcs_ese', PCS_ESE),
-    liste('professions', [...professions.entries()].sort((a, b) => a[0].localeCompare(b[0]))),
+    liste(
+      'professions',
+      [...professions.entries()].sort((a, b) => a[0].localeCompare(b[0])),
+    ),
     liste('dispositifs_politique_publique', DISPOSITIFS),
     liste('conventions_collectives', CONVENTIONS),
     liste('motifs_fin_contrat', MOTIFS_FIN),

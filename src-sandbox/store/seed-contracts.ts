@@ -39,7 +39,14 @@ export function tableauHoraire(hebdo: number, jours: readonly number[]): { jour:
 export function dureeTravail(numero: string, temps: Temps): DureeTravail {
   const reference = formatFixed(HEURES_MENSUELLES_PLEIN_TEMPS, 2)
   if (temps.kind === 'forfait') {
-    return { numero_contrat: numero, modalite_temps: '10', unite_mesure: '12', quotite: '218', quotite_reference: '218', tableau_horaire: null }
+    return {
+      numero_contrat: numero,
+      modalite_temps: '10',
+      unite_mesure: '12',
+      quotite: '218',
+      quotite_reference: '218',
+      tableau_horaire: null,
+    }
   }
   if (temps.kind === 'plein') {
     return {

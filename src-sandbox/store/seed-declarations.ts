@@ -38,7 +38,9 @@ function mensuelles(rng: Rng, dossiers: readonly DossierData[], today: string): 
     for (const etab of plan.etablissements) {
       for (let n = 11; n >= 0; n -= 1) {
         const p = addMonths(p0, -n)
-        const nombre = new Set(contrats.filter((c) => c.nic === etab.nic && overlapsPeriode(c.date_debut, c.date_fin, p)).map((c) => c.matricule)).size
+        const nombre = new Set(
+          contrats.filter((c) => c.nic === etab.nic && overlapsPeriode(c.date_debut, c.date_fin, p)).map((c) => c.matricule),
+        ).size
         const preparation = n === 0 || (plan.enRetard && n === 1)
         const rejet = plan.cle === 'C' && etab.siege && n === 4
         const statut = preparation ? 'en_preparation' : rejet ? 'rejetee' : n === 1 && splitDate(today).jour <= 10 ? 'deposee' : 'acceptee'
@@ -46,13 +48,29 @@ function mensuelles(rng: Rng, dossiers: readonly DossierData[], today: string): 
         const sent = envoi === null ? null : instant(envoi, rng.int(8, 17), rng.int(0, 59))
         const renvoi = sent !== null && plan.cle === 'A' && etab.siege && n === 8 ? instant(addDays(envoi ?? p, 1), 9, 12) : sent
         const base: Declaration = {
-          id: rng.uuid(), siren: plan.siren, nic: etab.nic, periode: p, nature: '01', type: nombre === 0 ? '02' : '01', statut,
-          date_envoi: sent, date_dernier_envoi: renvoi, nombre_salaries: nombre, recapitulatif_disponible: !preparation,
+          id: rng.uuid(),
+          siren: plan.siren,
+          nic: etab.nic,
+          periode: p,
+          nature: '01',
+          type: nombre === 0 ? '02' : '01',
+          statut,
+          date_envoi: sent,
+          date_dernier_envoi: renvoi,
+          nombre_salaries: nombre,
+          recapitulatif_disponible: !preparation,
         }
         out.push(base)
         if (envoi !== null && (rejet || (plan.cle === 'B' && n === 6))) {
           const second = instant(addDays(envoi, rejet ? 2 : 9), 11, rng.int(0, 59))
-          out.push({ ...base, id: rng.uuid(), type: rejet ? base.type : '03', statut: 'acceptee', date_envoi: second, date_dernier_envoi: second })
+          out.push({
+            ...base,
+            id: rng.uuid(),
+            type: rejet ? base.type : '03',
+            statut: 'acceptee',
+            date_envoi: second,
+            date_dernier_envoi: second,
+          })
         }
       }
     }
@@ -61,15 +79,28 @@ function mensuelles(rng: Rng, dossiers: readonly DossierData[], today: string): 
 }
 
 /** Event-based DSN sent `delai` days after `date`, or still in preparation when that is not before today. */
-function signalement(rng: Rng, o: { siren: string; nic: string; matricule: string; nature: '02' | '04' | '05'; date: string; delai: number }, today: string): DeclarationEvenementielle {
+function signalement(
+  rng: Rng,
+  o: { siren: string; nic: string; matricule: string; nature: '02' | '04' | '05'; date: string; delai: number },
+  today: string,
+): DeclarationEvenementielle {
   const envoi = addDays(o.date, o.delai)
   const envoye = envoi < today
   const at = envoye ? instant(envoi, rng.int(8, 17), rng.int(0, 59)) : null
   return {
-    id: rng.uuid(), siren: o.siren, nic: o.nic, periode: periodeOf(o.date), nature: o.nature, type: '01',
+    id: rng.uuid(),
+    siren: o.siren,
+    nic: o.nic,
+    periode: periodeOf(o.date),
+    nature: o.nature,
+    type: '01',
     statut: envoye ? (addDays(envoi, 3) < today ? 'acceptee' : 'deposee') : 'en_preparation',
-    date_envoi: at, date_dernier_envoi: at, nombre_salaries: 1, recapitulatif_disponible: envoye,
-    matricule: o.matricule, date_evenement: o.date,
+    date_envoi: at,
+    date_dernier_envoi: at,
+    nombre_salaries: 1,
+    recapitulatif_disponible: envoye,
+    matricule: o.matricule,
+    date_evenement: o.date,
   }
 }
 
@@ -78,25 +109,43 @@ function signalement(rng: Rng, o: { siren: string; nic: string; matricule: strin
  * absence whose code has a DSN stoppage reason (S21.G00.60.001), and nature 05 (reprise) once such a stoppage
  * has ended. Sent within 5 days of the event (assumption, as the DSN rules ask).
  */
-function evenementielles(rng: Rng, dossiers: readonly DossierData[], absences: readonly Absence[], codes: readonly CodeAbsence[], today: string): DeclarationEvenementielle[] {
+function evenementielles(
+  rng: Rng,
+  dossiers: readonly DossierData[],
+  absences: readonly Absence[],
+  codes: readonly CodeAbsence[],
+  today: string,
+): DeclarationEvenementielle[] {
   const out: DeclarationEvenementielle[] = []
   const arrets = new Set(codes.filter((c) => c.motif_arret !== null).map((c) => c.code))
   for (const { plan, salaries } of dossiers) {
     for (const s of salaries) {
-      if (s.date_sortie !== null) out.push(signalement(rng, { siren: plan.siren, nic: s.nic, matricule: s.matricule, nature: '02', date: s.date_sortie, delai: 2 }, today))
+      if (s.date_sortie !== null)
+        out.push(
+          signalement(rng, { siren: plan.siren, nic: s.nic, matricule: s.matricule, nature: '02', date: s.date_sortie, delai: 2 }, today),
+        )
     }
     const nicDe = new Map(salaries.map((s) => [s.matricule, s.nic]))
     for (const a of absences.filter((x) => x.siren === plan.siren && arrets.has(x.code_absence))) {
       const nic = nicDe.get(a.matricule) ?? plan.etablissements[0]?.nic ?? '00000'
       out.push(signalement(rng, { siren: plan.siren, nic, matricule: a.matricule, nature: '04', date: a.date_debut, delai: 1 }, today))
-      if (a.date_fin < addDays(today, -1)) out.push(signalement(rng, { siren: plan.siren, nic, matricule: a.matricule, nature: '05', date: addDays(a.date_fin, 1), delai: 0 }, today))
+      if (a.date_fin < addDays(today, -1))
+        out.push(
+          signalement(rng, { siren: plan.siren, nic, matricule: a.matricule, nature: '05', date: addDays(a.date_fin, 1), delai: 0 }, today),
+        )
     }
   }
   return out
 }
 
 /** Monthly DSN and event-based DSN of the data set. */
-export function genererDeclarations(rng: Rng, dossiers: readonly DossierData[], absences: readonly Absence[], codes: readonly CodeAbsence[], today: string): Declarations {
+export function genererDeclarations(
+  rng: Rng,
+  dossiers: readonly DossierData[],
+  absences: readonly Absence[],
+  codes: readonly CodeAbsence[],
+  today: string,
+): Declarations {
   return { declarations: mensuelles(rng, dossiers, today), evenementielles: evenementielles(rng, dossiers, absences, codes, today) }
 }
 
@@ -110,7 +159,13 @@ const MOTIFS_DEMISSION = ['059', '043', '039']
  * employee savings once a year, and the OETH complement in the April DSN of employers of 20 or more (Code du
  * travail L5212-1 and D5212-1).
  */
-export function genererFacturations(rng: Rng, dossiers: readonly DossierData[], absences: readonly Absence[], codes: readonly CodeAbsence[], today: string): Facturation[] {
+export function genererFacturations(
+  rng: Rng,
+  dossiers: readonly DossierData[],
+  absences: readonly Absence[],
+  codes: readonly CodeAbsence[],
+  today: string,
+): Facturation[] {
   const p0 = periodeOf(today)
   const motifDe = new Map(codes.flatMap((c) => (c.motif_arret === null ? [] : [[c.code, c.motif_arret] as const])))
   const out: Facturation[] = []

@@ -36,7 +36,14 @@ export function buildNic(siren: string, first4: string): string {
  * for Corsica, or 99 for a birth abroad), commune or country code (3), order number (3). The key is
  * 97 − (13 first digits mod 97), with 2A read as 19 and 2B as 18 (INSEE, CNAV).
  */
-export function buildNir(parts: { sexe: '1' | '2'; annee: string; mois: string; departement: string; commune: string; ordre: string }): string {
+export function buildNir(parts: {
+  sexe: '1' | '2'
+  annee: string
+  mois: string
+  departement: string
+  commune: string
+  ordre: string
+}): string {
   const body = `${parts.sexe}${parts.annee}${parts.mois}${parts.departement}${parts.commune}${parts.ordre}`
   const numeric = body.replace('2A', '19').replace('2B', '18')
   const key = 97 - mod97(numeric)

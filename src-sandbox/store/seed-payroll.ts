@@ -5,7 +5,21 @@
 import type { BulletinDetail, Cumul, StatutBulletin } from '../../src-shared/api/bulletins'
 import type { SalarieDetail } from '../../src-shared/api/salaries'
 import type { ContratStocke } from './types'
-import { addDays, addMonths, dayOf, daysInPeriode, firstDay, instant, lastDay, maxDate, minDate, overlapsPeriode, periode, periodeOf, splitPeriode } from './seed-calendar'
+import {
+  addDays,
+  addMonths,
+  dayOf,
+  daysInPeriode,
+  firstDay,
+  instant,
+  lastDay,
+  maxDate,
+  minDate,
+  overlapsPeriode,
+  periode,
+  periodeOf,
+  splitPeriode,
+} from './seed-calendar'
 import { euros, formatFixed } from './seed-money'
 import type { CleDossier, DossierPlan } from './seed-dossiers'
 import { calculerBulletin, plafondMensuel, type CalculBulletin } from './seed-rubriques'
@@ -28,7 +42,20 @@ export function contratsActifs(contrats: readonly ContratStocke[], siren: string
  * chosen so that every state of StatutBulletin occurs, `refuse` included).
  */
 const ETATS_COURANTS: Record<CleDossier, StatutBulletin[]> = {
-  A: ['calcule', 'controle', 'envoye_employeur', 'valide', 'a_calculer', 'calcule', 'refuse', 'envoye_coffre', 'envoye_salarie', 'controle', 'calcule', 'valide'],
+  A: [
+    'calcule',
+    'controle',
+    'envoye_employeur',
+    'valide',
+    'a_calculer',
+    'calcule',
+    'refuse',
+    'envoye_coffre',
+    'envoye_salarie',
+    'controle',
+    'calcule',
+    'valide',
+  ],
   B: ['controle', 'envoye_employeur', 'calcule'],
   C: ['a_calculer', 'calcule', 'a_calculer'],
   D: ['envoye_employeur', 'valide', 'refuse', 'valide'],
@@ -54,7 +81,15 @@ const AFTER_EMPLOYEUR: readonly StatutBulletin[] = ['envoye_employeur', 'valide'
  * employee holding two contracts). Current-period payslips of employees who joined this month are `a_calculer`.
  * `calculePar` gives the cabinet user who computed each period's payslips.
  */
-export function genererBulletins(rng: Rng, plan: DossierPlan, salaries: readonly SalarieDetail[], contrats: readonly ContratStocke[], courante: string, today: string, calculePar: { precedente: string; courante: string }): BulletinDetail[] {
+export function genererBulletins(
+  rng: Rng,
+  plan: DossierPlan,
+  salaries: readonly SalarieDetail[],
+  contrats: readonly ContratStocke[],
+  courante: string,
+  today: string,
+  calculePar: { precedente: string; courante: string },
+): BulletinDetail[] {
   const parMatricule = new Map(salaries.map((s) => [s.matricule, s]))
   const bulletins: BulletinDetail[] = []
   for (const p of [addMonths(courante, -1), courante]) {
@@ -63,7 +98,9 @@ export function genererBulletins(rng: Rng, plan: DossierPlan, salaries: readonly
     contratsActifs(contrats, plan.siren, p).forEach((contrat, k) => {
       const salarie = parMatricule.get(contrat.matricule)
       if (salarie === undefined) return
-      let statut = estCourante ? (ETATS_COURANTS[plan.cle][k % ETATS_COURANTS[plan.cle].length] ?? 'calcule') : etatPrecedent(k, salarie.coffre_active)
+      let statut = estCourante
+        ? (ETATS_COURANTS[plan.cle][k % ETATS_COURANTS[plan.cle].length] ?? 'calcule')
+        : etatPrecedent(k, salarie.coffre_active)
       if (statut === 'envoye_coffre' && !salarie.coffre_active) statut = 'valide'
       if (estCourante && periodeOf(contrat.date_debut) === p) statut = 'a_calculer'
       const calcul: CalculBulletin | null = statut === 'a_calculer' ? null : calculerBulletin(contrat, salarie, p, optionsCalcul(plan))
@@ -95,7 +132,13 @@ export function genererBulletins(rng: Rng, plan: DossierPlan, salaries: readonly
   return bulletins
 }
 
-interface CumulDef { categorie: string; code: string; moteur: string; libelle: string; valeur: (c: CalculBulletin, annee: number) => number }
+interface CumulDef {
+  categorie: string
+  code: string
+  moteur: string
+  libelle: string
+  valeur: (c: CalculBulletin, annee: number) => number
+}
 
 /** Cumuls kept per employee (assumption: these codes; `code_moteur` is the payroll engine's own code). */
 const CUMULS: readonly CumulDef[] = [
@@ -103,7 +146,13 @@ const CUMULS: readonly CumulDef[] = [
   { categorie: 'remuneration', code: 'NET_IMP', moteur: 'C0200', libelle: 'Net imposable', valeur: (c) => c.netImposable },
   { categorie: 'remuneration', code: 'NET_PAYE', moteur: 'C0210', libelle: 'Net payé', valeur: (c) => c.netAPayer },
   { categorie: 'cotisations', code: 'COT_SAL', moteur: 'C0300', libelle: 'Cotisations salariales', valeur: (c) => c.cotisationsSalariales },
-  { categorie: 'cotisations', code: 'PLAF_SS', moteur: 'C0310', libelle: 'Plafond de la sécurité sociale', valeur: (_c, annee) => plafondMensuel(annee) },
+  {
+    categorie: 'cotisations',
+    code: 'PLAF_SS',
+    moteur: 'C0310',
+    libelle: 'Plafond de la sécurité sociale',
+    valeur: (_c, annee) => plafondMensuel(annee),
+  },
   { categorie: 'fiscal', code: 'PAS', moteur: 'C0500', libelle: 'Impôt prélevé à la source', valeur: (c) => c.impot },
   { categorie: 'heures', code: 'HEURES', moteur: 'C0400', libelle: 'Heures rémunérées', valeur: (c) => c.heures ?? 0 },
   { categorie: 'conges', code: 'CP_ACQUIS', moteur: 'C0600', libelle: 'Congés payés acquis (jours ouvrables)', valeur: () => 250 },
@@ -114,7 +163,12 @@ const CUMULS: readonly CumulDef[] = [
  * the sum of each month's computed payslips (all contracts). Paid leave accrues 2.5 working days a month
  * (Code du travail L3141-3). Values are decimal strings (euros, hours or days with 2 decimals).
  */
-export function genererCumuls(plan: DossierPlan, salaries: readonly SalarieDetail[], contrats: readonly ContratStocke[], derniere: string): Cumul[] {
+export function genererCumuls(
+  plan: DossierPlan,
+  salaries: readonly SalarieDetail[],
+  contrats: readonly ContratStocke[],
+  derniere: string,
+): Cumul[] {
   const { annee, mois } = splitPeriode(derniere)
   const totals = new Map<string, number[]>()
   const parMatricule = new Map(salaries.map((s) => [s.matricule, s]))
@@ -133,7 +187,8 @@ export function genererCumuls(plan: DossierPlan, salaries: readonly SalarieDetai
       const sums = totals.get(contrat.matricule) ?? CUMULS.map(() => 0)
       CUMULS.forEach((def, index) => {
         const once = def.code === 'PLAF_SS' || def.code === 'CP_ACQUIS'
-        if (once && contrat.numero_contrat !== salarie.contrats.find((c) => overlapsPeriode(c.date_debut, c.date_fin, p))?.numero_contrat) return
+        if (once && contrat.numero_contrat !== salarie.contrats.find((c) => overlapsPeriode(c.date_debut, c.date_fin, p))?.numero_contrat)
+          return
         sums[index] = (sums[index] ?? 0) + def.valeur(calcul, annee)
       })
       totals.set(contrat.matricule, sums)

@@ -34,9 +34,25 @@ export function profilDe(plan: DossierPlan, index: number): Profil {
     return 'standard'
   }
   const fixes: Record<'B' | 'C' | 'D', [number, Profil][]> = {
-    B: [[4, 'entre_ce_mois'], [7, 'cdd_puis_cdi'], [10, 'cdd_en_cours'], [n - 1, 'sorti_mois_precedent']],
-    C: [[3, 'double'], [6, 'cdd_en_cours'], [9, 'entre_ce_mois'], [12, 'cdd_puis_cdi'], [n - 2, 'sorti_mois_precedent'], [n - 1, 'sorti_annee']],
-    D: [[2, 'double'], [5, 'cdd_en_cours'], [n - 1, 'sorti_mois_precedent']],
+    B: [
+      [4, 'entre_ce_mois'],
+      [7, 'cdd_puis_cdi'],
+      [10, 'cdd_en_cours'],
+      [n - 1, 'sorti_mois_precedent'],
+    ],
+    C: [
+      [3, 'double'],
+      [6, 'cdd_en_cours'],
+      [9, 'entre_ce_mois'],
+      [12, 'cdd_puis_cdi'],
+      [n - 2, 'sorti_mois_precedent'],
+      [n - 1, 'sorti_annee'],
+    ],
+    D: [
+      [2, 'double'],
+      [5, 'cdd_en_cours'],
+      [n - 1, 'sorti_mois_precedent'],
+    ],
   }
   return fixes[plan.cle].find(([position]) => position === index)?.[1] ?? 'standard'
 }
@@ -46,8 +62,19 @@ export function matriculeDe(dossierIndex: number, index: number): string {
   return `${String(dossierIndex + 1)}${String(index + 1).padStart(4, '0')}`
 }
 
-interface ContratPlan { nature: NatureContrat; debut: string; fin: string | null; metier: Metier; temps: Temps; salaire: number }
-interface Parcours { entree: string; sortie: string | null; contrats: ContratPlan[] }
+interface ContratPlan {
+  nature: NatureContrat
+  debut: string
+  fin: string | null
+  metier: Metier
+  temps: Temps
+  salaire: number
+}
+interface Parcours {
+  entree: string
+  sortie: string | null
+  contrats: ContratPlan[]
+}
 
 function tirerDate(rng: Rng, from: string, to: string): string {
   const span = daysBetween(from, to)
@@ -61,7 +88,11 @@ function salairePleinTemps(rng: Rng, metier: Metier): number {
 function tempsSimple(rng: Rng, metier: Metier): Temps {
   if (metier.forfaitJours === true) return { kind: 'forfait' }
   if (metier.statut !== '02' && rng.chance(0.12)) {
-    const choix = rng.pick([{ hebdo: 2400, jours: [2, 3, 4, 5] }, { hebdo: 2800, jours: [1, 2, 3, 4] }, { hebdo: 3000, jours: [1, 2, 3, 4, 5] }])
+    const choix = rng.pick([
+      { hebdo: 2400, jours: [2, 3, 4, 5] },
+      { hebdo: 2800, jours: [1, 2, 3, 4] },
+      { hebdo: 3000, jours: [1, 2, 3, 4, 5] },
+    ])
     return { kind: 'partiel', ...choix }
   }
   return { kind: 'plein', tableau: rng.chance(0.3) }
@@ -84,7 +115,12 @@ function parcours(rng: Rng, plan: DossierPlan, index: number, profil: Profil, to
   const candidats = metiers.flatMap((m) => (m === undefined ? [] : [{ item: m, poids: m.poids }]))
   const metier = rng.pickWeighted(candidats)
   const simple = (nature: NatureContrat, debut: string, fin: string | null, m: Metier = metier): ContratPlan => ({
-    nature, debut, fin, metier: m, temps: tempsSimple(rng, m), salaire: salairePleinTemps(rng, m),
+    nature,
+    debut,
+    fin,
+    metier: m,
+    temps: tempsSimple(rng, m),
+    salaire: salairePleinTemps(rng, m),
   })
   const anciennete = firstDay(addMonths(p0, -3))
   switch (profil) {
@@ -105,8 +141,22 @@ function parcours(rng: Rng, plan: DossierPlan, index: number, profil: Profil, to
         entree,
         sortie: null,
         contrats: [
-          { nature: '01', debut: entree, fin: null, metier: principal, temps: { kind: 'partiel', hebdo: h1, jours: [1, 2, 3, 4] }, salaire: salairePleinTemps(rng, principal) },
-          { nature: '01', debut: debutSecond, fin: null, metier: second, temps: { kind: 'partiel', hebdo: h2, jours: [5, 6] }, salaire: salairePleinTemps(rng, second) },
+          {
+            nature: '01',
+            debut: entree,
+            fin: null,
+            metier: principal,
+            temps: { kind: 'partiel', hebdo: h1, jours: [1, 2, 3, 4] },
+            salaire: salairePleinTemps(rng, principal),
+          },
+          {
+            nature: '01',
+            debut: debutSecond,
+            fin: null,
+            metier: second,
+            temps: { kind: 'partiel', hebdo: h2, jours: [5, 6] },
+            salaire: salairePleinTemps(rng, second),
+          },
         ],
       }
     }
@@ -136,29 +186,49 @@ function parcours(rng: Rng, plan: DossierPlan, index: number, profil: Profil, to
 
 /** Lower-case ASCII of a name for an e-mail address (accents and anything but letters dropped). */
 function slug(value: string): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '')
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
 }
 
-function departementDe(rng: Rng, plan: DossierPlan, index: number): { departement: string; commune: string; pays: (typeof PAYS_NAISSANCE)[number] | null } {
+function departementDe(
+  rng: Rng,
+  plan: DossierPlan,
+  index: number,
+): { departement: string; commune: string; pays: (typeof PAYS_NAISSANCE)[number] | null } {
   const corse: Record<string, string> = plan.cle === 'A' ? { '15': '2A', '16': '2B', '101': '2A' } : plan.cle === 'C' ? { '5': '2B' } : {}
   const fixe = corse[String(index)]
   if (fixe !== undefined) return { departement: fixe, commune: String(rng.int(1, 366)).padStart(3, '0'), pays: null }
   const etranger = (plan.cle === 'A' && index % 31 === 12) || (plan.cle === 'B' && index === 6) || (plan.cle === 'A' && index % 29 === 14)
   if (etranger) {
-    const pays = plan.cle === 'A' && index % 29 === 14 ? rng.pick(PAYS_NAISSANCE.filter((p) => !p.titreRequis)) : rng.pick(PAYS_NAISSANCE.filter((p) => p.titreRequis))
+    const pays =
+      plan.cle === 'A' && index % 29 === 14
+        ? rng.pick(PAYS_NAISSANCE.filter((p) => !p.titreRequis))
+        : rng.pick(PAYS_NAISSANCE.filter((p) => p.titreRequis))
     return { departement: '99', commune: pays.code, pays }
   }
   return { departement: rng.pick(plan.departements), commune: String(rng.int(1, 400)).padStart(3, '0'), pays: null }
 }
 
 /** Generated employees and contracts of one dossier. */
-export interface PeopleOfDossier { salaries: SalarieDetail[]; contrats: ContratStocke[] }
+export interface PeopleOfDossier {
+  salaries: SalarieDetail[]
+  contrats: ContratStocke[]
+}
 
 /**
  * Employees of a dossier with their contracts. NIRs carry their key (Corsica and births abroad included), IBANs
  * are French with valid RIB and ISO 13616 keys, e-mails are unique within `emailsPris` (updated).
  */
-export function genererSalaries(rng: Rng, plan: DossierPlan, dossierIndex: number, today: string, emailsPris: Set<string>): PeopleOfDossier {
+export function genererSalaries(
+  rng: Rng,
+  plan: DossierPlan,
+  dossierIndex: number,
+  today: string,
+  emailsPris: Set<string>,
+): PeopleOfDossier {
   const salaries: SalarieDetail[] = []
   const contrats: ContratStocke[] = []
   const etablissements = plan.etablissements.map((e): { item: EtablissementPlan; poids: number } => ({ item: e, poids: e.poids }))
@@ -196,19 +266,21 @@ export function genererSalaries(rng: Rng, plan: DossierPlan, dossierIndex: numbe
     const debutCoffre = maxDate(vie.entree, addDays(today, -1000))
     const banque = rng.pick(BANQUES)
     const cheque = plan.cle === 'A' && index % 47 === 20
-    const plans = vie.contrats.map((c, k) => contratStocke({
-      numero: `${matricule}-${String(k + 1).padStart(2, '0')}`,
-      siren: plan.siren,
-      matricule,
-      nic: etab.nic,
-      nature: c.nature,
-      metier: c.metier,
-      idcc: plan.idcc,
-      debut: c.debut,
-      fin: c.fin,
-      salairePleinTemps: c.salaire,
-      temps: c.temps,
-    }))
+    const plans = vie.contrats.map((c, k) =>
+      contratStocke({
+        numero: `${matricule}-${String(k + 1).padStart(2, '0')}`,
+        siren: plan.siren,
+        matricule,
+        nic: etab.nic,
+        nature: c.nature,
+        metier: c.metier,
+        idcc: plan.idcc,
+        debut: c.debut,
+        fin: c.fin,
+        salairePleinTemps: c.salaire,
+        temps: c.temps,
+      }),
+    )
     contrats.push(...plans)
     const cadre = plans.some((c) => c.statut_conventionnel === '02')
     salaries.push({
@@ -223,15 +295,32 @@ export function genererSalaries(rng: Rng, plan: DossierPlan, dossierIndex: numbe
       date_sortie: vie.sortie,
       email,
       coffre_active: coffre,
-      contrats: plans.map((c) => ({ numero_contrat: c.numero_contrat, nature_contrat: c.nature_contrat, date_debut: c.date_debut, date_fin: c.date_fin })),
+      contrats: plans.map((c) => ({
+        numero_contrat: c.numero_contrat,
+        nature_contrat: c.nature_contrat,
+        date_debut: c.date_debut,
+        date_fin: c.date_fin,
+      })),
       nir,
       regime_social: { regime: etab.regime, prevoyance_individuelle: rng.chance(0.15), prevoyance_etablissement: etab.prevoyance || cadre },
-      titre_sejour: lieu.pays?.titreRequis === true
-        ? { type: rng.pick(['carte_sejour_pluriannuelle', 'carte_resident', 'carte_sejour_temporaire'] as const), numero: rng.digits(10), date_fin_validite: addDays(today, rng.int(20, 1400)) }
-        : null,
+      titre_sejour:
+        lieu.pays?.titreRequis === true
+          ? {
+              type: rng.pick(['carte_sejour_pluriannuelle', 'carte_resident', 'carte_sejour_temporaire'] as const),
+              numero: rng.digits(10),
+              date_fin_validite: addDays(today, rng.int(20, 1400)),
+            }
+          : null,
       informations_paiement: cheque
         ? { mode_paiement: 'cheque', coordonnees_bancaires: null }
-        : { mode_paiement: 'virement', coordonnees_bancaires: { iban: buildIbanFr(banque.code, rng.digits(5), rng.digits(11)), bic: banque.bic, titulaire: `${prenom} ${nomUsage ?? nom}` } },
+        : {
+            mode_paiement: 'virement',
+            coordonnees_bancaires: {
+              iban: buildIbanFr(banque.code, rng.digits(5), rng.digits(11)),
+              bic: banque.bic,
+              titulaire: `${prenom} ${nomUsage ?? nom}`,
+            },
+          },
       date_ouverture_coffre: coffre ? tirerDate(rng, debutCoffre, today) : null,
     })
   }

@@ -41,7 +41,13 @@ export function tauxPrelevementSource(matricule: string): number {
   return taux[hashLabel(matricule) % taux.length] ?? 0
 }
 
-function ligne(code: string, libelle: string, base: number | null, sal: { taux: number | null; montant: number } | null, pat: { taux: number | null; montant: number } | null): Ligne {
+function ligne(
+  code: string,
+  libelle: string,
+  base: number | null,
+  sal: { taux: number | null; montant: number } | null,
+  pat: { taux: number | null; montant: number } | null,
+): Ligne {
   return {
     code,
     libelle,
@@ -67,7 +73,12 @@ function hundredths(value: string): number {
  * 98.25 % of the gross plus employer provident contributions, Alsace-Moselle 1.30 %).
  * The base salary is prorated by calendar days when the contract starts or ends within the period.
  */
-export function calculerBulletin(contrat: ContratStocke, salarie: SalarieDetail, periode: string, o: { tauxAt: number; effectif: number; primeAnciennete: boolean }): CalculBulletin {
+export function calculerBulletin(
+  contrat: ContratStocke,
+  salarie: SalarieDetail,
+  periode: string,
+  o: { tauxAt: number; effectif: number; primeAnciennete: boolean },
+): CalculBulletin {
   const lignes: Ligne[] = []
   const base = parseCents(contrat.salaire_base)
   const horaire = contrat.duree_travail.unite_mesure === '10'
@@ -100,7 +111,14 @@ export function calculerBulletin(contrat: ContratStocke, salarie: SalarieDetail,
   let salarialesDeductibles = 0
   let patronales = 0
   let patronalesCsg = 0
-  const cotisation = (code: string, libelle: string, assiette: number, tauxSal: number | null, tauxPat: number | null, deductible = true): void => {
+  const cotisation = (
+    code: string,
+    libelle: string,
+    assiette: number,
+    tauxSal: number | null,
+    tauxPat: number | null,
+    deductible = true,
+  ): void => {
     const sal = tauxSal === null ? null : { taux: tauxSal, montant: -applyRate(assiette, tauxSal) }
     const pat = tauxPat === null ? null : { taux: tauxPat, montant: applyRate(assiette, tauxPat) }
     lignes.push(ligne(code, libelle, assiette, sal, pat))

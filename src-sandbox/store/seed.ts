@@ -66,11 +66,20 @@ export function createSeedStore(options: SeedOptions = {}): SandboxStore {
     code_naf: plan.code_naf,
     idcc: plan.idcc,
     periode_paie_en_cours: courante,
-    etablissements: plan.etablissements.map((e) => ({ nic: e.nic, siret: e.siret, denomination: e.denomination, adresse: e.adresse, code_postal: e.code_postal, commune: e.commune, siege: e.siege })),
+    etablissements: plan.etablissements.map((e) => ({
+      nic: e.nic,
+      siret: e.siret,
+      denomination: e.denomination,
+      adresse: e.adresse,
+      code_postal: e.code_postal,
+      commune: e.commune,
+      siege: e.siege,
+    })),
   }))
   const codesAbsencesParDossier = Object.fromEntries(DOSSIER_PLANS.map((p) => [p.siren, codesAbsencesDuDossier(p)]))
   const bulletins = data.flatMap(({ plan, salaries, contrats, courante }) =>
-    genererBulletins(createRng(seed, `bulletins-${plan.cle}`), plan, salaries, contrats, courante, today, CALCULE_PAR[plan.cle]))
+    genererBulletins(createRng(seed, `bulletins-${plan.cle}`), plan, salaries, contrats, courante, today, CALCULE_PAR[plan.cle]),
+  )
   const cumuls = data.flatMap(({ plan, salaries, contrats, courante }) => genererCumuls(plan, salaries, contrats, addMonths(courante, -1)))
   const entrees = genererEntrees(createRng(seed, 'entrees'), data, codesAbsencesParDossier, bulletins, today)
   const dsn = genererDeclarations(createRng(seed, 'declarations'), data, entrees.absences, CODES_ABSENCES, today)

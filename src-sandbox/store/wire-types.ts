@@ -1,6 +1,11 @@
 /** Output types of contract schemas that are exported only as schemas. */
 import type { z } from 'zod'
-import type { Extraction as ExtractionSchema, Facturation as FacturationSchema, Note as NoteSchema, UtilisateurCabinet as UtilisateurSchema } from '../../src-shared/api/cabinet'
+import type {
+  Extraction as ExtractionSchema,
+  Facturation as FacturationSchema,
+  Note as NoteSchema,
+  UtilisateurCabinet as UtilisateurSchema,
+} from '../../src-shared/api/cabinet'
 import type { ListeCodes } from '../../src-shared/api/codification'
 
 export type Extraction = z.output<typeof ExtractionSchema>

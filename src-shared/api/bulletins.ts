@@ -118,6 +118,5 @@ export const CumulsPutRetourDto = z.object({
   erreurs: z.array(z.object({ index: z.number().int(), code: z.string(), message: z.string() })),
 })
 
-
 export type BulletinDetail = z.infer<typeof BulletinDetail>
 export type Cumul = z.infer<typeof Cumul>

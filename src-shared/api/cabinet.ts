@@ -113,4 +113,3 @@ export const Extraction = z.object({
   lignes: z.array(z.array(z.string())),
 })
 export const ExtractionListQuery = PagingQuery.extend({ siren: Siren.optional() })
-

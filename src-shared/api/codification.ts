@@ -15,9 +15,23 @@ import { z } from 'zod'
 export const CodeAbsence = z.object({
   code: z.string(),
   libelle: z.string(),
-  categorie: z.enum(['conges', 'maladie', 'maternite_paternite', 'accident', 'absence_autorisee', 'absence_non_remuneree', 'activite_partielle']),
-  motif_arret: z.string().regex(/^\d{2}$/).nullable(),
-  motif_suspension: z.string().regex(/^\d{3}$/).nullable(),
+  categorie: z.enum([
+    'conges',
+    'maladie',
+    'maternite_paternite',
+    'accident',
+    'absence_autorisee',
+    'absence_non_remuneree',
+    'activite_partielle',
+  ]),
+  motif_arret: z
+    .string()
+    .regex(/^\d{2}$/)
+    .nullable(),
+  motif_suspension: z
+    .string()
+    .regex(/^\d{3}$/)
+    .nullable(),
   demi_journee_autorisee: z.boolean(),
   securite_sociale: z.boolean(),
 })
@@ -57,7 +71,14 @@ export const CodePrimeIndemnite = z.object({
 export type CodePrimeIndemnite = z.infer<typeof CodePrimeIndemnite>
 
 /** Dynamic code lists served by GET /api/codes/{nomCode}. Assumption: these names. */
-export const NomCode = z.enum(['pcs_ese', 'professions', 'dispositifs_politique_publique', 'conventions_collectives', 'motifs_fin_contrat', 'natures_contrat'])
+export const NomCode = z.enum([
+  'pcs_ese',
+  'professions',
+  'dispositifs_politique_publique',
+  'conventions_collectives',
+  'motifs_fin_contrat',
+  'natures_contrat',
+])
 export const ListeCodes = z.object({
   nom: NomCode,
   elements: z.array(z.object({ code: z.string(), libelle: z.string() })),

@@ -11,15 +11,30 @@ import { z } from 'zod'
 import { isValidBic, isValidIban, isValidNic, isValidSiren, isValidSiret } from '../domain/validation/identifiers'
 
 /** SIREN of a dossier: 9 digits with a Luhn key (INSEE). Normalised input (no spaces). */
-export const Siren = z.string().regex(/^\d{9}$/, 'SIREN : 9 chiffres attendus').refine(isValidSiren, 'SIREN invalide (clé de contrôle)')
+export const Siren = z
+  .string()
+  .regex(/^\d{9}$/, 'SIREN : 9 chiffres attendus')
+  .refine(isValidSiren, 'SIREN invalide (clé de contrôle)')
 /** NIC of an establishment: 5 digits (INSEE); SIRET = SIREN + NIC. */
-export const Nic = z.string().regex(/^\d{5}$/, 'NIC : 5 chiffres attendus').refine(isValidNic, 'NIC invalide')
+export const Nic = z
+  .string()
+  .regex(/^\d{5}$/, 'NIC : 5 chiffres attendus')
+  .refine(isValidNic, 'NIC invalide')
 /** SIRET: 14 digits with a Luhn key, La Poste's exception included (INSEE). */
-export const Siret = z.string().regex(/^\d{14}$/, 'SIRET : 14 chiffres attendus').refine(isValidSiret, 'SIRET invalide (clé de contrôle)')
+export const Siret = z
+  .string()
+  .regex(/^\d{14}$/, 'SIRET : 14 chiffres attendus')
+  .refine(isValidSiret, 'SIRET invalide (clé de contrôle)')
 /** IBAN, ISO 13616, compact upper-case form. */
-export const Iban = z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'IBAN : format compact attendu').refine(isValidIban, 'IBAN invalide')
+export const Iban = z
+  .string()
+  .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'IBAN : format compact attendu')
+  .refine(isValidIban, 'IBAN invalide')
 /** BIC, ISO 9362 (8 or 11 characters). */
-export const Bic = z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'BIC : 8 ou 11 caractères').refine(isValidBic, 'BIC invalide')
+export const Bic = z
+  .string()
+  .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'BIC : 8 ou 11 caractères')
+  .refine(isValidBic, 'BIC invalide')
 /** Employee number inside a dossier. Assumption: 1 to 20 characters, letters, digits, '-' or '_'. */
 export const Matricule = z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, 'Matricule : 1 à 20 lettres ou chiffres')
 /** Contract number (DSN S21.G00.40.009), unique per employee. Assumption: 1 to 20 characters. */

@@ -26,7 +26,10 @@ export const Dossier = z.object({
   siren: Siren,
   raison_sociale: z.string(),
   code_naf: z.string(),
-  idcc: z.string().regex(/^\d{4}$/).nullable(),
+  idcc: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
   periode_paie_en_cours: Periode,
   etablissements: z.array(Etablissement).min(1),
 })

@@ -49,7 +49,15 @@ const AbsenceFields = z.object({
  * Half-day rules (assumption, as DSN S21.G00.60 counts half days): the end is not before the start; on a one-day
  * absence only one half-day flag may be set (both would leave no time absent).
  */
-function absenceDatesValid(v: { date_debut?: string | undefined; date_fin?: string | undefined; demi_journee_debut?: boolean | undefined; demi_journee_fin?: boolean | undefined }, ctx: z.RefinementCtx): void {
+function absenceDatesValid(
+  v: {
+    date_debut?: string | undefined
+    date_fin?: string | undefined
+    demi_journee_debut?: boolean | undefined
+    demi_journee_fin?: boolean | undefined
+  },
+  ctx: z.RefinementCtx,
+): void {
   if (v.date_debut !== undefined && v.date_fin !== undefined && v.date_fin < v.date_debut) {
     ctx.addIssue({ code: 'custom', message: 'La date de fin précède la date de début', path: ['date_fin'] })
   }
@@ -78,12 +86,20 @@ const EvpFields = z.object({
   commentaire: Commentaire.nullable().optional(),
 })
 
-function evpHasValue(v: { quantite?: string | null | undefined; taux?: string | null | undefined; montant?: string | null | undefined; valeur_texte?: string | null | undefined }): boolean {
+function evpHasValue(v: {
+  quantite?: string | null | undefined
+  taux?: string | null | undefined
+  montant?: string | null | undefined
+  valeur_texte?: string | null | undefined
+}): boolean {
   return [v.quantite, v.taux, v.montant, v.valeur_texte].some((x) => x != null && x !== '')
 }
 
 /** EVP creation: at least one value; which one the code wants is checked against its `format` (codes-evp). */
-export const EvpCreateDto = EvpFields.refine(evpHasValue, { message: 'Une valeur (quantité, taux, montant ou texte) est requise', path: ['quantite'] })
+export const EvpCreateDto = EvpFields.refine(evpHasValue, {
+  message: 'Une valeur (quantité, taux, montant ou texte) est requise',
+  path: ['quantite'],
+})
 export const EvpPatchDto = EvpFields.omit({ siren: true, matricule: true }).partial()
 /** EVP record; `numero_contrat` identifies the contract it was assigned to (V1.11.0). */
 export const Evp = EvpFields.extend({
@@ -112,7 +128,12 @@ const PrimeFields = z.object({
 })
 export const PrimeIndemniteCreateDto = PrimeFields
 export const PrimeIndemnitePatchDto = PrimeFields.omit({ siren: true, matricule: true }).partial()
-export const PrimeIndemnite = PrimeFields.extend({ ...Server, numero_contrat: NumeroContrat, prime_nette: z.boolean(), libelle_bulletin: z.string().nullable() })
+export const PrimeIndemnite = PrimeFields.extend({
+  ...Server,
+  numero_contrat: NumeroContrat,
+  prime_nette: z.boolean(),
+  libelle_bulletin: z.string().nullable(),
+})
 export type PrimeIndemnite = z.infer<typeof PrimeIndemnite>
 
 // ---------------------------------------------------------------- avantages en nature (V1.9.0, DELETE V1.12.0)

@@ -26,7 +26,10 @@ export const TypeTitreSejour = z.enum([
 export type TypeTitreSejour = z.infer<typeof TypeTitreSejour>
 
 /** NIR (numéro de sécurité sociale), 15 characters with its key; Corsica 2A/2B accepted (INSEE). */
-export const Nir = z.string().regex(/^[123478]\d{4}(\d{2}|2A|2B)\d{6}\d{2}$/, 'NIR : 15 caractères attendus').refine(isValidNir, 'NIR invalide (clé)')
+export const Nir = z
+  .string()
+  .regex(/^[123478]\d{4}(\d{2}|2A|2B)\d{6}\d{2}$/, 'NIR : 15 caractères attendus')
+  .refine(isValidNir, 'NIR invalide (clé)')
 
 /** Social regime. Reference: prevoyance_individuelle and prevoyance_etablissement replace `prevoyance` (V1.12.0). */
 export const RegimeSocial = z.object({
@@ -117,7 +120,10 @@ export const DureeTravail = z.object({
 
 /** Definition of a contract (…/definition): the contract plus its collective agreement and classification. */
 export const DefinitionContrat = Contrat.extend({
-  idcc: z.string().regex(/^\d{4}$/).nullable(),
+  idcc: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
   statut_conventionnel: z.string(),
   classification: z.string().nullable(),
   salaire_base: z.string(),
@@ -132,7 +138,10 @@ export const ContratCreate = z.object({
   pcs_ese: z.string().regex(/^\d{3}[a-z]$/, 'Code PCS-ESE : 3 chiffres et une lettre'),
   date_debut: IsoDate,
   date_fin: IsoDate.nullable().optional(),
-  idcc: z.string().regex(/^\d{4}$/).optional(),
+  idcc: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
   classification: z.string().optional(),
 })
 
@@ -149,7 +158,10 @@ export const SalariePatchDto = z.object({ salaries: z.array(SalariePatchItem).mi
 
 /** Salarie.CoordonneesBancaires.PatchDto: new bank details per employee (IBAN and BIC checked). */
 export const CoordonneesBancairesPatchDto = z.object({
-  salaries: z.array(CoordonneesBancaires.extend({ matricule: Matricule })).min(1).max(500),
+  salaries: z
+    .array(CoordonneesBancaires.extend({ matricule: Matricule }))
+    .min(1)
+    .max(500),
 })
 
 /** Salarie.PatchRetourDto: which employees were changed, and why the others were not. */

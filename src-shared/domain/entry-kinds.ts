@@ -23,8 +23,16 @@
 import { z } from 'zod'
 import type { Categorie } from '../api/categories'
 import {
-  AbsenceCreateDto, AbsencePatchDto, AvantageNatureCreateDto, AvantageNaturePatchDto, EvpCreateDto, EvpPatchDto,
-  FraisProfessionnelCreateDto, FraisProfessionnelPatchDto, PrimeIndemniteCreateDto, PrimeIndemnitePatchDto,
+  AbsenceCreateDto,
+  AbsencePatchDto,
+  AvantageNatureCreateDto,
+  AvantageNaturePatchDto,
+  EvpCreateDto,
+  EvpPatchDto,
+  FraisProfessionnelCreateDto,
+  FraisProfessionnelPatchDto,
+  PrimeIndemniteCreateDto,
+  PrimeIndemnitePatchDto,
 } from '../api/entries'
 import type { OperationId } from '../api/endpoints'
 import { checkAbsence } from './validation/absence'
@@ -50,8 +58,19 @@ export type FieldName<S extends PayloadSchema> = keyof z.output<S> & string
  * cache) or in an enum of the contract (labels in the i18n catalogue).
  */
 export type FieldType =
-  | 'text' | 'longtext' | 'date' | 'decimal' | 'bool' | 'periode' | 'contrat'
-  | 'codeEvp' | 'codeAbsence' | 'codePrime' | 'typeFrais' | 'typeAvantage' | 'modeEvaluation'
+  | 'text'
+  | 'longtext'
+  | 'date'
+  | 'decimal'
+  | 'bool'
+  | 'periode'
+  | 'contrat'
+  | 'codeEvp'
+  | 'codeAbsence'
+  | 'codePrime'
+  | 'typeFrais'
+  | 'typeAvantage'
+  | 'modeEvaluation'
 
 /**
  * One field the clerk types, as the entry forms, the entry page and the comparison table show it. Labels and hints
@@ -128,7 +147,8 @@ function kindSpec<C extends PayloadSchema, P extends PayloadSchema>(spec: EntryK
   return spec
 }
 
-const FREE_COMMENT = 'Free comment: the service may trim or normalise it, and two elements differing only by their comment are one element for the payroll.'
+const FREE_COMMENT =
+  'Free comment: the service may trim or normalise it, and two elements differing only by their comment are one element for the payroll.'
 const COMMENTAIRE = { name: 'commentaire', type: 'longtext', optional: true } as const
 
 /** The registry: one spec per kind. Its key order is the order kinds are listed in (filters, exports). */
@@ -136,7 +156,10 @@ export const ENTRY_KIND_SPECS = {
   evp: kindSpec({
     label: 'EVP',
     category: 'elements_variables',
-    create: 'creerEvp', update: 'modifierEvp', remove: 'supprimerEvp', list: 'listerEvp',
+    create: 'creerEvp',
+    update: 'modifierEvp',
+    remove: 'supprimerEvp',
+    list: 'listerEvp',
     code: 'code_evp',
     createSchema: EvpCreateDto,
     patchSchema: EvpPatchDto,
@@ -158,7 +181,10 @@ export const ENTRY_KIND_SPECS = {
   absence: kindSpec({
     label: 'Absence',
     category: 'absences',
-    create: 'creerAbsence', update: 'modifierAbsence', remove: 'supprimerAbsence', list: 'listerAbsences',
+    create: 'creerAbsence',
+    update: 'modifierAbsence',
+    remove: 'supprimerAbsence',
+    list: 'listerAbsences',
     code: 'code_absence',
     createSchema: AbsenceCreateDto,
     patchSchema: AbsencePatchDto,
@@ -172,7 +198,16 @@ export const ENTRY_KIND_SPECS = {
       COMMENTAIRE,
     ],
     form: { title: 'absence.titre', submit: 'absence.enregistrer', saved: 'absence.succes' },
-    fingerprint: ['siren', 'matricule', 'numero_contrat', 'code_absence', 'date_debut', 'date_fin', 'demi_journee_debut', 'demi_journee_fin'],
+    fingerprint: [
+      'siren',
+      'matricule',
+      'numero_contrat',
+      'code_absence',
+      'date_debut',
+      'date_fin',
+      'demi_journee_debut',
+      'demi_journee_fin',
+    ],
     fingerprintExclusions: { commentaire: FREE_COMMENT },
     naturalKey: ['siren', 'matricule', 'numero_contrat', 'code_absence', 'date_debut'],
     rules: checkAbsence,
@@ -180,7 +215,10 @@ export const ENTRY_KIND_SPECS = {
   frais: kindSpec({
     label: 'Frais professionnels',
     category: 'frais_professionnels',
-    create: 'creerFraisProfessionnel', update: 'modifierFraisProfessionnel', remove: 'supprimerFraisProfessionnel', list: 'listerFraisProfessionnels',
+    create: 'creerFraisProfessionnel',
+    update: 'modifierFraisProfessionnel',
+    remove: 'supprimerFraisProfessionnel',
+    list: 'listerFraisProfessionnels',
     code: 'type_frais',
     createSchema: FraisProfessionnelCreateDto,
     patchSchema: FraisProfessionnelPatchDto,
@@ -190,7 +228,10 @@ export const ENTRY_KIND_SPECS = {
       { name: 'periode', type: 'periode', row: 'quand' },
       { name: 'montant', type: 'decimal', row: 'valeurs', hint: 'frais.montantAide' },
       {
-        name: 'kilometres', type: 'decimal', row: 'valeurs', hint: 'frais.kilometresAide',
+        name: 'kilometres',
+        type: 'decimal',
+        row: 'valeurs',
+        hint: 'frais.kilometresAide',
         shownWhen: { field: 'type_frais', value: 'indemnites_kilometriques', requiredMessage: 'frais.kilometresRequis' },
       },
       COMMENTAIRE,
@@ -204,7 +245,10 @@ export const ENTRY_KIND_SPECS = {
   prime: kindSpec({
     label: 'Prime ou indemnité',
     category: 'elements_variables',
-    create: 'creerPrimeIndemnite', update: 'modifierPrimeIndemnite', remove: 'supprimerPrimeIndemnite', list: 'listerPrimesIndemnites',
+    create: 'creerPrimeIndemnite',
+    update: 'modifierPrimeIndemnite',
+    remove: 'supprimerPrimeIndemnite',
+    list: 'listerPrimesIndemnites',
     code: 'code_prime',
     createSchema: PrimeIndemniteCreateDto,
     patchSchema: PrimeIndemnitePatchDto,
@@ -227,7 +271,10 @@ export const ENTRY_KIND_SPECS = {
   avantage: kindSpec({
     label: 'Avantage en nature',
     category: 'avantages_nature',
-    create: 'creerAvantageNature', update: 'modifierAvantageNature', remove: 'supprimerAvantageNature', list: 'listerAvantagesNature',
+    create: 'creerAvantageNature',
+    update: 'modifierAvantageNature',
+    remove: 'supprimerAvantageNature',
+    list: 'listerAvantagesNature',
     code: 'type_avantage',
     createSchema: AvantageNatureCreateDto,
     patchSchema: AvantageNaturePatchDto,

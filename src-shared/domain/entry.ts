@@ -29,19 +29,32 @@ export type EntryBody = EntryBodyIn<typeof ENTRY_KIND_SPECS>
 export type EntryBodyOf<K extends EntryKind> = Extract<EntryBody, { readonly kind: K }>
 
 /** Create body of kind `K` (wire shape: decimal strings, ISO dates). */
-export type CreatePayload<K extends EntryKind = EntryKind> = Extract<EntryBody, { readonly kind: K; readonly operation: 'create' }>['payload']
+export type CreatePayload<K extends EntryKind = EntryKind> = Extract<
+  EntryBody,
+  { readonly kind: K; readonly operation: 'create' }
+>['payload']
 
 /** Patch of kind `K` (the fields that change; `null` clears an optional one). */
-export type PatchPayload<K extends EntryKind = EntryKind> = Extract<EntryBody, { readonly kind: K; readonly operation: 'update' }>['payload']
+export type PatchPayload<K extends EntryKind = EntryKind> = Extract<
+  EntryBody,
+  { readonly kind: K; readonly operation: 'update' }
+>['payload']
 
 /** A payload of any kind and operation. */
 export type EntryPayload = NonNullable<EntryBody['payload']>
 
 /** The fields `X` beside a body (nothing when `X` is empty: zod types an empty object as one without keys). */
-type Beside<X extends z.ZodRawShape, Io extends 'in' | 'out'> = keyof X extends never ? unknown : Io extends 'out' ? z.output<z.ZodObject<X>> : z.input<z.ZodObject<X>>
+type Beside<X extends z.ZodRawShape, Io extends 'in' | 'out'> = keyof X extends never
+  ? unknown
+  : Io extends 'out'
+    ? z.output<z.ZodObject<X>>
+    : z.input<z.ZodObject<X>>
 
 /** Schema of a body of registry `R` with the fields `X` beside it (input and output alike: no transforms). */
-export type EntryBodySchema<R extends EntryKindRegistry, X extends z.ZodRawShape> = z.ZodType<EntryBodyIn<R> & Beside<X, 'out'>, EntryBodyIn<R> & Beside<X, 'in'>>
+export type EntryBodySchema<R extends EntryKindRegistry, X extends z.ZodRawShape> = z.ZodType<
+  EntryBodyIn<R> & Beside<X, 'out'>,
+  EntryBodyIn<R> & Beside<X, 'in'>
+>
 
 /**
  * The zod schema of a body of `registry`, with the fields of `extra` beside it (a sync item's client id, revision…):
@@ -77,7 +90,12 @@ export const EntryBodySchema = entryBodySchema(ENTRY_KIND_SPECS, {})
  */
 export function bodyOf(entry: EntryBody): EntryBody {
   // Read one by one, the four fields lose their link in the compiler's eyes; together they are the entry's body.
-  return { kind: entry.kind, operation: entry.operation, targetServerId: entry.targetServerId, payload: entry.payload === null ? null : { ...entry.payload } } as EntryBody
+  return {
+    kind: entry.kind,
+    operation: entry.operation,
+    targetServerId: entry.targetServerId,
+    payload: entry.payload === null ? null : { ...entry.payload },
+  } as EntryBody
 }
 
 /**

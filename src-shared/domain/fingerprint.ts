@@ -24,7 +24,9 @@ export const FINGERPRINT_FIELDS: Readonly<Record<EntryKind, readonly string[]>> 
 
 /** Create-schema fields left out of the fingerprint, with the reason (kind specs' `fingerprintExclusions`; the schema test requires one per field). */
 export const FINGERPRINT_EXCLUSIONS: Readonly<Record<EntryKind, Readonly<Record<string, string>>>> = mapKinds((spec) =>
-  Object.fromEntries(Object.entries(spec.fingerprintExclusions).flatMap(([field, reason]) => (reason === undefined ? [] : [[field, reason] as const]))),
+  Object.fromEntries(
+    Object.entries(spec.fingerprintExclusions).flatMap(([field, reason]) => (reason === undefined ? [] : [[field, reason] as const])),
+  ),
 )
 
 /**
@@ -148,7 +150,8 @@ export interface EntryScope {
 export function scopeOf(kind: EntryKind, fields: KeyFields): EntryScope {
   const siren = fields['siren']
   const matricule = fields['matricule']
-  const periode = kind === 'absence' ? (typeof fields['date_debut'] === 'string' ? fields['date_debut'].slice(0, 7) : undefined) : fields['periode']
+  const periode =
+    kind === 'absence' ? (typeof fields['date_debut'] === 'string' ? fields['date_debut'].slice(0, 7) : undefined) : fields['periode']
   if (typeof siren !== 'string' || typeof matricule !== 'string' || typeof periode !== 'string') {
     throw new Error('Portée incomplète : SIREN, matricule et période requis')
   }

@@ -37,7 +37,9 @@ export const BaseUrl = z
   .string()
   .trim()
   .max(300, 'Adresse trop longue (300 caractères au plus).')
-  .refine((raw) => baseUrlProblem(raw) === null, { message: 'Adresse du service invalide : attendu https://… (ou http://127.0.0.1:… pour un bac à sable local).' })
+  .refine((raw) => baseUrlProblem(raw) === null, {
+    message: 'Adresse du service invalide : attendu https://… (ou http://127.0.0.1:… pour un bac à sable local).',
+  })
   .transform((raw) => raw.replace(/\/+$/, ''))
 
 /**
@@ -58,7 +60,11 @@ export function baseUrlProblem(raw: string): string | null {
 }
 
 /** API client id (OAuth2 client credentials, docs/api-assumptions.md). */
-export const ClientId = z.string().trim().min(1, 'Saisissez l’identifiant du client d’API.').max(200, 'Identifiant trop long (200 caractères au plus).')
+export const ClientId = z
+  .string()
+  .trim()
+  .min(1, 'Saisissez l’identifiant du client d’API.')
+  .max(200, 'Identifiant trop long (200 caractères au plus).')
 
 /** API client secret as typed by the clerk. Never answered by main, never logged, never stored outside the keychain. */
 export const ClientSecret = z.string().min(1, 'Saisissez le secret du client d’API.').max(500, 'Secret trop long (500 caractères au plus).')

@@ -23,7 +23,14 @@ export type ReportParams = z.infer<typeof ReportParams>
 export const UNREADABLE_ANSWER = { typePdf: 'TYPE_PDF', typeJson: 'TYPE_JSON', json: 'JSON', champ: 'CHAMP' } as const
 
 /** Values of the `jeton` parameter (the access token could not be obtained). */
-export const TOKEN_FAILURE = { refuse: 'REFUSE', echec: 'ECHEC', delai: 'DELAI', coupure: 'COUPURE', injoignable: 'INJOIGNABLE', indisponible: 'INDISPONIBLE' } as const
+export const TOKEN_FAILURE = {
+  refuse: 'REFUSE',
+  echec: 'ECHEC',
+  delai: 'DELAI',
+  coupure: 'COUPURE',
+  injoignable: 'INJOIGNABLE',
+  indisponible: 'INDISPONIBLE',
+} as const
 
 /** Values of the `contexte` parameter of an IPC error wrapping an API failure. */
 export const REPORT_CONTEXTS = { referentiel: 'REFERENTIEL', declarations: 'DECLARATIONS', telechargement: 'TELECHARGEMENT' } as const

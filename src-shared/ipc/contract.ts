@@ -14,13 +14,28 @@
 import { z } from 'zod'
 
 import type { ChannelName, EventMethodName, EventName } from './channels'
-import { ActiveProfile, ProfileTarget, ProfileSummary, ProfileInput, ProfilesState, ConnectionTestResult, ConnectionTestInput } from '../domain/profiles'
+import {
+  ActiveProfile,
+  ProfileTarget,
+  ProfileSummary,
+  ProfileInput,
+  ProfilesState,
+  ConnectionTestResult,
+  ConnectionTestInput,
+} from '../domain/profiles'
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
 import { ReportParams } from '../domain/reports'
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
 import {
-  ChosenFolder, DeclarationsSearchInput, DeclarationsSearchResult, DownloadJobProgress, DownloadPathInput, DownloadedRecapitulatif,
-  DownloadsCancelInput, DownloadsStartInput, DownloadsStartResult,
+  ChosenFolder,
+  DeclarationsSearchInput,
+  DeclarationsSearchResult,
+  DownloadJobProgress,
+  DownloadPathInput,
+  DownloadedRecapitulatif,
+  DownloadsCancelInput,
+  DownloadsStartInput,
+  DownloadsStartResult,
 } from '../domain/declarations'
 
 export type { ChannelName, EventName } from './channels'
@@ -159,10 +174,7 @@ export type IpcResult<T> = { readonly ok: true; readonly value: T } | { readonly
  * transport (e.g. the end-to-end harness). `ipcResultSchema(appInfoSchema)` parses an `IpcResult<AppInfo>`.
  */
 export function ipcResultSchema<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: ipcErrorSchema }),
-  ])
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: ipcErrorSchema })])
 }
 
 /** Function that stops an event subscription; calling it twice is harmless. */

@@ -22,7 +22,12 @@ describe('real Electron', () => {
     expect(page.url().startsWith('app://paie/')).toBe(true)
     const exposed = await page.evaluate(() => {
       const scope = globalThis as unknown as Record<string, unknown>
-      return { require: typeof scope['require'], process: typeof scope['process'], ipcRenderer: typeof scope['ipcRenderer'], api: typeof scope['api'] }
+      return {
+        require: typeof scope['require'],
+        process: typeof scope['process'],
+        ipcRenderer: typeof scope['ipcRenderer'],
+        api: typeof scope['api'],
+      }
     })
     expect(exposed).toEqual({ require: 'undefined', process: 'undefined', ipcRenderer: 'undefined', api: 'object' })
   })
@@ -30,7 +35,11 @@ describe('real Electron', () => {
   it('answers app:info in demo mode against the embedded sandbox', async () => {
     const page = await app.firstWindow()
     const info = await page.evaluate(async () => {
-      const api = (globalThis as unknown as { api: { 'app:info': (i: object) => Promise<{ ok: boolean; value?: { demo: boolean; apiBaseUrl: string } }> } }).api
+      const api = (
+        globalThis as unknown as {
+          api: { 'app:info': (i: object) => Promise<{ ok: boolean; value?: { demo: boolean; apiBaseUrl: string } }> }
+        }
+      ).api
       return api['app:info']({})
     })
     expect(info.ok).toBe(true)

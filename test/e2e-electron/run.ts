@@ -21,9 +21,11 @@ function electronBinary(): string | null {
 
 const binary = electronBinary()
 if (binary === null) {
-  process.stdout.write('SKIPPED real-Electron suite (test/e2e-electron): the Electron binary is not installed on this machine ' +
-    '(its installer downloads from GitHub). Everything behind the IPC contract runs in real Chromium (npm run test:e2e); ' +
-    'run `npm run test:e2e-electron` where `npm ci` installs Electron.\n')
+  process.stdout.write(
+    'SKIPPED real-Electron suite (test/e2e-electron): the Electron binary is not installed on this machine ' +
+      '(its installer downloads from GitHub). Everything behind the IPC contract runs in real Chromium (npm run test:e2e); ' +
+      'run `npm run test:e2e-electron` where `npm ci` installs Electron.\n',
+  )
   process.exit(0)
 }
 const result = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e-electron.config.ts'], { stdio: 'inherit' })

@@ -89,10 +89,14 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
     t0 = Date.now()
     await enter('PANIER', (i) => `${12 + i},40`)
     let tokenPauseSeen = false
-    await until('expired token: all synced', async () => {
-      if ((await pauseBannerText(page)) !== null) tokenPauseSeen = true
-      return (await stateCount(page, 'synced')) === 3 * PER_PHASE
-    }, 45_000)
+    await until(
+      'expired token: all synced',
+      async () => {
+        if ((await pauseBannerText(page)) !== null) tokenPauseSeen = true
+        return (await stateCount(page, 'synced')) === 3 * PER_PHASE
+      },
+      45_000,
+    )
     figures['expiredTokenSecondsToSync'] = Math.round((Date.now() - t0) / 100) / 10
     figures['expiredTokenPauseSeen'] = String(tokenPauseSeen)
     expect(tokenPauseSeen).toBe(false)

@@ -69,7 +69,24 @@ export interface ChaosProblems {
 
 /** The empty problem lists (what a good run shows). */
 export function noProblems(): ChaosProblems {
-  return { notSettled: [], verificationPending: [], rejectedWithoutReason: [], toCheckWithoutCandidates: [], lost: [], wrongRecord: [], doubleHeld: [], linkedToOtherWriter: [], badDuplicateFlag: [], orphans: [], silentDuplicates: [], otherWriterMissed: [], affectedByDifferent: [], strangers: [], unaccounted: [], acknowledgedButMissing: [] }
+  return {
+    notSettled: [],
+    verificationPending: [],
+    rejectedWithoutReason: [],
+    toCheckWithoutCandidates: [],
+    lost: [],
+    wrongRecord: [],
+    doubleHeld: [],
+    linkedToOtherWriter: [],
+    badDuplicateFlag: [],
+    orphans: [],
+    silentDuplicates: [],
+    otherWriterMissed: [],
+    affectedByDifferent: [],
+    strangers: [],
+    unaccounted: [],
+    acknowledgedButMissing: [],
+  }
 }
 
 /** A record created during the run. */
@@ -99,7 +116,13 @@ function scopeOfRecord(kind: EntryKind, fields: KeyFields): string {
 }
 
 /** Compares the outbox and audit log with the records the service created since `initial`. */
-export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRow[], initial: SandboxStore, final: SandboxStore, writers: Writers): ChaosVerdict {
+export function chaosVerdict(
+  rows: readonly OutboxRow[],
+  audit: readonly AuditRow[],
+  initial: SandboxStore,
+  final: SandboxStore,
+  writers: Writers,
+): ChaosVerdict {
   const problems = noProblems()
   const created = new Map<string, Created>()
   const finalIds = new Set<string>()
@@ -110,7 +133,14 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
       finalIds.add(record.id)
       if (before.has(record.id)) continue
       const fields = record as unknown as KeyFields
-      const c: Created = { id: record.id, kind, fingerprint: recordFingerprintOf(kind, fields), scope: scopeOfRecord(kind, fields), creePar: record.cree_par ?? null, createdAt: record.date_creation }
+      const c: Created = {
+        id: record.id,
+        kind,
+        fingerprint: recordFingerprintOf(kind, fields),
+        scope: scopeOfRecord(kind, fields),
+        creePar: record.cree_par ?? null,
+        createdAt: record.date_creation,
+      }
       created.set(c.id, c)
       const list = byScope.get(c.scope) ?? []
       list.push(c)
@@ -158,7 +188,8 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
         if (!finalIds.has(c.id)) problems.lost.push(`${row.clientId}: candidat ${c.id} absent du service`)
         candidateOf.set(c.id, [...(candidateOf.get(c.id) ?? []), row.clientId])
       }
-      if (!trail.some((a) => a.method === 'GET' && a.result === 'to_check')) problems.unaccounted.push(`${row.clientId} à vérifier sans la liste qui l’a décidé`)
+      if (!trail.some((a) => a.method === 'GET' && a.result === 'to_check'))
+        problems.unaccounted.push(`${row.clientId} à vérifier sans la liste qui l’a décidé`)
       continue
     }
     if (row.state !== 'synced' || row.serverId === null) {
@@ -174,35 +205,49 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
     const other = holder.get(row.serverId)
     if (other !== undefined) problems.doubleHeld.push(`${row.serverId} tenu par ${other} et ${row.clientId}`)
     holder.set(row.serverId, row.clientId)
-    if (!fingerprintsMatch(row.fingerprint, record.fingerprint)) problems.wrongRecord.push(`${row.clientId}: ${row.fingerprint} ≠ ${record.fingerprint}`)
+    if (!fingerprintsMatch(row.fingerprint, record.fingerprint))
+      problems.wrongRecord.push(`${row.clientId}: ${row.fingerprint} ≠ ${record.fingerprint}`)
     for (const d of row.duplicates ?? []) {
       const dup = created.get(d.id)
-      if (dup === undefined || !ofApp(dup) || !fingerprintsMatch(row.fingerprint, dup.fingerprint) || d.id === row.serverId) problems.badDuplicateFlag.push(`${row.clientId} signale ${d.id}`)
+      if (dup === undefined || !ofApp(dup) || !fingerprintsMatch(row.fingerprint, dup.fingerprint) || d.id === row.serverId)
+        problems.badDuplicateFlag.push(`${row.clientId} signale ${d.id}`)
       flagged.set(d.id, row.clientId)
     }
     if ((row.duplicates ?? []).length > 0) {
       doublonProbable += 1
-      if (!trail.some((a) => a.method === 'GET' && a.result === 'verified')) problems.unaccounted.push(`${row.clientId} doublon probable sans sa liste de vérification`)
+      if (!trail.some((a) => a.method === 'GET' && a.result === 'verified'))
+        problems.unaccounted.push(`${row.clientId} doublon probable sans sa liste de vérification`)
     }
     const posts = trail.filter((a) => a.method === 'POST')
     if (posts.some((a) => a.status === 201 && a.serverId === row.serverId)) {
       answered += 1
-    } else if (posts.some((a) => a.status === null || a.status >= 500) && trail.some((a) => a.method === 'GET' && a.serverId === row.serverId && a.result === 'synced')) {
+    } else if (
+      posts.some((a) => a.status === null || a.status >= 500) &&
+      trail.some((a) => a.method === 'GET' && a.serverId === row.serverId && a.result === 'synced')
+    ) {
       reconciled += 1
     } else {
       problems.unaccounted.push(`${row.clientId} (${trail.map((a) => `${a.method} ${a.status ?? '—'}`).join(', ') || 'aucune tentative'})`)
     }
   }
-  for (const [id, by] of flagged) if (holder.has(id)) problems.badDuplicateFlag.push(`${by} signale ${id}, tenu par ${holder.get(id) ?? ''}`)
+  for (const [id, by] of flagged)
+    if (holder.has(id)) problems.badDuplicateFlag.push(`${by} signale ${id}, tenu par ${holder.get(id) ?? ''}`)
 
   // 4–6: record by record.
   const otherIdentical = new Set<string>()
   let otherRaced = 0
   for (const row of rows) {
-    const named = new Set([...(row.serverId === null ? [] : [row.serverId]), ...(row.duplicates ?? []).map((d) => d.id), ...(row.candidates ?? []).map((c) => c.id)])
+    const named = new Set([
+      ...(row.serverId === null ? [] : [row.serverId]),
+      ...(row.duplicates ?? []).map((d) => d.id),
+      ...(row.candidates ?? []).map((c) => c.id),
+    ])
     for (const c of matching(row)) {
       if (ofApp(c)) {
-        if (!named.has(c.id)) problems.silentDuplicates.push(`${row.clientId} (${row.state}) : ${c.id} en plus${row.serverId === null ? '' : ` de ${row.serverId}`}`)
+        if (!named.has(c.id))
+          problems.silentDuplicates.push(
+            `${row.clientId} (${row.state}) : ${c.id} en plus${row.serverId === null ? '' : ` de ${row.serverId}`}`,
+          )
         continue
       }
       if (c.creePar !== writers.other) continue
@@ -213,7 +258,10 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
       // write (the list is read at the start of the push); no client can see a record created after its list without
       // idempotency keys (docs/exactly-once.md).
       if (own !== undefined && ofApp(own) && Date.parse(own.createdAt) - Date.parse(c.createdAt) <= LIST_TO_WRITE_MS) otherRaced += 1
-      else problems.otherWriterMissed.push(`${row.clientId} (${row.state}) : ${c.id} de ${writers.other} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`)
+      else
+        problems.otherWriterMissed.push(
+          `${row.clientId} (${row.state}) : ${c.id} de ${writers.other} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`,
+        )
     }
   }
   for (const c of created.values()) {
@@ -227,14 +275,23 @@ export function chaosVerdict(rows: readonly OutboxRow[], audit: readonly AuditRo
   // 8–9: the audit as a whole.
   for (const a of audit) {
     if (!rowIds.has(a.clientId)) problems.lost.push(`tentative de ${a.clientId}, saisie absente de la file`)
-    if (a.method === 'GET' && !PUSH_LIST_RESULTS.has(a.result) && a.result !== 'verified') problems.unaccounted.push(`${a.clientId} : liste de résultat ${a.result}`)
+    if (a.method === 'GET' && !PUSH_LIST_RESULTS.has(a.result) && a.result !== 'verified')
+      problems.unaccounted.push(`${a.clientId} : liste de résultat ${a.result}`)
     if (a.result === 'verified' && a.method !== 'GET') problems.unaccounted.push(`${a.clientId} : vérification ${a.method}`)
-    if (a.method === 'POST' && a.status === 201 && a.serverId !== null && !finalIds.has(a.serverId)) problems.acknowledgedButMissing.push(`${a.clientId} → ${a.serverId}`)
+    if (a.method === 'POST' && a.status === 201 && a.serverId !== null && !finalIds.has(a.serverId))
+      problems.acknowledgedButMissing.push(`${a.clientId} → ${a.serverId}`)
   }
 
   const statuses = new Map<string, number>()
   for (const a of audit) {
-    const key = a.status === null ? (a.method === 'GET' ? 'listNoAnswer' : 'noAnswer') : a.status >= 500 || a.status === 429 || a.status === 401 ? `http${a.status}` : null
+    const key =
+      a.status === null
+        ? a.method === 'GET'
+          ? 'listNoAnswer'
+          : 'noAnswer'
+        : a.status >= 500 || a.status === 429 || a.status === 401
+          ? `http${a.status}`
+          : null
     if (key !== null) statuses.set(key, (statuses.get(key) ?? 0) + 1)
   }
   /** Writes the app gave up waiting for (its 5 s timeout): late commits, mostly. */

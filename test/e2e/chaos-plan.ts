@@ -40,22 +40,54 @@ export function chaosEntries(store: SandboxStore, count: number, random: () => n
     pool.employees.forEach((matricule, i) => {
       if (pool.absenceCode !== undefined && absences.length < count * 0.1) {
         const date = day(pool.periode, 1 + i)
-        absences.push({ kind: 'absence', payload: { siren: pool.siren, matricule, code_absence: pool.absenceCode, date_debut: date, date_fin: date, demi_journee_debut: false, demi_journee_fin: false } })
+        absences.push({
+          kind: 'absence',
+          payload: {
+            siren: pool.siren,
+            matricule,
+            code_absence: pool.absenceCode,
+            date_debut: date,
+            date_fin: date,
+            demi_journee_debut: false,
+            demi_journee_fin: false,
+          },
+        })
       }
       if (frais.length < count * 0.15) {
         serial += 1
-        frais.push({ kind: 'frais', payload: { siren: pool.siren, matricule, periode: pool.periode, date: day(pool.periode, 3 + i), type_frais: 'repas', montant: `${10 + (serial % 40)}.${String(serial % 100).padStart(2, '0')}` } })
+        frais.push({
+          kind: 'frais',
+          payload: {
+            siren: pool.siren,
+            matricule,
+            periode: pool.periode,
+            date: day(pool.periode, 3 + i),
+            type_frais: 'repas',
+            montant: `${10 + (serial % 40)}.${String(serial % 100).padStart(2, '0')}`,
+          },
+        })
       }
     })
   }
-  const slots = pools.flatMap((p) => p.employees.flatMap((matricule) => p.codes.map((code) => ({ siren: p.siren, periode: p.periode, matricule, code }))))
+  const slots = pools.flatMap((p) =>
+    p.employees.flatMap((matricule) => p.codes.map((code) => ({ siren: p.siren, periode: p.periode, matricule, code }))),
+  )
   if (slots.length === 0) throw new Error('Aucun salarié ni code EVP dans les données du bac à sable')
   for (let i = 0; evp.length < count - absences.length - frais.length; i++) {
     const slot = slots[i % slots.length]!
     serial += 1
     // Distinct quantities (1.001…, 2.000…) keep every EVP's fingerprint unique even when a slot (its natural key)
     // comes back: the entries of one slot are one element entered with several values, as a clerk's corrections.
-    evp.push({ kind: 'evp', payload: { siren: slot.siren, matricule: slot.matricule, periode: slot.periode, code_evp: slot.code, quantite: `${1 + Math.floor(serial / 1000)}.${String(serial % 1000).padStart(3, '0')}` } })
+    evp.push({
+      kind: 'evp',
+      payload: {
+        siren: slot.siren,
+        matricule: slot.matricule,
+        periode: slot.periode,
+        code_evp: slot.code,
+        quantite: `${1 + Math.floor(serial / 1000)}.${String(serial % 1000).padStart(3, '0')}`,
+      },
+    })
   }
   const all = [...evp, ...absences, ...frais]
   for (let i = all.length - 1; i > 0; i--) {
@@ -79,11 +111,13 @@ export interface ChaosEvent {
 export function chaosSchedule(random: () => number, reloads: number, secondWriterRounds: number): ChaosEvent[] {
   const between = (lo: number, hi: number): number => lo + random() * (hi - lo)
   const events: ChaosEvent[] = []
-  for (let i = 0; i < reloads; i++) events.push({ at: between(0.02 + (0.8 * i) / reloads, 0.02 + (0.8 * (i + 1)) / reloads), what: 'reload' })
+  for (let i = 0; i < reloads; i++)
+    events.push({ at: between(0.02 + (0.8 * i) / reloads, 0.02 + (0.8 * (i + 1)) / reloads), what: 'reload' })
   events.push({ at: between(0.3, 0.6), what: 'restart-sandbox' })
   events.push({ at: between(0.1, 0.7), what: 'expire-tokens' })
   for (let i = 0; i < 3; i++) events.push({ at: between(0.05, 0.85), what: 'burst429' })
-  for (let i = 0; i < secondWriterRounds; i++) events.push({ at: between(0.01 + (0.6 * i) / secondWriterRounds, 0.01 + (0.6 * (i + 1)) / secondWriterRounds), what: 'second-writer' })
+  for (let i = 0; i < secondWriterRounds; i++)
+    events.push({ at: between(0.01 + (0.6 * i) / secondWriterRounds, 0.01 + (0.6 * (i + 1)) / secondWriterRounds), what: 'second-writer' })
   // Before the sandbox restart (0.3–0.6): a kill during the spell would cut the held writes and delay every
   // reconciliation past the late commits.
   events.push({ at: between(0.1, 0.25), what: 'long-late-commits' })

@@ -26,6 +26,10 @@ function parseChaosArgs(argv: readonly string[]): { seed: number | null; build: 
 }
 
 const options = parseChaosArgs(process.argv.slice(2))
-const env = { ...process.env, ...(options.seed === null ? {} : { CHAOS_SEED: String(options.seed) }), ...(options.build ? {} : { E2E_SKIP_BUILD: '1' }) }
+const env = {
+  ...process.env,
+  ...(options.seed === null ? {} : { CHAOS_SEED: String(options.seed) }),
+  ...(options.build ? {} : { E2E_SKIP_BUILD: '1' }),
+}
 const result = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', 'test/e2e/chaos.e2e.test.ts'], { stdio: 'inherit', env })
 process.exit(result.status ?? 1)

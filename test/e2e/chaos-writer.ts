@@ -114,12 +114,21 @@ function draw<T>(from: readonly T[], count: number, random: () => number): T[] {
  * {@link CLAIM_MARGIN} in claim order, so the copy lands before the app lists them; none when the queue is shorter), and `different` records in the scopes of other EVP and
  * absence entries (another quantity or code of the same employee and period; an absence on another day).
  */
-export function secondWriterRound(rows: readonly OutboxRow[], store: SandboxStore, counts: { identical: number; different: number }, random: () => number): OtherRecord[] {
+export function secondWriterRound(
+  rows: readonly OutboxRow[],
+  store: SandboxStore,
+  counts: { identical: number; different: number },
+  random: () => number,
+): OtherRecord[] {
   const queued = rows.filter((r) => r.state === 'queued').sort(byClaimOrder)
   const tail = queued.slice(CLAIM_MARGIN).filter((r) => (r.kind === 'evp' || r.kind === 'absence') && r.payload !== null)
   const identical = draw(tail, counts.identical, random)
   const taken = new Set(identical.map((r) => r.clientId))
-  const others = draw(rows.filter((r) => !taken.has(r.clientId) && (r.kind === 'evp' || r.kind === 'absence') && r.payload !== null), counts.different, random)
+  const others = draw(
+    rows.filter((r) => !taken.has(r.clientId) && (r.kind === 'evp' || r.kind === 'absence') && r.payload !== null),
+    counts.different,
+    random,
+  )
   return [
     ...identical.map((r): OtherRecord => ({ kind: r.kind as 'evp' | 'absence', payload: { ...r.payload }, identicalTo: r.clientId })),
     ...others.map((r, i): OtherRecord => differentFrom(r, store, i)),
@@ -140,7 +149,9 @@ function differentFrom(row: OutboxRow, store: SandboxStore, i: number): OtherRec
     return { kind: 'absence', payload: { ...p, date_debut: date, date_fin: date }, identicalTo: null }
   }
   const siren = String(p['siren'])
-  const codes = (store.codesEvp[siren] ?? []).filter((c) => !c.masque && c.format === 'quantite' && c.code !== p['code_evp']).map((c) => c.code)
+  const codes = (store.codesEvp[siren] ?? [])
+    .filter((c) => !c.masque && c.format === 'quantite' && c.code !== p['code_evp'])
+    .map((c) => c.code)
   const code = i % 2 === 0 || codes.length === 0 ? p['code_evp'] : codes[i % codes.length]
   return { kind: 'evp', payload: { ...p, code_evp: code, quantite: `${10 + (i % 7)}.5` }, identicalTo: null }
 }

@@ -43,7 +43,16 @@ const LATE_MS = 5_500
  */
 const LONG_LATE = { commitLateRate: 0.08, commitLateMs: 10_000 } as const
 const LONG_LATE_SPELL_MS = 8_000
-const FAULTS = { errorRate: 0.1, dropAfterCommitRate: 0.05, commitThen500Rate: 0.03, commitLateRate: 0.03, commitLateMs: LATE_MS, latencyMs: 2, latencyJitterMs: 30, burstRetryAfterSeconds: 1 } as const
+const FAULTS = {
+  errorRate: 0.1,
+  dropAfterCommitRate: 0.05,
+  commitThen500Rate: 0.03,
+  commitLateRate: 0.03,
+  commitLateMs: LATE_MS,
+  latencyMs: 2,
+  latencyJitterMs: 30,
+  burstRetryAfterSeconds: 1,
+} as const
 /** Rounds of the second writer; each copies IDENTICAL of the app's queued entries and writes DIFFERENT records. */
 const SECOND_WRITER_ROUNDS = 8
 const IDENTICAL_PER_ROUND = Math.round((0.02 * ENTRIES) / SECOND_WRITER_ROUNDS)
@@ -87,7 +96,14 @@ describe(`chaos (seed ${SEED})`, () => {
     const inputs = chaosEntries(initial, ENTRIES, random)
     const schedule: ChaosEvent[] = chaosSchedule(random, RELOADS, SECOND_WRITER_ROUNDS)
     const injected: Record<string, number> = {}
-    const done: Record<string, number> = { reloads: 0, sandboxRestarts: 0, tokenExpiries: 0, bursts429: 0, secondWriterRounds: 0, longLateSpells: 0 }
+    const done: Record<string, number> = {
+      reloads: 0,
+      sandboxRestarts: 0,
+      tokenExpiries: 0,
+      bursts429: 0,
+      secondWriterRounds: 0,
+      longLateSpells: 0,
+    }
     const writer = createSecondWriter(sandbox.url)
     /** Writes of the second writer and the end of the long-late spell run beside the loop; awaited at the end. */
     const background: Promise<void>[] = []
@@ -102,72 +118,117 @@ describe(`chaos (seed ${SEED})`, () => {
     expect(entered.saved).toBe(ENTRIES)
 
     let settled = 0
-    const finished = until('every entry synced, rejected or à vérifier, and every "doublon probable" check done', async () => {
-      let counts: Awaited<ReturnType<typeof readStateCounts>>
-      try {
-        counts = await readStateCounts(page())
-      } catch {
-        return false // the page is reloading
-      }
-      settled = (counts.synced ?? 0) + (counts.rejected ?? 0) + (counts.to_check ?? 0)
-      while (schedule.length > 0 && schedule[0]!.at * ENTRIES <= settled) {
-        const event = schedule.shift()!
-        if (event.what === 'reload') {
-          await page().reload()
-          await page().waitForSelector('[data-testid="online-indicator"]')
-          done['reloads']! += 1
-        } else if (event.what === 'restart-sandbox') {
-          addCounts(injected, await faultCounts())
-          await sandbox.kill()
-          // Down for a moment: the queue pauses on "connection refused" and resumes on its own.
-          await new Promise((ok) => setTimeout(ok, 500 + Math.floor(random() * 1_000)))
-          await sandbox.restart()
-          await sandbox.setFaults(faults)
-          done['sandboxRestarts']! += 1
-        } else if (event.what === 'expire-tokens') {
-          await sandbox.expireTokens()
-          done['tokenExpiries']! += 1
-        } else if (event.what === 'burst429') {
-          await sandbox.setFaults({ burst429: 2 + Math.floor(random() * 4) })
-          done['bursts429']! += 1
-        } else if (event.what === 'second-writer') {
-          const round = secondWriterRound(await readOutbox(page()), initial, { identical: IDENTICAL_PER_ROUND, different: DIFFERENT_PER_ROUND }, random)
-          background.push(writer.write(round))
-          done['secondWriterRounds']! += 1
-        } else {
-          faults = { ...FAULTS, ...LONG_LATE }
-          await sandbox.setFaults(faults)
-          done['longLateSpells']! += 1
-          background.push(
-            new Promise<void>((ok) => setTimeout(ok, LONG_LATE_SPELL_MS)).then(async () => {
-              faults = { ...FAULTS }
-              await sandbox.setFaults(faults).catch(() => undefined) // down: set again by the restart
-            }),
-          )
+    const finished = until(
+      'every entry synced, rejected or à vérifier, and every "doublon probable" check done',
+      async () => {
+        let counts: Awaited<ReturnType<typeof readStateCounts>>
+        try {
+          counts = await readStateCounts(page())
+        } catch {
+          return false // the page is reloading
         }
-      }
-      if (settled !== ENTRIES) return false
-      // Every entry is settled: the run ends once no "doublon probable" check is still due.
-      try {
-        return (await readOutbox(page())).every((r) => r.verifyAfter == null)
-      } catch {
-        return false
-      }
-    }, TIME_LIMIT_MS).then(() => null, (error: unknown) => error)
+        settled = (counts.synced ?? 0) + (counts.rejected ?? 0) + (counts.to_check ?? 0)
+        while (schedule.length > 0 && schedule[0]!.at * ENTRIES <= settled) {
+          const event = schedule.shift()!
+          if (event.what === 'reload') {
+            await page().reload()
+            await page().waitForSelector('[data-testid="online-indicator"]')
+            done['reloads']! += 1
+          } else if (event.what === 'restart-sandbox') {
+            addCounts(injected, await faultCounts())
+            await sandbox.kill()
+            // Down for a moment: the queue pauses on "connection refused" and resumes on its own.
+            await new Promise((ok) => setTimeout(ok, 500 + Math.floor(random() * 1_000)))
+            await sandbox.restart()
+            await sandbox.setFaults(faults)
+            done['sandboxRestarts']! += 1
+          } else if (event.what === 'expire-tokens') {
+            await sandbox.expireTokens()
+            done['tokenExpiries']! += 1
+          } else if (event.what === 'burst429') {
+            await sandbox.setFaults({ burst429: 2 + Math.floor(random() * 4) })
+            done['bursts429']! += 1
+          } else if (event.what === 'second-writer') {
+            const round = secondWriterRound(
+              await readOutbox(page()),
+              initial,
+              { identical: IDENTICAL_PER_ROUND, different: DIFFERENT_PER_ROUND },
+              random,
+            )
+            background.push(writer.write(round))
+            done['secondWriterRounds']! += 1
+          } else {
+            faults = { ...FAULTS, ...LONG_LATE }
+            await sandbox.setFaults(faults)
+            done['longLateSpells']! += 1
+            background.push(
+              new Promise<void>((ok) => setTimeout(ok, LONG_LATE_SPELL_MS)).then(async () => {
+                faults = { ...FAULTS }
+                await sandbox.setFaults(faults).catch(() => undefined) // down: set again by the restart
+              }),
+            )
+          }
+        }
+        if (settled !== ENTRIES) return false
+        // Every entry is settled: the run ends once no "doublon probable" check is still due.
+        try {
+          return (await readOutbox(page())).every((r) => r.verifyAfter == null)
+        } catch {
+          return false
+        }
+      },
+      TIME_LIMIT_MS,
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    )
     const timedOut = await finished
     figures['durationSeconds'] = Math.round((Date.now() - started) / 100) / 10
     await Promise.all(background)
     addCounts(injected, await faultCounts())
-    await sandbox.setFaults({ errorRate: 0, dropAfterCommitRate: 0, commitThen500Rate: 0, commitLateRate: 0, latencyMs: 0, latencyJitterMs: 0, burst429: 0 })
+    await sandbox.setFaults({
+      errorRate: 0,
+      dropAfterCommitRate: 0,
+      commitThen500Rate: 0,
+      commitLateRate: 0,
+      latencyMs: 0,
+      latencyJitterMs: 0,
+      burst429: 0,
+    })
 
     const rows = await readOutbox(page())
     const audit = await readAudit(page())
     const verdict = chaosVerdict(rows, audit, initial, sandbox.readStore(), { app: DEMO_CREDENTIALS.client_id, other: writer.clientId })
-    Object.assign(figures, verdict.figures, { commitThen500: injected['commitThen500'] ?? 0, commitLate: injected['commitLate'] ?? 0, secondWriterWrites: writer.counts }, done, { faults: injected })
+    Object.assign(
+      figures,
+      verdict.figures,
+      { commitThen500: injected['commitThen500'] ?? 0, commitLate: injected['commitLate'] ?? 0, secondWriterWrites: writer.counts },
+      done,
+      { faults: injected },
+    )
     mkdirSync(ARTIFACTS, { recursive: true })
-    writeFileSync(resolve(ARTIFACTS, 'chaos-entries.json'), JSON.stringify({ problems: verdict.problems, toCheck: rows.filter((r) => r.state === 'to_check').map((r) => ({ ...r, trail: audit.filter((a) => a.clientId === r.clientId) })), flagged: rows.filter((r) => (r.duplicates ?? []).length > 0), timedOut: rows.filter((r) => audit.some((a) => a.clientId === r.clientId && a.method === 'POST' && a.status === null && a.durationMs >= 4_900)).map((r) => ({ ...r, trail: audit.filter((a) => a.clientId === r.clientId) })) }, null, 1))
+    writeFileSync(
+      resolve(ARTIFACTS, 'chaos-entries.json'),
+      JSON.stringify(
+        {
+          problems: verdict.problems,
+          toCheck: rows.filter((r) => r.state === 'to_check').map((r) => ({ ...r, trail: audit.filter((a) => a.clientId === r.clientId) })),
+          flagged: rows.filter((r) => (r.duplicates ?? []).length > 0),
+          timedOut: rows
+            .filter((r) =>
+              audit.some((a) => a.clientId === r.clientId && a.method === 'POST' && a.status === null && a.durationMs >= 4_900),
+            )
+            .map((r) => ({ ...r, trail: audit.filter((a) => a.clientId === r.clientId) })),
+        },
+        null,
+        1,
+      ),
+    )
     const hasProblems = Object.values(verdict.problems).some((list: string[]) => list.length > 0)
-    if (timedOut !== null || hasProblems) process.stdout.write(`\nCHAOS PROBLEMS ${JSON.stringify(verdict.problems, (_key: string, value: unknown) => (Array.isArray(value) ? value.slice(0, 8) : value))}\n`)
+    if (timedOut !== null || hasProblems)
+      process.stdout.write(
+        `\nCHAOS PROBLEMS ${JSON.stringify(verdict.problems, (_key: string, value: unknown) => (Array.isArray(value) ? value.slice(0, 8) : value))}\n`,
+      )
     expect(timedOut).toBeNull()
     expect(done['reloads']).toBeGreaterThanOrEqual(5)
     expect(done['sandboxRestarts']).toBe(1)

@@ -30,7 +30,10 @@ afterAll(async () => {
 /** PDF files under the downloads folder (relative paths, sorted); temporary files would show up too. */
 async function writtenFiles(): Promise<string[]> {
   const entries = await readdir(ws.downloadsDir, { recursive: true, withFileTypes: true }).catch(() => [])
-  return entries.filter((e) => e.isFile()).map((e) => relative(ws.downloadsDir, join(e.parentPath, e.name))).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(ws.downloadsDir, join(e.parentPath, e.name)))
+    .sort()
 }
 
 async function attr(selector: string, name: string): Promise<string> {
@@ -40,7 +43,14 @@ async function attr(selector: string, name: string): Promise<string> {
 /** Waits for the progress panel to show a finished job of `total` files; returns its counts. */
 async function jobFinished(total: number): Promise<{ done: number; failed: number }> {
   const panel = '[data-testid="download-progress"]'
-  await until(`job de ${total} fichier(s) terminé`, async () => (await ws.page.locator(panel).count()) > 0 && (await attr(panel, 'data-finished')) === 'true' && Number(await attr(panel, 'data-total')) === total, 120_000)
+  await until(
+    `job de ${total} fichier(s) terminé`,
+    async () =>
+      (await ws.page.locator(panel).count()) > 0 &&
+      (await attr(panel, 'data-finished')) === 'true' &&
+      Number(await attr(panel, 'data-total')) === total,
+    120_000,
+  )
   return { done: Number(await attr(panel, 'data-done')), failed: Number(await attr(panel, 'data-failed')) }
 }
 
@@ -53,7 +63,9 @@ describe('DSN summaries across the cabinet', () => {
   it('searches, survives a cut and an HTML page, bulk-downloads real PDFs, and keeps everything offline', async () => {
     const page = ws.page
     const store = ws.store
-    const expected = [...store.declarations, ...store.declarationsEvenementielles].filter((d) => d.periode >= PERIODE_DU && d.periode <= PERIODE_AU)
+    const expected = [...store.declarations, ...store.declarationsEvenementielles].filter(
+      (d) => d.periode >= PERIODE_DU && d.periode <= PERIODE_AU,
+    )
     const available = expected.filter((d) => d.recapitulatif_disponible)
     expect(available.length).toBeGreaterThanOrEqual(20)
 
@@ -67,7 +79,9 @@ describe('DSN summaries across the cabinet', () => {
     await page.click('[data-testid="declarations-search"]')
     await until('liste des déclarations', async () => (await attr('[data-testid="declarations-cache-age"]', 'data-fetched-at')) !== '')
     expect(Number(await attr('[data-testid="declarations-count"]', 'data-count'))).toBe(expected.length)
-    expect(new Set(await attributeValues(page, '[data-testid^="declaration-row-"]', 'data-kind'))).toEqual(new Set(['periodique', 'evenementielle']))
+    expect(new Set(await attributeValues(page, '[data-testid^="declaration-row-"]', 'data-kind'))).toEqual(
+      new Set(['periodique', 'evenementielle']),
+    )
     expect(await page.textContent('[data-testid="declarations-cache-age"]')).toMatch(/^Liste du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}/)
     const sirens = new Set(available.map((d) => d.siren))
     expect(sirens.size).toBeGreaterThanOrEqual(2)
@@ -125,7 +139,11 @@ describe('DSN summaries across the cabinet', () => {
       window.api['downloads:show']({ path: ${JSON.stringify(join(ws.downloadsDir, 'inconnu.pdf'))} }),
       window.api['downloads:start']({ destination: 'defaut', items: [{ id: '../../evil', siren: '${first!.siren}', nic: '${first!.nic}', periode: '${first!.periode}', nature: '01', type: '01' }] }),
     ])`)
-    expect(refused).toMatchObject([{ ok: false, error: { code: 'CHEMIN_REFUSE' } }, { ok: false, error: { code: 'CHEMIN_REFUSE' } }, { ok: false, error: { code: 'ENTREE_INVALIDE' } }])
+    expect(refused).toMatchObject([
+      { ok: false, error: { code: 'CHEMIN_REFUSE' } },
+      { ok: false, error: { code: 'CHEMIN_REFUSE' } },
+      { ok: false, error: { code: 'ENTREE_INVALIDE' } },
+    ])
     expect(ws.shell.opened).toHaveLength(1)
     expect(await writtenFiles()).toHaveLength(available.length)
 

@@ -90,7 +90,10 @@ async function saveAbsence(page: Page, matricule: string, day: number): Promise<
   const after = await lastToastId(page)
   await page.click('[data-testid="submit"]')
   expect(await nextToast(page, after)).toMatchObject({ kind: 'success' })
-  return { label: `absence ${matricule} ${debut}`, matches: (r) => r.kind === 'absence' && payloadOf(r)['matricule'] === matricule && payloadOf(r)['date_debut'] === debut }
+  return {
+    label: `absence ${matricule} ${debut}`,
+    matches: (r) => r.kind === 'absence' && payloadOf(r)['matricule'] === matricule && payloadOf(r)['date_debut'] === debut,
+  }
 }
 
 /** Fills and submits the expense form; resolves when the "saved" toast is visible. */
@@ -103,7 +106,10 @@ async function saveFrais(page: Page, matricule: string, euros: number): Promise<
   const after = await lastToastId(page)
   await page.click('[data-testid="submit"]')
   expect(await nextToast(page, after)).toMatchObject({ kind: 'success' })
-  return { label: `frais ${matricule} ${euros},40`, matches: (r) => r.kind === 'frais' && payloadOf(r)['matricule'] === matricule && Number(payloadOf(r)['montant']) === euros + 0.4 }
+  return {
+    label: `frais ${matricule} ${euros},40`,
+    matches: (r) => r.kind === 'frais' && payloadOf(r)['matricule'] === matricule && Number(payloadOf(r)['montant']) === euros + 0.4,
+  }
 }
 
 /** Opens the EVP grid (first time: reads its rows and first column). */
@@ -145,7 +151,10 @@ async function pasteCells(page: Page, from: number, count: number): Promise<Ackn
   })
   const saved = matricules.filter((m) => !refused.includes(m))
   expect(saved.length).toBeGreaterThan(count / 2)
-  return saved.map((m) => ({ label: `evp ${m} ${code}`, matches: (r) => r.kind === 'evp' && payloadOf(r)['matricule'] === m && payloadOf(r)['code_evp'] === code }))
+  return saved.map((m) => ({
+    label: `evp ${m} ${code}`,
+    matches: (r) => r.kind === 'evp' && payloadOf(r)['matricule'] === m && payloadOf(r)['code_evp'] === code,
+  }))
 }
 
 /** Reopens the browser on the same profile and checks every acknowledged entry is in the outbox. */
@@ -239,8 +248,14 @@ describe('« Enregistré » veut dire sur le disque', () => {
     expect(await toastsAfter(page, after)).toBe(0)
 
     const stored = (await readOutbox(page)) as (OutboxRow & { payload?: unknown })[]
-    expect(stored.filter((r) => r.kind === 'absence' && payloadOf(r)['matricule'] === matricule && payloadOf(r)['date_debut'] === `${periode}-27`)).toEqual([])
-    expect(stored.filter((r) => r.kind === 'evp' && matricules.includes(String(payloadOf(r)['matricule'])) && payloadOf(r)['code_evp'] === code)).toEqual([])
+    expect(
+      stored.filter(
+        (r) => r.kind === 'absence' && payloadOf(r)['matricule'] === matricule && payloadOf(r)['date_debut'] === `${periode}-27`,
+      ),
+    ).toEqual([])
+    expect(
+      stored.filter((r) => r.kind === 'evp' && matricules.includes(String(payloadOf(r)['matricule'])) && payloadOf(r)['code_evp'] === code),
+    ).toEqual([])
 
     // Real Chromium got the option: every write transaction of the app was opened with strict durability.
     const durabilities = z.array(z.string()).parse(await page.evaluate('window.__durabilities ?? []'))

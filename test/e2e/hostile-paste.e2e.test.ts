@@ -65,7 +65,9 @@ describe('hostile paste into the EVP grid', () => {
     for (const [i, matricule] of rows.slice(0, GARBAGE.length).entries()) {
       const error = (await page.locator(`[data-testid="grid-error-${matricule}-${cols[0]}"]`).textContent()) ?? ''
       const huge = (GARBAGE[i] ?? '').length > 1_000
-      expect(error).toMatch(huge ? /Cellule trop longue : 1[\s\u202f]?000 caractères au plus/ : /Formule refusée|Caractère de contrôle refusé/)
+      expect(error).toMatch(
+        huge ? /Cellule trop longue : 1[\s\u202f]?000 caractères au plus/ : /Formule refusée|Caractère de contrôle refusé/,
+      )
       // A huge cell keeps only its start on screen (the page does not carry a megabyte per cell).
       const shown = (await page.locator(`[data-testid="cell-${matricule}-${cols[0]}"]`).textContent()) ?? ''
       expect(shown.length).toBeLessThan(100)
@@ -76,7 +78,11 @@ describe('hostile paste into the EVP grid', () => {
     const huge = Array.from({ length: 5_000 }, (_, i) => `${(i % 9) + 1},5\t=cmd|x\t\u0000`).join('\r\n')
     const beforeHuge = await beats()
     await pasteText(page, huge)
-    await until('refusal message', async () => /Collage refusé/.test((await page.locator('[data-testid="paste-message"]').textContent()) ?? ''), 60_000)
+    await until(
+      'refusal message',
+      async () => /Collage refusé/.test((await page.locator('[data-testid="paste-message"]').textContent()) ?? ''),
+      60_000,
+    )
     expect(await beats()).toBeGreaterThan(beforeHuge)
     expect((await page.locator('[data-testid="paste-message"]').textContent()) ?? '').toMatch(/lignes|cellules/)
     expect(await savedEntries()).toBe(0)

@@ -43,15 +43,30 @@ describe('spoiled answers from the payroll API', () => {
       // Only the writes' answers are spoiled: the pre-send list reads fine, the write commits, its answer is garbage.
       faults().set({ malformedResponses: mode, malformedRate: 1, malformedWritesOnly: true })
       const mine = people.slice(m * PER_MODE, (m + 1) * PER_MODE)
-      const entered = await enqueueThroughApp(page, mine.map((matricule, i) => ({ kind: 'evp', payload: { siren: BIG_SIREN, matricule, periode: dossier.periode_paie_en_cours, code_evp: code, quantite: `${m + 1}.${i + 1}` } })))
+      const entered = await enqueueThroughApp(
+        page,
+        mine.map((matricule, i) => ({
+          kind: 'evp',
+          payload: { siren: BIG_SIREN, matricule, periode: dossier.periode_paie_en_cours, code_evp: code, quantite: `${m + 1}.${i + 1}` },
+        })),
+      )
       expect(entered.saved).toBe(PER_MODE)
       // Each write is committed and answered garbage: its entry waits to be reconciled, with the typed error.
-      await until(`${mode}: writes answered garbage`, async () => (await readAudit(page)).filter((a) => a.method === 'POST').length === (m + 1) * PER_MODE, 30_000)
+      await until(
+        `${mode}: writes answered garbage`,
+        async () => (await readAudit(page)).filter((a) => a.method === 'POST').length === (m + 1) * PER_MODE,
+        30_000,
+      )
       const counts = await readStateCounts(page)
       expect(counts.synced ?? 0).toBe(m * PER_MODE)
       expect((counts.unknown ?? 0) + (counts.sending ?? 0)).toBe(PER_MODE)
       const audit = await readAudit(page)
-      const codes = new Set(audit.filter((a) => a.method === 'POST').slice(-PER_MODE).map((a) => (a as { errorCode?: unknown }).errorCode))
+      const codes = new Set(
+        audit
+          .filter((a) => a.method === 'POST')
+          .slice(-PER_MODE)
+          .map((a) => (a as { errorCode?: unknown }).errorCode),
+      )
       expect(codes).toEqual(new Set([mode === 'oversized' ? 'REPONSE_TROP_VOLUMINEUSE' : 'REPONSE_INVALIDE']))
       figures[`${mode}ErrorCode`] = [...codes].join(',')
       expect(store.evp.length - before).toBe((m + 1) * PER_MODE)
@@ -67,7 +82,8 @@ describe('spoiled answers from the payroll API', () => {
     const rows = await readOutbox(page)
     expect(rows.every((r) => r.state === 'synced')).toBe(true)
     expect(new Set(rows.map((r) => r.serverId))).toEqual(new Set(created.map((r) => r.id)))
-    for (const row of rows) expect(fingerprintsMatch(row.fingerprint, recordFingerprintOf('evp', created.find((r) => r.id === row.serverId) ?? {}))).toBe(true)
+    for (const row of rows)
+      expect(fingerprintsMatch(row.fingerprint, recordFingerprintOf('evp', created.find((r) => r.id === row.serverId) ?? {}))).toBe(true)
     const posts = (await readAudit(page)).filter((a) => a.method === 'POST')
     figures['entries'] = rows.length
     figures['posts'] = posts.length

@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import { startWorkstation, type Workstation } from './harness/app'
 import { settledStateCounts } from './page-data'
-import { BIG_SIREN, attributeValues, duplicates, lastToastId, nextToast, pasteText, simpleEmployees, stateCount, testIdSuffixes, until } from './support'
+import {
+  BIG_SIREN,
+  attributeValues,
+  duplicates,
+  lastToastId,
+  nextToast,
+  pasteText,
+  simpleEmployees,
+  stateCount,
+  testIdSuffixes,
+  until,
+} from './support'
 
 let ws: Workstation
 const figures: Record<string, number> = {}
@@ -47,7 +58,8 @@ describe('offline day on the 250-employee dossier', () => {
     // Every pasted cell settled: saved (the grid's count) or refused (its error panel, e.g. two contracts, no number).
     const pasted = new Set(cols.slice(0, 2))
     const gridSaved = async (): Promise<number> => Number(await page.locator('[data-testid="grid-saved"]').getAttribute('data-count'))
-    const gridRefused = async (): Promise<number> => (await testIdSuffixes(page, 'grid-error-')).filter((id) => pasted.has(id.slice(id.lastIndexOf('-') + 1))).length
+    const gridRefused = async (): Promise<number> =>
+      (await testIdSuffixes(page, 'grid-error-')).filter((id) => pasted.has(id.slice(id.lastIndexOf('-') + 1))).length
     await until('grid paste saved', async () => (await gridSaved()) + (await gridRefused()) === rows.length * 2, 60_000)
     const savedInGrid = await gridSaved()
     figures['gridSaved'] = savedInGrid
@@ -89,7 +101,11 @@ describe('offline day on the 250-employee dossier', () => {
     expect(entered).toBe(savedInGrid + 2 * people.length)
     expect(beforeClose.counts.synced ?? 0).toBe(0)
     await until('counts shown', async () => (await stateCount(page, 'total')) === entered)
-    await until('offline shown', async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === 'false', 20_000)
+    await until(
+      'offline shown',
+      async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === 'false',
+      20_000,
+    )
 
     // The clerk closes the app; the next morning it is opened again, still offline.
     await ws.closeBrowser()
@@ -111,11 +127,19 @@ describe('offline day on the 250-employee dossier', () => {
     expect(synced.counts).toEqual(expect.objectContaining({ synced: entered }))
     expect(Object.values(synced.counts).reduce((n, c) => n + c, 0)).toBe(entered)
     // The list agrees with the counters: every row shown is synced.
-    await until('rows shown synced', async () => {
-      const states = await attributeValues(page, '[data-testid^="queue-row-"][data-state]', 'data-state')
-      return states.length > 0 && states.every((s) => s === 'synced')
-    }, 10_000)
-    await until('online shown', async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === 'true', 20_000)
+    await until(
+      'rows shown synced',
+      async () => {
+        const states = await attributeValues(page, '[data-testid^="queue-row-"][data-state]', 'data-state')
+        return states.length > 0 && states.every((s) => s === 'synced')
+      },
+      10_000,
+    )
+    await until(
+      'online shown',
+      async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === 'true',
+      20_000,
+    )
     await ws.screenshot('offline-synced-queue')
 
     // On the server: every entry once, nothing missing.

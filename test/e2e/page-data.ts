@@ -32,12 +32,14 @@ export async function enqueueThroughApp(page: Page, inputs: readonly EntryInput[
 }
 
 /** A record shown beside an entry (`candidates` of a `to_check` entry, `duplicates` of a "doublon probable"). */
-export const CandidateRow = z.object({
-  id: z.string(),
-  relation: z.string(),
-  cree_par: z.string().nullable(),
-  date_creation: z.string().nullable(),
-}).loose()
+export const CandidateRow = z
+  .object({
+    id: z.string(),
+    relation: z.string(),
+    cree_par: z.string().nullable(),
+    date_creation: z.string().nullable(),
+  })
+  .loose()
 
 /** An outbox row as the scenario reads it (the fields it checks). */
 export const OutboxRow = z.object({
@@ -80,16 +82,18 @@ export async function readOutbox(page: Page): Promise<OutboxRow[]> {
 }
 
 /** An audit record as the scenario reads it (the fields it checks). */
-export const AuditRow = z.object({
-  clientId: z.string(),
-  method: z.string(),
-  status: z.number().nullable(),
-  serverId: z.string().nullable(),
-  result: z.string(),
-  at: z.string(),
-  errorCode: z.string().nullable(),
-  durationMs: z.number(),
-}).loose()
+export const AuditRow = z
+  .object({
+    clientId: z.string(),
+    method: z.string(),
+    status: z.number().nullable(),
+    serverId: z.string().nullable(),
+    result: z.string(),
+    at: z.string(),
+    errorCode: z.string().nullable(),
+    durationMs: z.number(),
+  })
+  .loose()
 export type AuditRow = Pick<AuditRecord, 'clientId' | 'method' | 'status' | 'serverId' | 'result' | 'at' | 'errorCode' | 'durationMs'>
 
 export async function readAudit(page: Page): Promise<AuditRow[]> {
@@ -113,17 +117,28 @@ export async function readStateCounts(page: Page): Promise<Partial<Record<EntryS
  * @returns the settled snapshot (states with no row absent or 0) and how long settling took
  * @throws after `timeoutMs` when the counts never settle
  */
-export async function settledStateCounts(page: Page, options: { quietMs?: number; timeoutMs?: number } = {}): Promise<{ counts: Partial<Record<EntryState, number>>; waitedMs: number }> {
+export async function settledStateCounts(
+  page: Page,
+  options: { quietMs?: number; timeoutMs?: number } = {},
+): Promise<{ counts: Partial<Record<EntryState, number>>; waitedMs: number }> {
   const quietMs = options.quietMs ?? 500
   const started = Date.now()
   const deadline = started + (options.timeoutMs ?? 60_000)
-  const key = (c: Partial<Record<EntryState, number>>): string => JSON.stringify(Object.entries(c).filter(([, n]) => n !== 0).sort(([a], [b]) => a.localeCompare(b)))
+  const key = (c: Partial<Record<EntryState, number>>): string =>
+    JSON.stringify(
+      Object.entries(c)
+        .filter(([, n]) => n !== 0)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    )
   let previous = await readStateCounts(page)
   for (;;) {
     await new Promise((ok) => setTimeout(ok, quietMs))
     const current = await readStateCounts(page)
     if (key(current) === key(previous)) return { counts: current, waitedMs: Date.now() - started }
-    if (Date.now() > deadline) throw new Error(`Compteurs jamais stables en ${options.timeoutMs ?? 60_000} ms : ${JSON.stringify(previous)} puis ${JSON.stringify(current)}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `Compteurs jamais stables en ${options.timeoutMs ?? 60_000} ms : ${JSON.stringify(previous)} puis ${JSON.stringify(current)}`,
+      )
     previous = current
   }
 }

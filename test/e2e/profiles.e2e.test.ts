@@ -51,7 +51,7 @@ async function enterHours(matricules: readonly string[], base: string): Promise<
     await page.click(`[data-testid="cell-${matricule}-HS25"]`)
     await pasteText(page, `${String(i + 1)},5`)
   }
-  await until('grid saved', async () => ((await textOf('grid-saved')).length > 0), 30_000)
+  await until('grid saved', async () => (await textOf('grid-saved')).length > 0, 30_000)
 }
 
 /** Opens the queue screen and waits for `n` entries in `state`. */
@@ -154,7 +154,12 @@ describe('connection profiles', () => {
     await waitForCount(base, 'synced', 9)
     // Issue 13: the moment the counters say 9 synced, every row says so too (rows and counters are read together).
     const shown = await queueScreen(page)
-    expect(shown).toEqual({ rows: { synced: 9 }, badges: Array.from({ length: 9 }, () => 'Synchronisé'), counts: { synced: 9 }, loading: 0 })
+    expect(shown).toEqual({
+      rows: { synced: 9 },
+      badges: Array.from({ length: 9 }, () => 'Synchronisé'),
+      counts: { synced: 9 },
+      loading: 0,
+    })
     expect(demoStore.evp.length - evpBefore.demo).toBe(9)
     expect(second.store.evp.length - evpBefore.second).toBe(3)
     await ws.screenshot('profiles-demo-synced')

@@ -32,13 +32,23 @@ describe('the queue screen during a sync', () => {
     expect(people).toHaveLength(9)
 
     await ws.stopSandbox()
-    const entered = await enqueueThroughApp(page, people.map((matricule, i) => ({ kind: 'evp', payload: { siren: BIG_SIREN, matricule, periode: dossier.periode_paie_en_cours, code_evp: code, quantite: `${i + 1}.5` } })))
+    const entered = await enqueueThroughApp(
+      page,
+      people.map((matricule, i) => ({
+        kind: 'evp',
+        payload: { siren: BIG_SIREN, matricule, periode: dossier.periode_paie_en_cours, code_evp: code, quantite: `${i + 1}.5` },
+      })),
+    )
     expect(entered.saved).toBe(9)
     await page.goto(`${page.url().split('#')[0]}#/queue`)
-    await until('nine rows queued', async () => {
-      const shown = await queueScreen(page)
-      return shown.rows['queued'] === 9 && shown.counts['queued'] === 9
-    }, 20_000)
+    await until(
+      'nine rows queued',
+      async () => {
+        const shown = await queueScreen(page)
+        return shown.rows['queued'] === 9 && shown.counts['queued'] === 9
+      },
+      20_000,
+    )
 
     await ws.restartSandbox()
     await page.click('[data-testid="sync-now"]')

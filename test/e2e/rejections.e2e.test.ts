@@ -51,8 +51,17 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     store.codesEvp[BIG_SIREN] = allCodes.filter((c) => c.code !== 'HNUIT')
     const now = new Date().toISOString()
     const direct: Absence = {
-      id: randomUUID(), date_creation: now, date_modification: now, siren: BIG_SIREN, matricule: absent, numero_contrat: null,
-      code_absence: 'CP', date_debut: `${periode}-19`, date_fin: `${periode}-20`, demi_journee_debut: false, demi_journee_fin: false,
+      id: randomUUID(),
+      date_creation: now,
+      date_modification: now,
+      siren: BIG_SIREN,
+      matricule: absent,
+      numero_contrat: null,
+      code_absence: 'CP',
+      date_debut: `${periode}-19`,
+      date_fin: `${periode}-20`,
+      demi_journee_debut: false,
+      demi_journee_fin: false,
       commentaire: 'Saisi directement sur le service de paie',
     }
     store.absences.push(direct)
@@ -68,7 +77,10 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await page.click(`[data-testid="cell-${nightWorker}-HNUIT"]`)
     await pasteText(page, '3')
     await until('grid saved', async () => ((await page.locator('[data-testid="grid-saved"]').textContent()) ?? '').length > 0, 30_000)
-    for (const [matricule, debut, fin] of [[absent, '18', '19'], [others[0]!, '23', '24']] as const) {
+    for (const [matricule, debut, fin] of [
+      [absent, '18', '19'],
+      [others[0]!, '23', '24'],
+    ] as const) {
       // From the dossier's employee list (the form reads ?matricule= when it opens only: see the report).
       await page.goto(`${base}#/dossiers/${BIG_SIREN}`)
       await page.click(`[data-testid="add-absence-${matricule}"]`)
@@ -85,7 +97,11 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await page.waitForSelector('[data-testid="queue-view"]')
     const entered = others.length + 1 + 2
     await until('all entries counted', async () => (await stateCount(page, 'total')) === entered)
-    await until('sync finished', async () => (await stateCount(page, 'synced')) === entered - 2 && (await stateCount(page, 'rejected')) === 2, 60_000)
+    await until(
+      'sync finished',
+      async () => (await stateCount(page, 'synced')) === entered - 2 && (await stateCount(page, 'rejected')) === 2,
+      60_000,
+    )
     figures['entries'] = entered
     figures['rejected'] = await stateCount(page, 'rejected')
 
@@ -93,7 +109,8 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await until('refused rows listed', async () => (await queueRowIds(page, 'rejected')).length === 2, 10_000)
     const rejectedIds = await queueRowIds(page, 'rejected')
     const messages = new Map<string, string>()
-    for (const id of rejectedIds) messages.set(id, ((await page.locator(`[data-testid="queue-row-${id}"] [data-testid="queue-row-error"]`).textContent()) ?? '').trim())
+    for (const id of rejectedIds)
+      messages.set(id, ((await page.locator(`[data-testid="queue-row-${id}"] [data-testid="queue-row-error"]`).textContent()) ?? '').trim())
     const evpId = rejectedIds.find((id) => messages.get(id)!.includes('HNUIT'))!
     const absenceId = rejectedIds.find((id) => messages.get(id)!.includes('chevauche'))!
     expect(messages.get(evpId)).toContain(`Le code EVP HNUIT n’existe pas pour le dossier ${BIG_SIREN}`)
@@ -124,14 +141,21 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await page.waitForSelector('[data-testid="entry-edit-form"]', { state: 'detached' })
     await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
-    await until('the revision waits behind the broken road', async () => (await pauseShown(ws)) && (await stateCount(page, 'sending')) === 0)
+    await until(
+      'the revision waits behind the broken road',
+      async () => (await pauseShown(ws)) && (await stateCount(page, 'sending')) === 0,
+    )
     expect(await stateCount(page, 'synced')).toBe(entered - 2)
     expect(await stateCount(page, 'rejected')).toBe(1)
     expect((await stateCount(page, 'queued')) + (await stateCount(page, 'unknown'))).toBe(1)
     // The list row follows the counters (queued, or unknown when the 5xx was a gateway's 502).
     const waiting = (await stateCount(page, 'queued')) === 1 ? 'queued' : 'unknown'
     const lagFrom = Date.now()
-    await until('the list row follows the counters', async () => (await page.locator(`[data-testid="queue-row-${absenceId}"]`).getAttribute('data-state')) === waiting, 10_000)
+    await until(
+      'the list row follows the counters',
+      async () => (await page.locator(`[data-testid="queue-row-${absenceId}"]`).getAttribute('data-state')) === waiting,
+      10_000,
+    )
     figures['rowLagMs'] = Date.now() - lagFrom
     await ws.screenshot('queue-mixed-states')
     ws.sandbox!.faults.set({ errorRate: 0 })
@@ -147,7 +171,11 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await page.waitForSelector('[data-testid="entry-view"]')
     await page.click('[data-testid="edit-entry"]')
     await page.waitForSelector('[data-testid="entry-edit-form"]')
-    await until('code back in the cache', async () => (await page.locator('[data-testid="field-code_evp"] option[value="HNUIT"]').count()) > 0, 30_000)
+    await until(
+      'code back in the cache',
+      async () => (await page.locator('[data-testid="field-code_evp"] option[value="HNUIT"]').count()) > 0,
+      30_000,
+    )
     await page.selectOption('[data-testid="field-code_evp"]', 'HNUIT')
     await page.fill('[data-testid="field-quantite"]', '3,5')
     await page.click('[data-testid="save-revision"]')
@@ -155,10 +183,17 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await until('EVP revision synced', async () => /synchronisé/i.test(await textOf(ws, 'entry-state')), 30_000)
 
     // History of each fixed entry: revision 1 refused with its error, every attempt in the audit log.
-    for (const [id, code] of [[evpId, 'CODE_INCONNU'], [absenceId, 'CHEVAUCHEMENT']] as const) {
+    for (const [id, code] of [
+      [evpId, 'CODE_INCONNU'],
+      [absenceId, 'CHEVAUCHEMENT'],
+    ] as const) {
       await page.goto(`${base}#/entries/${id}`)
       await page.waitForSelector('[data-testid="entry-view"]')
-      await until('history loaded', async () => (await textOf(ws, 'revision-1')).includes(code) && /synchronisé/i.test(await textOf(ws, 'entry-state')), 10_000)
+      await until(
+        'history loaded',
+        async () => (await textOf(ws, 'revision-1')).includes(code) && /synchronisé/i.test(await textOf(ws, 'entry-state')),
+        10_000,
+      )
       const revision1 = await textOf(ws, 'revision-1')
       expect(revision1).toMatch(/refusé/i)
       expect(revision1).toContain(code)
@@ -178,7 +213,10 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     const absences = store.absences.slice(serverAbsences)
     figures['evpOnServer'] = evp.length
     figures['absencesOnServer'] = absences.length
-    figures['duplicates'] = duplicates([...evp.map((r) => fingerprintOf('evp', r)), ...absences.map((r) => fingerprintOf('absence', r))], (f) => f).length
+    figures['duplicates'] = duplicates(
+      [...evp.map((r) => fingerprintOf('evp', r)), ...absences.map((r) => fingerprintOf('absence', r))],
+      (f) => f,
+    ).length
     expect(figures['duplicates']).toBe(0)
     expect(evp).toHaveLength(others.length + 1)
     expect(evp.find((r) => r.matricule === nightWorker)).toMatchObject({ code_evp: 'HNUIT', quantite: '3.5' })

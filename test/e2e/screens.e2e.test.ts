@@ -62,7 +62,13 @@ async function axe(page: Page): Promise<AxeScreen> {
   const order = ['critical', 'serious', 'moderate', 'minor']
   return {
     violations: results.violations
-      .map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', nodes: v.nodes.length, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? 'unknown',
+        nodes: v.nodes.length,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      }))
       .sort((a, b) => order.indexOf(a.impact) - order.indexOf(b.impact)),
     rulesPassed: results.passes.length,
     incomplete: results.incomplete.map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', nodes: v.nodes.length })),
@@ -73,14 +79,16 @@ async function axe(page: Page): Promise<AxeScreen> {
 /** Where focus is: the focused element's test id (or tag and text) and whether a focus ring is drawn around it. */
 const Focus = z.object({ testid: z.string().nullable(), tag: z.string(), text: z.string(), ring: z.boolean() })
 async function focused(page: Page): Promise<z.infer<typeof Focus>> {
-  return Focus.parse(await page.evaluate(`(() => {
+  return Focus.parse(
+    await page.evaluate(`(() => {
     const e = document.activeElement
     if (e === null || e === document.body) return { testid: null, tag: 'body', text: '', ring: false }
     const s = getComputedStyle(e)
     const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
     const shadow = s.boxShadow !== 'none' && s.boxShadow !== ''
     return { testid: e.getAttribute('data-testid'), tag: e.tagName.toLowerCase(), text: (e.textContent ?? '').trim().slice(0, 60), ring: outline || shadow }
-  })()`))
+  })()`),
+  )
 }
 
 /**
@@ -109,14 +117,18 @@ describe('every screen, in an en-US Chromium', () => {
     const [matricule] = simpleEmployees(ws.store, BIG_SIREN, dossier.periode_paie_en_cours)
     // One entry kept queued (the service is away) so the queue and the entry screen have something to show.
     await ws.stopSandbox()
-    const entered = await enqueueThroughApp(page, [{ kind: 'evp', payload: { siren: BIG_SIREN, matricule, periode: dossier.periode_paie_en_cours, code_evp: code, quantite: '2.5' } }])
+    const entered = await enqueueThroughApp(page, [
+      { kind: 'evp', payload: { siren: BIG_SIREN, matricule, periode: dossier.periode_paie_en_cours, code_evp: code, quantite: '2.5' } },
+    ])
     expect(entered.saved).toBe(1)
-    clientId = z.string().parse(await page.evaluate(`(async () => {
+    clientId = z.string().parse(
+      await page.evaluate(`(async () => {
       const db = await new Promise((ok, ko) => { const r = indexedDB.open('paie-demo'); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error) })
       const rows = await new Promise((ok) => { const r = db.transaction('outbox').objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result) })
       db.close()
       return rows[0].clientId
-    })()`))
+    })()`),
+    )
 
     // The dossier screens on the smallest dossier with EVP codes: the same markup as the 250-employee one, a few
     // rows (axe takes about a minute on a grid of 250 employees).
@@ -152,7 +164,11 @@ describe('every screen, in an en-US Chromium', () => {
       screens.push({ screen: route.screen, url: route.hash, ...(await axe(page)) })
     }
     writeFileSync(resolve(ARTIFACTS, 'axe.json'), `${JSON.stringify({ browserLocale: BROWSER_LOCALE, screens }, null, 2)}\n`)
-    const serious = screens.flatMap((s) => s.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${s.screen}: ${v.id} (${v.impact}, ${String(v.nodes)}) ${v.targets.join(' | ')}`))
+    const serious = screens.flatMap((s) =>
+      s.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${s.screen}: ${v.id} (${v.impact}, ${String(v.nodes)}) ${v.targets.join(' | ')}`),
+    )
     figures['screens'] = screens.length
     figures['violations'] = screens.reduce((n, s) => n + s.violations.length, 0)
     expect(serious).toEqual([])

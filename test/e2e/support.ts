@@ -11,7 +11,14 @@ export function simpleEmployees(store: SandboxStore, siren: string, periode: str
   const start = `${periode}-01`
   const absent = new Set(store.absences.filter((a) => a.siren === siren).map((a) => a.matricule))
   return store.salaries
-    .filter((s) => s.siren === siren && s.date_sortie === null && s.contrats.length === 1 && s.contrats.every((c) => c.date_fin === null && c.date_debut < start) && !absent.has(s.matricule))
+    .filter(
+      (s) =>
+        s.siren === siren &&
+        s.date_sortie === null &&
+        s.contrats.length === 1 &&
+        s.contrats.every((c) => c.date_fin === null && c.date_debut < start) &&
+        !absent.has(s.matricule),
+    )
     .map((s) => s.matricule)
     .sort()
 }
@@ -52,13 +59,20 @@ export function duplicates<T>(records: readonly T[], key: (r: T) => string): str
 
 /** Suffixes of the `data-testid`s starting with `prefix` on the page, in document order. */
 export async function testIdSuffixes(page: Page, prefix: string): Promise<string[]> {
-  const ids: unknown = await page.evaluate(`[...document.querySelectorAll('[data-testid^="${prefix}"]')].map((e) => e.getAttribute('data-testid'))`)
-  return z.array(z.string()).parse(ids).map((id) => id.slice(prefix.length))
+  const ids: unknown = await page.evaluate(
+    `[...document.querySelectorAll('[data-testid^="${prefix}"]')].map((e) => e.getAttribute('data-testid'))`,
+  )
+  return z
+    .array(z.string())
+    .parse(ids)
+    .map((id) => id.slice(prefix.length))
 }
 
 /** Values of attribute `name` on the elements matching `selector`, in document order. */
 export async function attributeValues(page: Page, selector: string, name: string): Promise<string[]> {
-  const values: unknown = await page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => e.getAttribute(${JSON.stringify(name)}) ?? '')`)
+  const values: unknown = await page.evaluate(
+    `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => e.getAttribute(${JSON.stringify(name)}) ?? '')`,
+  )
   return z.array(z.string()).parse(values)
 }
 
@@ -66,7 +80,10 @@ export async function attributeValues(page: Page, selector: string, name: string
 export async function queueRowIds(page: Page, state?: EntryState): Promise<string[]> {
   const selector = state === undefined ? '[data-testid^="queue-row-"][data-state]' : `[data-testid^="queue-row-"][data-state="${state}"]`
   const ids: unknown = await page.evaluate(`[...document.querySelectorAll('${selector}')].map((e) => e.getAttribute('data-testid'))`)
-  return z.array(z.string()).parse(ids).map((id) => id.slice('queue-row-'.length))
+  return z
+    .array(z.string())
+    .parse(ids)
+    .map((id) => id.slice('queue-row-'.length))
 }
 
 /** The queue screen (#/file) as the clerk sees it at one instant: rows shown per state, their badges' text, and the
@@ -80,7 +97,8 @@ export const QueueScreen = z.object({
 
 /** Reads the queue screen in ONE evaluation (rows and counters of the same frame). */
 export async function queueScreen(page: Page): Promise<z.infer<typeof QueueScreen>> {
-  return QueueScreen.parse(await page.evaluate(`(() => {
+  return QueueScreen.parse(
+    await page.evaluate(`(() => {
     const rows = {}, counts = {}, badges = []
     for (const row of document.querySelectorAll('[data-testid^="queue-row-"][data-state]')) {
       const state = row.getAttribute('data-state')
@@ -93,7 +111,8 @@ export async function queueScreen(page: Page): Promise<z.infer<typeof QueueScree
       if (state !== 'total' && n > 0) counts[state] = n
     }
     return { rows, badges, counts, loading: document.querySelectorAll('[data-testid="queue-row-loading"]').length }
-  })()`))
+  })()`),
+  )
 }
 
 /** Clicks the export button `testId` and parses the CSV it downloads (`;`-separated, BOM, header row) into records. */
@@ -116,7 +135,11 @@ export async function pauseBannerText(page: Page): Promise<string | null> {
 
 /** Id of the newest toast on the page (0 when none). */
 export async function lastToastId(page: Page): Promise<number> {
-  const ids = z.array(z.number()).parse(await page.evaluate(`[...document.querySelectorAll('[data-testid="toast"]')].map((e) => Number(e.getAttribute('data-toast-id')))`))
+  const ids = z
+    .array(z.number())
+    .parse(
+      await page.evaluate(`[...document.querySelectorAll('[data-testid="toast"]')].map((e) => Number(e.getAttribute('data-toast-id')))`),
+    )
   return Math.max(0, ...ids)
 }
 
@@ -132,7 +155,13 @@ export async function pollUntil(what: string, predicate: () => Promise<boolean>)
 
 /** Toasts newer than `after` on the page now. */
 export async function toastsAfter(page: Page, after: number): Promise<number> {
-  return z.number().parse(await page.evaluate(`[...document.querySelectorAll('[data-testid="toast"]')].filter((e) => Number(e.getAttribute('data-toast-id')) > ${after}).length`))
+  return z
+    .number()
+    .parse(
+      await page.evaluate(
+        `[...document.querySelectorAll('[data-testid="toast"]')].filter((e) => Number(e.getAttribute('data-toast-id')) > ${after}).length`,
+      ),
+    )
 }
 
 /** Waits for a toast newer than `after` (polled every 20 ms: "as soon as it is visible"); returns its kind and text. */
@@ -140,10 +169,12 @@ export async function nextToast(page: Page, after: number): Promise<{ kind: stri
   const Found = z.object({ kind: z.string(), text: z.string() }).nullable()
   const deadline = Date.now() + 20_000
   while (Date.now() < deadline) {
-    const found = Found.parse(await page.evaluate(`(() => {
+    const found = Found.parse(
+      await page.evaluate(`(() => {
       const t = [...document.querySelectorAll('[data-testid="toast"]')].find((e) => Number(e.getAttribute('data-toast-id')) > ${after})
       return t === undefined ? null : { kind: t.getAttribute('data-kind') ?? '', text: (t.textContent ?? '').trim() }
-    })()`))
+    })()`),
+    )
     if (found !== null) return found
     await new Promise((ok) => setTimeout(ok, 20))
   }

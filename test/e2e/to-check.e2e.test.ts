@@ -98,10 +98,14 @@ describe('EO-11 entries « à vérifier » after another writer entered the same
       await pasteText(page, `${i + 2},5`)
     }
     await until('grid saved', async () => ((await page.locator('[data-testid="grid-saved"]').textContent()) ?? '').length > 0, 30_000)
-    await until('three entries queued, none in flight', async () => {
-      const rows = await outboxRows()
-      return rows.length === 3 && rows.every((r) => r.state === 'queued')
-    }, 30_000)
+    await until(
+      'three entries queued, none in flight',
+      async () => {
+        const rows = await outboxRows()
+        return rows.length === 3 && rows.every((r) => r.state === 'queued')
+      },
+      30_000,
+    )
     const entries = await outboxRows()
     const before = store.evp.length
 
@@ -110,7 +114,11 @@ describe('EO-11 entries « à vérifier » after another writer entered the same
     if (colleague === undefined) throw new Error('client du seed absent')
     const other = await startSandbox({ seed: 1, today: TODAY, rateLimit: false, initialStore: store })
     try {
-      const connection = createPayrollConnection({ baseUrl: other.url, clientId: colleague.client_id, clientSecret: colleague.client_secret })
+      const connection = createPayrollConnection({
+        baseUrl: other.url,
+        clientId: colleague.client_id,
+        clientSecret: colleague.client_secret,
+      })
       for (const e of entries) await connection.client.call('creerEvp', { body: EvpCreateDto.parse(e.payload) })
     } finally {
       await other.close()
@@ -128,7 +136,11 @@ describe('EO-11 entries « à vérifier » after another writer entered the same
     expect(store.evp.length).toBe(before + 3)
     expect(await page.locator('[data-testid="state-count-to_check"]').getAttribute('data-needs-clerk')).toBe('true')
     await page.click('[data-testid="state-count-to_check"]')
-    await until('to_check rows listed', async () => (await page.locator('[data-testid^="queue-row-"][data-state="to_check"]').count()) === 3, 10_000)
+    await until(
+      'to_check rows listed',
+      async () => (await page.locator('[data-testid^="queue-row-"][data-state="to_check"]').count()) === 3,
+      10_000,
+    )
     await ws.screenshot('to-check-queue')
 
     const [linkEntry, sendEntry, cancelEntry] = entries as [Row, Row, Row]
@@ -174,8 +186,18 @@ describe('EO-11 entries « à vérifier » after another writer entered the same
 
     // Each decision in the entry's history: what, who, when.
     const expected: [Row, RegExp][] = [
-      [linkEntry, new RegExp(`Décision : c’est le même \\(élément ${candidateOf(linkEntry)}\\) — par Profil Démo, le \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`)],
-      [sendEntry, new RegExp(`Décision : envoyer quand même \\(éléments écartés : ${candidateOf(sendEntry)}\\) — par Profil Démo, le \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`)],
+      [
+        linkEntry,
+        new RegExp(
+          `Décision : c’est le même \\(élément ${candidateOf(linkEntry)}\\) — par Profil Démo, le \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`,
+        ),
+      ],
+      [
+        sendEntry,
+        new RegExp(
+          `Décision : envoyer quand même \\(éléments écartés : ${candidateOf(sendEntry)}\\) — par Profil Démo, le \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`,
+        ),
+      ],
       [cancelEntry, /Décision : saisie annulée — par Profil Démo, le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/],
     ]
     for (const [entry, sentence] of expected) {

@@ -41,7 +41,13 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
     const cols = await testIdSuffixes(page, 'col-')
     expect(rows.length).toBeGreaterThanOrEqual(PASTED)
     await page.click(`[data-testid="cell-${rows[0]}-${cols[0]}"]`)
-    await pasteText(page, rows.slice(0, PASTED).map((_, i) => `${(i % 9) + 1},25`).join('\r\n'))
+    await pasteText(
+      page,
+      rows
+        .slice(0, PASTED)
+        .map((_, i) => `${(i % 9) + 1},25`)
+        .join('\r\n'),
+    )
     await until('grid paste saved', async () => ((await page.locator('[data-testid="grid-saved"]').textContent()) ?? '').length > 0, 60_000)
 
     await page.goto(`${base}#/queue`)
@@ -51,10 +57,14 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
     expect(entered).toBeGreaterThanOrEqual(95)
     const started = Date.now()
     let unknownSeen = 0
-    await until('all synced', async () => {
-      unknownSeen = Math.max(unknownSeen, await stateCount(page, 'unknown'))
-      return (await stateCount(page, 'synced')) === entered
-    }, 120_000)
+    await until(
+      'all synced',
+      async () => {
+        unknownSeen = Math.max(unknownSeen, await stateCount(page, 'unknown'))
+        return (await stateCount(page, 'synced')) === entered
+      },
+      120_000,
+    )
     figures['entries'] = entered
     figures['secondsToSync'] = Math.round((Date.now() - started) / 100) / 10
     figures['maxUnknownShown'] = unknownSeen

@@ -28,7 +28,9 @@ async function workstation(options: Parameters<typeof startWorkstation>[0] = {})
 
 /** Records on the service holding what `entry` sends (its fingerprint). */
 function copies(w: Workstation, entry: StoredEntry): { id: string }[] {
-  return recordsOf(w.sandbox.store, entry.kind).filter((r) => fingerprintsMatch(entry.fingerprint, recordFingerprintOf(entry.kind, r as unknown as Record<string, unknown>)))
+  return recordsOf(w.sandbox.store, entry.kind).filter((r) =>
+    fingerprintsMatch(entry.fingerprint, recordFingerprintOf(entry.kind, r as unknown as Record<string, unknown>)),
+  )
 }
 
 /** Audit records of an entry. */
@@ -148,9 +150,21 @@ describe('exactly once against other writers', () => {
   it('EO-5 two entries differing only in numero_contrat (and two only in prime_nette) → two records each', async () => {
     const w = await workstation({ timeoutMs: 1_000, settleMarginMs: 300 })
     const store = w.sandbox.store
-    const twoContracts = store.salaries.find((s) => s.siren === BIG_SIREN && store.contrats.filter((c) => c.siren === BIG_SIREN && c.matricule === s.matricule && c.date_debut <= `${PERIODE}-01` && (c.date_fin === null || c.date_fin >= `${PERIODE}-30`)).length === 2)
+    const twoContracts = store.salaries.find(
+      (s) =>
+        s.siren === BIG_SIREN &&
+        store.contrats.filter(
+          (c) =>
+            c.siren === BIG_SIREN &&
+            c.matricule === s.matricule &&
+            c.date_debut <= `${PERIODE}-01` &&
+            (c.date_fin === null || c.date_fin >= `${PERIODE}-30`),
+        ).length === 2,
+    )
     if (twoContracts === undefined) throw new Error('aucun salarié à deux contrats')
-    const [c1, c2] = store.contrats.filter((c) => c.siren === BIG_SIREN && c.matricule === twoContracts.matricule).map((c) => c.numero_contrat)
+    const [c1, c2] = store.contrats
+      .filter((c) => c.siren === BIG_SIREN && c.matricule === twoContracts.matricule)
+      .map((c) => c.numero_contrat)
     const base = { ...payloadOf('evp', twoContracts.matricule, codesOf(store)) }
     const prime = payloadOf('prime', quietEmployees(store)[0] ?? '', codesOf(store))
     const entries = [
@@ -177,7 +191,12 @@ describe('exactly once against other writers', () => {
       ids.add(row.serverId ?? '')
     }
     expect(ids.size).toBe(4)
-    expect(store.evp.filter((r) => r.matricule === twoContracts.matricule && r.code_evp === base['code_evp']).map((r) => r.numero_contrat).sort()).toEqual([c1, c2].sort())
+    expect(
+      store.evp
+        .filter((r) => r.matricule === twoContracts.matricule && r.code_evp === base['code_evp'])
+        .map((r) => r.numero_contrat)
+        .sort(),
+    ).toEqual([c1, c2].sort())
     expect(w.wire.writes().length).toBe(4)
   })
 
@@ -334,7 +353,11 @@ describe('exactly once against other writers', () => {
     expect(copies(w, await w.entry(link.clientId))).toHaveLength(1)
     const sent = await w.entry(anyway.clientId)
     expect(sent.state).toBe('synced')
-    expect(copies(w, sent).map((r) => r.id).sort()).toEqual([theirs[1]?.id, sent.serverId].sort())
+    expect(
+      copies(w, sent)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([theirs[1]?.id, sent.serverId].sort())
     expect(await w.entry(cancel.clientId)).toMatchObject({ state: 'cancelled' })
     expect(copies(w, await w.entry(cancel.clientId))).toHaveLength(1)
     const decisions = await Promise.all(entries.map(async (e) => (await auditOf(w, e)).filter((a) => a.method === 'DECISION')))

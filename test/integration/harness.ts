@@ -95,7 +95,10 @@ function processLocks(): SyncLockManager {
   return {
     request(name, callback) {
       const run = (tails.get(name) ?? Promise.resolve()).then(() => callback())
-      tails.set(name, run.catch(() => undefined))
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      )
       return run
     },
   }
@@ -172,7 +175,20 @@ export async function startWorkstation(options: WorkstationOptions = {}): Promis
   if (!refreshed.ok) throw new Error(`référentiel : ${refreshed.error.message}`)
   let locks = processLocks()
   const newCoordinator = (): SyncCoordinator =>
-    createSyncCoordinator({ db, api, locks, timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => { clearTimeout(h as NodeJS.Timeout) } }, now: () => Date.now(), random: () => 0.5, debounceMs: 10 })
+    createSyncCoordinator({
+      db,
+      api,
+      locks,
+      timers: {
+        setTimeout: (cb, ms) => setTimeout(cb, ms),
+        clearTimeout: (h) => {
+          clearTimeout(h as NodeJS.Timeout)
+        },
+      },
+      now: () => Date.now(),
+      random: () => 0.5,
+      debounceMs: 10,
+    })
 
   const ws: Workstation = {
     sandbox,

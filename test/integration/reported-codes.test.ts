@@ -35,7 +35,11 @@ function has(tree: Tree, path: string): boolean {
 
 /** Keys (of `group`, as `erreurs.<group>.<name>`) missing in either language. */
 function missing(group: string, names: Iterable<string>): string[] {
-  return [...new Set(names)].flatMap((name) => (['fr', 'en'] as const).flatMap((locale) => (has(locale === 'fr' ? fr : en, `erreurs.${group}.${name}`) ? [] : [`${locale}: erreurs.${group}.${name}`])))
+  return [...new Set(names)].flatMap((name) =>
+    (['fr', 'en'] as const).flatMap((locale) =>
+      has(locale === 'fr' ? fr : en, `erreurs.${group}.${name}`) ? [] : [`${locale}: erreurs.${group}.${name}`],
+    ),
+  )
 }
 
 function sources(dir: string): string[] {
@@ -50,7 +54,10 @@ function sources(dir: string): string[] {
 function inlineCodes(dir: string, pattern: RegExp): Map<string, string> {
   const found = new Map<string, string>()
   for (const file of sources(resolve(ROOT, dir))) {
-    const code = readFileSync(file, 'utf8').split('\n').filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line)).join('\n')
+    const code = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+      .join('\n')
     for (const m of code.matchAll(pattern)) found.set(m[1] ?? '', relative(ROOT, file))
   }
   return found
@@ -61,34 +68,73 @@ describe('every code main reports has its wording in both languages', () => {
     const inline = inlineCodes('src-main', /new (?:IpcHandlerError|DownloadJobError)\(\s*'([A-Z_]+)'/g)
     expect(inline.size).toBeGreaterThanOrEqual(4)
     const codes = [
-      ...Object.values(IPC_ERROR_CODES), CONNEXION_ABSENTE, KEYCHAIN_UNAVAILABLE, 'CHEMIN_REFUSE', ...Object.values(PROFILE_ERROR_CODES),
-      ...Object.values(TRANSPORT_CODES), PAGINATION_SANS_FIN, 'HTTP', ...inline.keys(),
+      ...Object.values(IPC_ERROR_CODES),
+      CONNEXION_ABSENTE,
+      KEYCHAIN_UNAVAILABLE,
+      'CHEMIN_REFUSE',
+      ...Object.values(PROFILE_ERROR_CODES),
+      ...Object.values(TRANSPORT_CODES),
+      PAGINATION_SANS_FIN,
+      'HTTP',
+      ...inline.keys(),
       ...Object.values(UNREADABLE_ANSWER).map((motif) => `${TRANSPORT_CODES.reponseInvalide}__${motif}`),
-      `${PROFILE_ERROR_CODES.secretAbsent}__ENREGISTRER`, `${PROFILE_ERROR_CODES.secretAbsent}__TESTER`,
+      `${PROFILE_ERROR_CODES.secretAbsent}__ENREGISTRER`,
+      `${PROFILE_ERROR_CODES.secretAbsent}__TESTER`,
     ]
     expect(missing('demande', codes)).toEqual([])
   })
 
   it('an entry’s error: the reasons to check, the refusals of main and of this workstation, the writes without answer', () => {
-    const codes = [...Object.values(TO_CHECK_REASONS), IPC_ERROR_CODES.entreeInvalide, ERREUR_INTERNE, 'REFUSE', 'ENVOI_INVALIDE', SAISIE_ILLISIBLE, 'DELAI_DEPASSE', 'CONNEXION_INTERROMPUE']
+    const codes = [
+      ...Object.values(TO_CHECK_REASONS),
+      IPC_ERROR_CODES.entreeInvalide,
+      ERREUR_INTERNE,
+      'REFUSE',
+      'ENVOI_INVALIDE',
+      SAISIE_ILLISIBLE,
+      'DELAI_DEPASSE',
+      'CONNEXION_INTERROMPUE',
+    ]
     expect(missing('saisie', codes)).toEqual([])
   })
 
   it('a pause: transport, the service’s answers that pause, main’s and the renderer’s own', () => {
     const local = inlineCodes('src-renderer/sync', /fail\(\s*'([A-Z_]+)'/g)
     expect(local.size).toBeGreaterThanOrEqual(3)
-    const answers = [ERROR_CODES.tropDeRequetes, ERROR_CODES.nonAuthentifie, ERROR_CODES.jetonExpire, ERROR_CODES.clientInvalide, ERROR_CODES.droitManquant,
-      ERROR_CODES.dossierNonAffecte, ERROR_CODES.cheminSupprime, ERROR_CODES.erreurServeur, ERROR_CODES.indisponible]
-    const codes = [...Object.values(TRANSPORT_CODES), ...answers, 'HTTP', ERREUR_INTERNE, CONNEXION_ABSENTE, ...Object.values(IPC_ERROR_CODES), ...local.keys(), 'AUTRE']
+    const answers = [
+      ERROR_CODES.tropDeRequetes,
+      ERROR_CODES.nonAuthentifie,
+      ERROR_CODES.jetonExpire,
+      ERROR_CODES.clientInvalide,
+      ERROR_CODES.droitManquant,
+      ERROR_CODES.dossierNonAffecte,
+      ERROR_CODES.cheminSupprime,
+      ERROR_CODES.erreurServeur,
+      ERROR_CODES.indisponible,
+    ]
+    const codes = [
+      ...Object.values(TRANSPORT_CODES),
+      ...answers,
+      'HTTP',
+      ERREUR_INTERNE,
+      CONNEXION_ABSENTE,
+      ...Object.values(IPC_ERROR_CODES),
+      ...local.keys(),
+      'AUTRE',
+    ]
     expect(missing('pause', codes)).toEqual([])
   })
 
   it('a download’s failure, with the parts of a refused file name', () => {
     const inline = inlineCodes('src-main/declarations', /(?:new DownloadError\(|code: )\s*'([A-Z_]+)'/g)
     expect(inline.size).toBeGreaterThanOrEqual(9)
-    const fields = [...readFileSync(resolve(ROOT, 'src-main/declarations/file-names.ts'), 'utf8').matchAll(/check\([^\n]*, '([A-Z_]+)'\)/g)].map((m) => `NOM_FICHIER_REFUSE__${m[1] ?? ''}`)
+    const fields = [
+      ...readFileSync(resolve(ROOT, 'src-main/declarations/file-names.ts'), 'utf8').matchAll(/check\([^\n]*, '([A-Z_]+)'\)/g),
+    ].map((m) => `NOM_FICHIER_REFUSE__${m[1] ?? ''}`)
     expect(fields.length).toBeGreaterThanOrEqual(6)
-    expect(missing('telechargement', [...inline.keys(), ...fields, 'CONNEXION_COUPEE__TOTAL', 'RECAPITULATIF_TROP_GROS__ANNONCE'])).toEqual([])
+    expect(missing('telechargement', [...inline.keys(), ...fields, 'CONNEXION_COUPEE__TOTAL', 'RECAPITULATIF_TROP_GROS__ANNONCE'])).toEqual(
+      [],
+    )
   })
 
   it('the active profile’s problem, the token failures, the contexts and follow-ups', () => {
@@ -109,10 +155,12 @@ describe('main words nothing for the screen', () => {
     ]
     const offenders: string[] = []
     for (const file of sources(resolve(ROOT, 'src-main'))) {
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (/^\s*(\*|\/\/|\/\*)/.test(line) || !/['`"][^'`"]*[éèàçùêâîôû«»’][^'`"]*['`"]/.test(line)) return
-        if (!allowed.some((a) => a.test(line))) offenders.push(`${relative(ROOT, file)}:${String(i + 1)}: ${line.trim().slice(0, 100)}`)
-      })
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\*|\/\/|\/\*)/.test(line) || !/['`"][^'`"]*[éèàçùêâîôû«»’][^'`"]*['`"]/.test(line)) return
+          if (!allowed.some((a) => a.test(line))) offenders.push(`${relative(ROOT, file)}:${String(i + 1)}: ${line.trim().slice(0, 100)}`)
+        })
     }
     expect(offenders).toEqual([])
   })

@@ -30,10 +30,17 @@ const BIC_CANDIDATE = /(?<![A-Za-z0-9_])[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?(?![A
 /** A decimal with 1–2 decimals that is not part of a time stamp, a version or an address; or a euro amount. */
 const AMOUNT = /(?<![\d.,:A-Za-z])\d+[.,]\d{1,2}(?![\d]|[.,]\d)|\d\s?€|€\s?\d|\d\s?EUR\b/g
 /** Credentials that must never be written, whatever their value. */
-const SECRET_SHAPES = [/\bBearer\s+(?!\[SECRET\])[A-Za-z0-9\-._~+/]{8,}/i, /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/, /client_secret["=:\s]+(?!\[SECRET\])[^\s"&,}[]{3,}/i]
+const SECRET_SHAPES = [
+  /\bBearer\s+(?!\[SECRET\])[A-Za-z0-9\-._~+/]{8,}/i,
+  /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/,
+  /client_secret["=:\s]+(?!\[SECRET\])[^\s"&,}[]{3,}/i,
+]
 
 function mask(text: string): string {
-  return text.replace(/[0-9]/g, '9').replace(/[A-Za-z]/g, 'x').slice(0, 60)
+  return text
+    .replace(/[0-9]/g, '9')
+    .replace(/[A-Za-z]/g, 'x')
+    .slice(0, 60)
 }
 
 /** Every IBAN starting at `index` of the candidate (the candidate may run into the next word). */

@@ -11,7 +11,11 @@ import { createSeedStore } from '../../src-sandbox/store/seed'
 import { collectIdentifiers, scanLogText } from './detectors'
 
 const LOG_DIR = resolve(import.meta.dirname, '../e2e/artifacts/logs')
-const logFiles = existsSync(LOG_DIR) ? readdirSync(LOG_DIR).filter((name) => name.endsWith('.log')).sort() : []
+const logFiles = existsSync(LOG_DIR)
+  ? readdirSync(LOG_DIR)
+      .filter((name) => name.endsWith('.log'))
+      .sort()
+  : []
 
 /** Tokens the suites' sandboxes issued, from the `<suite>.tokens.json` files the harness writes. */
 function issuedTokens(): string[] {
@@ -24,13 +28,19 @@ function issuedTokens(): string[] {
 describe('logs written by the end-to-end runs', () => {
   it('exist and are not empty, and the sandboxes issued tokens to look for', () => {
     expect(logFiles.length, `no log file in ${LOG_DIR}: run the end-to-end suites first`).toBeGreaterThan(0)
-    const lines = logFiles.reduce((total, name) => total + readFileSync(resolve(LOG_DIR, name), 'utf8').split('\n').filter(Boolean).length, 0)
+    const lines = logFiles.reduce(
+      (total, name) => total + readFileSync(resolve(LOG_DIR, name), 'utf8').split('\n').filter(Boolean).length,
+      0,
+    )
     expect(lines).toBeGreaterThan(0)
     expect(issuedTokens().length).toBeGreaterThan(0)
   })
 
   const known = {
-    identifiers: [...collectIdentifiers(createSeedStore({ seed: 1, today: '2026-11-16' })), ...collectIdentifiers(createSeedStore({ seed: 20_261, today: '2026-11-16' }))],
+    identifiers: [
+      ...collectIdentifiers(createSeedStore({ seed: 1, today: '2026-11-16' })),
+      ...collectIdentifiers(createSeedStore({ seed: 20_261, today: '2026-11-16' })),
+    ],
     secrets: [...SEED_CLIENTS.map((c) => c.client_secret), ...issuedTokens()],
   }
 

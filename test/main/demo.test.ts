@@ -13,7 +13,14 @@ describe('demo mode (src-main/demo.ts)', () => {
         closed++
         return Promise.resolve()
       }
-      return Promise.resolve({ url: 'http://127.0.0.1:5123', port: 5123, store: null as never, faults: null as never, issuedTokens: () => [], close })
+      return Promise.resolve({
+        url: 'http://127.0.0.1:5123',
+        port: 5123,
+        store: null as never,
+        faults: null as never,
+        issuedTokens: () => [],
+        close,
+      })
     })
 
     expect(calls).toEqual([{ port: 0, logger: log }])

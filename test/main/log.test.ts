@@ -28,7 +28,9 @@ describe('log (electron-log, redacted)', () => {
     log.info('Synchronisation : lot traité', { synced: 3 })
 
     const text = readFileSync(file, 'utf8')
-    expect(text).toMatch(/\[warn\] +Salarié \[NIR\] IBAN \[IBAN\] \{"code":"JETON_EXPIRE","montant":"\[MONTANT\]","authorization":"\[SECRET\]"\}/)
+    expect(text).toMatch(
+      /\[warn\] +Salarié \[NIR\] IBAN \[IBAN\] \{"code":"JETON_EXPIRE","montant":"\[MONTANT\]","authorization":"\[SECRET\]"\}/,
+    )
     expect(text).toMatch(/\[info\] +Synchronisation : lot traité \{"synced":3\}/)
     expect(text).not.toContain('451')
     expect(text).not.toContain('2500')

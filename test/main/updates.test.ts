@@ -39,7 +39,9 @@ describe('startUpdateChecks', () => {
 
   it('sets the generic feed, downloads in the background and installs on quit', async () => {
     const updater = fakeUpdater()
-    await expect(startUpdateChecks({ isPackaged: true, feedUrl: 'https://maj.example/paie', loadUpdater: () => Promise.resolve(updater) })).resolves.toBeNull()
+    await expect(
+      startUpdateChecks({ isPackaged: true, feedUrl: 'https://maj.example/paie', loadUpdater: () => Promise.resolve(updater) }),
+    ).resolves.toBeNull()
     expect(updater.feeds).toEqual([{ provider: 'generic', url: 'https://maj.example/paie', channel: 'latest' }])
     expect(updater.checks).toBe(1)
     expect(updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true })
@@ -48,7 +50,9 @@ describe('startUpdateChecks', () => {
   it('logs a failed check without throwing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const updater = fakeUpdater(() => Promise.reject(new Error('net::ERR_NAME_NOT_RESOLVED')))
-    await expect(startUpdateChecks({ isPackaged: true, feedUrl: 'https://maj.example/paie', loadUpdater: () => Promise.resolve(updater) })).resolves.toBeNull()
+    await expect(
+      startUpdateChecks({ isPackaged: true, feedUrl: 'https://maj.example/paie', loadUpdater: () => Promise.resolve(updater) }),
+    ).resolves.toBeNull()
     expect(warn).toHaveBeenCalledExactlyOnceWith('Mises à jour : vérification impossible {"cause":"Error: net::ERR_NAME_NOT_RESOLVED"}')
     warn.mockRestore()
   })

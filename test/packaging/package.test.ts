@@ -22,7 +22,12 @@ const root = resolve(import.meta.dirname, '../..')
 const requireCjs = createRequire(import.meta.url)
 const yaml = requireCjs('js-yaml') as { load(text: string): unknown }
 const pkg = z
-  .object({ name: z.string(), dependencies: z.record(z.string(), z.string()), devDependencies: z.record(z.string(), z.string()), scripts: z.record(z.string(), z.string()) })
+  .object({
+    name: z.string(),
+    dependencies: z.record(z.string(), z.string()),
+    devDependencies: z.record(z.string(), z.string()),
+    scripts: z.record(z.string(), z.string()),
+  })
   .parse(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')))
 const UPDATE_URL = 'https://mises-a-jour.paie-hors-ligne.invalid/stable'
 
@@ -42,7 +47,13 @@ const REQUIRED_FUSES: Record<string, number> = {
 /** A stub `electron` executable carrying a fuse wire at Electron's defaults (RunAsNode on, cookie encryption off…). */
 function writeStubElectron(dir: string): void {
   const defaults = '10110001' // RunAsNode, CookieEncryption, NodeOptions, Inspect, AsarIntegrity, OnlyAsar, V8Snapshot, FileProtocol
-  const body = Buffer.concat([Buffer.from('#!/bin/sh\n# stub Electron for packaging tests\nexit 0\n'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 8]), Buffer.from(defaults), Buffer.from('\n')])
+  const body = Buffer.concat([
+    Buffer.from('#!/bin/sh\n# stub Electron for packaging tests\nexit 0\n'),
+    Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+    Buffer.from([1, 8]),
+    Buffer.from(defaults),
+    Buffer.from('\n'),
+  ])
   writeFileSync(join(dir, 'electron'), body)
   chmodSync(join(dir, 'electron'), 0o755)
 }
@@ -60,16 +71,33 @@ beforeAll(() => {
   const stub = join(dir, 'electron-dist')
   mkdirSync(stub, { recursive: true })
   writeStubElectron(stub)
-  execFileSync('npm', ['run', '--silent', 'package:dir', '--', '--linux', `-c.electronDist=${stub}`, `-c.directories.output=${join(dir, 'dist')}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PAIE_UPDATE_URL: UPDATE_URL },
-  })
+  execFileSync(
+    'npm',
+    ['run', '--silent', 'package:dir', '--', '--linux', `-c.electronDist=${stub}`, `-c.directories.output=${join(dir, 'dist')}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PAIE_UPDATE_URL: UPDATE_URL },
+    },
+  )
   unpacked = join(dir, 'dist/linux-unpacked')
   listing = listPackage(join(unpacked, 'resources/app.asar'), { isPack: false }).map((path) => path.replaceAll('\\', '/'))
   const ownFiles = listing.filter((path) => !path.startsWith('/node_modules/'))
-  const packages = [...new Set(listing.map((path) => /^\/node_modules\/(@[^/]+\/[^/]+|[^@/][^/]*)/.exec(path)?.[1]).filter((name): name is string => name !== undefined))]
-  console.log(['PACKAGE LISTING (app.asar)', ...ownFiles, `/node_modules: ${packages.length} packages: ${packages.sort().join(', ')}`, 'END PACKAGE LISTING'].join('\n'))
+  const packages = [
+    ...new Set(
+      listing
+        .map((path) => /^\/node_modules\/(@[^/]+\/[^/]+|[^@/][^/]*)/.exec(path)?.[1])
+        .filter((name): name is string => name !== undefined),
+    ),
+  ]
+  console.log(
+    [
+      'PACKAGE LISTING (app.asar)',
+      ...ownFiles,
+      `/node_modules: ${packages.length} packages: ${packages.sort().join(', ')}`,
+      'END PACKAGE LISTING',
+    ].join('\n'),
+  )
 }, 600_000)
 
 afterAll(() => {
@@ -78,7 +106,9 @@ afterAll(() => {
 
 describe('the packed app (electron-builder --dir, Linux, stub Electron)', () => {
   it('holds out/main, out/preload, out/renderer and package.json', () => {
-    expect(listing).toEqual(expect.arrayContaining(['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']))
+    expect(listing).toEqual(
+      expect.arrayContaining(['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']),
+    )
     expect(listing.some((path) => path.startsWith('/out/renderer/assets/') && path.endsWith('.js'))).toBe(true)
   })
 
@@ -97,12 +127,16 @@ describe('the packed app (electron-builder --dir, Linux, stub Electron)', () => 
 
   it('flipped the fuses of the real configuration in the packed executable', async () => {
     const wire = await getCurrentFuseWire(join(unpacked, pkg.name))
-    const actual = Object.fromEntries(Object.keys(REQUIRED_FUSES).map((name) => [name, wire[FuseV1Options[name as keyof typeof FuseV1Options]]]))
+    const actual = Object.fromEntries(
+      Object.keys(REQUIRED_FUSES).map((name) => [name, wire[FuseV1Options[name as keyof typeof FuseV1Options]]]),
+    )
     expect(actual).toEqual(REQUIRED_FUSES)
   })
 
   it('points the updater at the generic HTTPS feed given at build time', () => {
-    const feed = z.object({ provider: z.string(), url: z.string(), channel: z.string() }).parse(yaml.load(readFileSync(join(unpacked, 'resources/app-update.yml'), 'utf8')))
+    const feed = z
+      .object({ provider: z.string(), url: z.string(), channel: z.string() })
+      .parse(yaml.load(readFileSync(join(unpacked, 'resources/app-update.yml'), 'utf8')))
     expect(feed).toMatchObject({ provider: 'generic', url: UPDATE_URL, channel: 'latest' })
   })
 })
@@ -115,7 +149,12 @@ describe('electron-builder.yml', () => {
       electronFuses: z.record(z.string(), z.boolean()),
       publish: z.object({ provider: z.literal('generic'), url: z.string() }),
       win: z.object({ target: z.array(z.object({ target: z.string() })) }),
-      mac: z.object({ target: z.array(z.object({ target: z.string() })), hardenedRuntime: z.literal(true), entitlements: z.string(), entitlementsInherit: z.string() }),
+      mac: z.object({
+        target: z.array(z.object({ target: z.string() })),
+        hardenedRuntime: z.literal(true),
+        entitlements: z.string(),
+        entitlementsInherit: z.string(),
+      }),
       linux: z.object({ target: z.array(z.string()) }),
     })
     .parse(yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')))
@@ -135,13 +174,17 @@ describe('electron-builder.yml', () => {
     expect(config.win.target.map((t) => t.target)).toEqual(['nsis'])
     expect(config.mac.target.map((t) => t.target)).toEqual(['dmg'])
     expect(existsSync(join(root, config.mac.entitlements))).toBe(true)
-    expect(readFileSync(join(root, config.mac.entitlements), 'utf8')).not.toMatch(/allow-unsigned-executable-memory|disable-library-validation|device\.camera|device\.audio-input/)
+    expect(readFileSync(join(root, config.mac.entitlements), 'utf8')).not.toMatch(
+      /allow-unsigned-executable-memory|disable-library-validation|device\.camera|device\.audio-input/,
+    )
     expect(config.linux.target).toEqual(['AppImage', 'deb'])
   })
 
   it('publishes to a generic feed whose URL comes from the build environment, over HTTPS', () => {
     expect(config.publish.url).toBe('${env.PAIE_UPDATE_URL}')
-    expect(config.files).toEqual(expect.arrayContaining(['out/main/**/*', 'out/preload/**/*', 'out/renderer/**/*', 'package.json', '!**/*.map']))
+    expect(config.files).toEqual(
+      expect.arrayContaining(['out/main/**/*', 'out/preload/**/*', 'out/renderer/**/*', 'package.json', '!**/*.map']),
+    )
   })
 
   it('has package scripts for a full package and an unpacked folder', () => {

@@ -10,9 +10,7 @@ type RendererListener = (event: unknown, payload: unknown) => void
 /** An ipcRenderer that records invocations and routes `emit(channel, payload)` to its listeners. */
 function fakeIpcRenderer() {
   const listeners = new Map<string, Set<RendererListener>>()
-  const invoke = vi.fn<(channel: string, ...args: unknown[]) => Promise<unknown>>(() =>
-    Promise.resolve({ ok: true, value: 'réponse' }),
-  )
+  const invoke = vi.fn<(channel: string, ...args: unknown[]) => Promise<unknown>>(() => Promise.resolve({ ok: true, value: 'réponse' }))
   const ipc = {
     invoke,
     on(channel: string, listener: RendererListener) {

@@ -29,7 +29,10 @@ describe('token endpoint', () => {
   })
 
   it('answers 401 CLIENT_INVALIDE for a wrong secret or an unknown client', async () => {
-    for (const [id, secret] of [['demo-gestionnaire', 'mauvais-secret'], ['client-inconnu', 'x']] as const) {
+    for (const [id, secret] of [
+      ['demo-gestionnaire', 'mauvais-secret'],
+      ['client-inconnu', 'x'],
+    ] as const) {
       const res = await requestToken(sandbox.url, id, secret)
       expect(res.status).toBe(401)
       const body = (await res.json()) as ErrorBody
@@ -50,8 +53,12 @@ describe('token endpoint', () => {
 
   it('lists every access token it issued, for the log scan of the end-to-end runs', async () => {
     const before = sandbox.issuedTokens().length
-    const first = (await (await requestToken(sandbox.url, 'demo-gestionnaire', secretOf('demo-gestionnaire'))).json()) as { access_token: string }
-    const second = (await (await requestToken(sandbox.url, 'demo-gestionnaire', secretOf('demo-gestionnaire'))).json()) as { access_token: string }
+    const first = (await (await requestToken(sandbox.url, 'demo-gestionnaire', secretOf('demo-gestionnaire'))).json()) as {
+      access_token: string
+    }
+    const second = (await (await requestToken(sandbox.url, 'demo-gestionnaire', secretOf('demo-gestionnaire'))).json()) as {
+      access_token: string
+    }
     await requestToken(sandbox.url, 'demo-gestionnaire', 'mauvais-secret')
     expect(sandbox.issuedTokens().slice(before)).toEqual([first.access_token, second.access_token])
   })

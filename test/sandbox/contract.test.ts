@@ -26,11 +26,18 @@ describe('OpenAPI document', () => {
   it('is served without a token and lists every operation of the endpoint table', async () => {
     const res = await fetch(`${sandbox.url}/api/openapi.json`)
     expect(res.status).toBe(200)
-    const doc = (await res.json()) as { openapi: string; info: { version: string }; servers: { url: string }[]; paths: Record<string, Record<string, { operationId: string }>> }
+    const doc = (await res.json()) as {
+      openapi: string
+      info: { version: string }
+      servers: { url: string }[]
+      paths: Record<string, Record<string, { operationId: string }>>
+    }
     expect(doc.openapi).toBe('3.1.0')
     expect(doc.info.version).toBe('1.13.0')
     expect(doc.servers[0]?.url).toBe(sandbox.url)
-    const listed = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`))
+    const listed = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
+    )
     const expected = OPERATION_IDS.map((id) => `${id} ${ENDPOINTS[id].method} ${ENDPOINTS[id].path}`)
     expect(listed.sort()).toEqual(expected.sort())
   })
@@ -68,7 +75,13 @@ describe('answers checked against the contract', () => {
   const drifting = { ...HANDLERS, sante: () => ({ statut: 'ok', version: 113, date: 'hier' }) } as unknown as Handlers
 
   it('answers 500 ERREUR_SERVEUR and logs the operation and the field on drift', async () => {
-    const { app } = createSandboxApp({ store: createSeedStore({ seed: 3, today: TODAY }), renderPdf: () => Promise.resolve(new Uint8Array()), handlers: drifting, logger, rateLimit: false })
+    const { app } = createSandboxApp({
+      store: createSeedStore({ seed: 3, today: TODAY }),
+      renderPdf: () => Promise.resolve(new Uint8Array()),
+      handlers: drifting,
+      logger,
+      rateLimit: false,
+    })
     const res = await app.request('/api/health')
     expect(res.status).toBe(500)
     const body = (await res.json()) as ErrorBody
@@ -79,7 +92,14 @@ describe('answers checked against the contract', () => {
   })
 
   it('lets the drift through when validateResponses is off', async () => {
-    const { app } = createSandboxApp({ store: createSeedStore({ seed: 3, today: TODAY }), renderPdf: () => Promise.resolve(new Uint8Array()), handlers: drifting, logger, validateResponses: false, rateLimit: false })
+    const { app } = createSandboxApp({
+      store: createSeedStore({ seed: 3, today: TODAY }),
+      renderPdf: () => Promise.resolve(new Uint8Array()),
+      handlers: drifting,
+      logger,
+      validateResponses: false,
+      rateLimit: false,
+    })
     const res = await app.request('/api/health')
     expect(res.status).toBe(200)
     expect(((await res.json()) as { version: unknown }).version).toBe(113)
@@ -87,8 +107,19 @@ describe('answers checked against the contract', () => {
 
   it('answers 500 for an unexpected handler failure and logs its name, never its message', async () => {
     errors.length = 0
-    const failing = { ...HANDLERS, sante: () => { throw new TypeError('montant 1234.56 de Dupont') } } as unknown as Handlers
-    const { app } = createSandboxApp({ store: createSeedStore({ seed: 3, today: TODAY }), renderPdf: () => Promise.resolve(new Uint8Array()), handlers: failing, logger, rateLimit: false })
+    const failing = {
+      ...HANDLERS,
+      sante: () => {
+        throw new TypeError('montant 1234.56 de Dupont')
+      },
+    } as unknown as Handlers
+    const { app } = createSandboxApp({
+      store: createSeedStore({ seed: 3, today: TODAY }),
+      renderPdf: () => Promise.resolve(new Uint8Array()),
+      handlers: failing,
+      logger,
+      rateLimit: false,
+    })
     const res = await app.request('/api/health')
     expect(res.status).toBe(500)
     expect(((await res.json()) as ErrorBody).code).toBe('ERREUR_SERVEUR')
@@ -97,7 +128,10 @@ describe('answers checked against the contract', () => {
   })
 
   it('refuses the admin routes to a caller without a loopback socket', async () => {
-    const { app } = createSandboxApp({ store: createSeedStore({ seed: 3, today: TODAY }), renderPdf: () => Promise.resolve(new Uint8Array()) })
+    const { app } = createSandboxApp({
+      store: createSeedStore({ seed: 3, today: TODAY }),
+      renderPdf: () => Promise.resolve(new Uint8Array()),
+    })
     const res = await app.request('/__sandbox/faults')
     expect(res.status).toBe(403)
   })

@@ -32,7 +32,11 @@ function absenceBody(n: number, d: number) {
 }
 
 function postAbsence(body: unknown): Promise<Response> {
-  return fetch(`${sandbox.url}/api/absences`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return fetch(`${sandbox.url}/api/absences`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 }
 
 async function listed(matricule: string): Promise<Absence[]> {
@@ -181,7 +185,10 @@ describe('admin routes (loopback only)', () => {
     const get = await call<{ errorRate: number }>(sandbox.url, '/__sandbox/faults')
     expect(get.status).toBe(200)
     expect(get.body.errorRate).toBe(0)
-    const put = await call<{ latencyMs: number; burst429: number }>(sandbox.url, '/__sandbox/faults', { method: 'PUT', body: { latencyMs: 5, burst429: 0 } })
+    const put = await call<{ latencyMs: number; burst429: number }>(sandbox.url, '/__sandbox/faults', {
+      method: 'PUT',
+      body: { latencyMs: 5, burst429: 0 },
+    })
     expect(put.status).toBe(200)
     expect(put.body.latencyMs).toBe(5)
     expect(sandbox.faults.get().latencyMs).toBe(5)

@@ -50,7 +50,11 @@ export interface CallResult<T = unknown> {
 }
 
 /** JSON request with an optional bearer token; the body is sent as JSON. */
-export async function call<T = unknown>(url: string, path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<CallResult<T>> {
+export async function call<T = unknown>(
+  url: string,
+  path: string,
+  init: { token?: string; method?: string; body?: unknown } = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = {}
   if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`
   if (init.body !== undefined) headers['content-type'] = 'application/json'
@@ -87,10 +91,18 @@ export function addDays(date: string, days: number): string {
  * The n-th employee of a dossier with exactly one contract over [du, au], open-ended, and no absence in that range
  * (so entries can be created for them without meeting the seed's own data).
  */
-export function quietEmployee(store: SandboxStore, siren: string, du: string, au: string, n = 0): { matricule: string; numero: string; nic: string } {
+export function quietEmployee(
+  store: SandboxStore,
+  siren: string,
+  du: string,
+  au: string,
+  n = 0,
+): { matricule: string; numero: string; nic: string } {
   const quiet = store.salaries.filter((s) => {
     if (s.siren !== siren) return false
-    const mine = store.contrats.filter((c) => c.siren === siren && c.matricule === s.matricule && c.date_debut <= au && (c.date_fin === null || c.date_fin >= du))
+    const mine = store.contrats.filter(
+      (c) => c.siren === siren && c.matricule === s.matricule && c.date_debut <= au && (c.date_fin === null || c.date_fin >= du),
+    )
     const absent = store.absences.some((a) => a.siren === siren && a.matricule === s.matricule && a.date_debut <= au && a.date_fin >= du)
     const [only] = mine
     return mine.length === 1 && only !== undefined && only.date_fin === null && only.date_debut <= du && !absent

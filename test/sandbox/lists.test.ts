@@ -32,7 +32,10 @@ function salaries(query: Parameters<typeof qs>[0]) {
 describe('paging', () => {
   it('pages the big dossier’s employees, 1-based, with the total of all matches', async () => {
     const siren = sirenOf('A')
-    const expected = sandbox.store.salaries.filter((s) => s.siren === siren).map((s) => s.matricule).sort()
+    const expected = sandbox.store.salaries
+      .filter((s) => s.siren === siren)
+      .map((s) => s.matricule)
+      .sort()
     expect(expected.length).toBeGreaterThan(200)
     const page2 = await salaries({ siren, taille: 100, page: 2 })
     expect(page2.status).toBe(200)
@@ -114,7 +117,11 @@ describe('employee filters', () => {
 describe('other lists', () => {
   it('filters payslips by period and several states', async () => {
     const periode = sandbox.store.dossiers[0]?.periode_paie_en_cours ?? ''
-    const res = await call<PageBody<{ periode: string; statut: string }>>(sandbox.url, `/api/bulletins${qs({ periode, statut: ['calcule', 'a_calculer'], taille: 500 })}`, { token })
+    const res = await call<PageBody<{ periode: string; statut: string }>>(
+      sandbox.url,
+      `/api/bulletins${qs({ periode, statut: ['calcule', 'a_calculer'], taille: 500 })}`,
+      { token },
+    )
     expect(res.status).toBe(200)
     const expected = sandbox.store.bulletins.filter((b) => b.periode === periode && ['calcule', 'a_calculer'].includes(b.statut)).length
     expect(res.body.total).toBe(expected)
@@ -129,7 +136,11 @@ describe('other lists', () => {
 
   it('searches declarations across several dossiers by state', async () => {
     const sirens = [sirenOf('A'), sirenOf('B')]
-    const res = await call<PageBody<{ siren: string; statut: string }>>(sandbox.url, `/api/declarations${qs({ siren: sirens, statut: 'acceptee', taille: 500 })}`, { token })
+    const res = await call<PageBody<{ siren: string; statut: string }>>(
+      sandbox.url,
+      `/api/declarations${qs({ siren: sirens, statut: 'acceptee', taille: 500 })}`,
+      { token },
+    )
     expect(res.status).toBe(200)
     const expected = sandbox.store.declarations.filter((d) => sirens.includes(d.siren) && d.statut === 'acceptee').length
     expect(expected).toBeGreaterThan(0)
@@ -141,8 +152,14 @@ describe('other lists', () => {
     const siren = sirenOf('B')
     const sample = sandbox.store.cumuls.find((c) => c.siren === siren)
     expect(sample).toBeDefined()
-    const res = await call<PageBody<{ categorie: string; annee: number }>>(sandbox.url, `/api/cumuls${qs({ siren, categorie: sample?.categorie ?? '', annee: sample?.annee ?? 0, taille: 500 })}`, { token })
-    const expected = sandbox.store.cumuls.filter((c) => c.siren === siren && c.categorie === sample?.categorie && c.annee === sample.annee).length
+    const res = await call<PageBody<{ categorie: string; annee: number }>>(
+      sandbox.url,
+      `/api/cumuls${qs({ siren, categorie: sample?.categorie ?? '', annee: sample?.annee ?? 0, taille: 500 })}`,
+      { token },
+    )
+    const expected = sandbox.store.cumuls.filter(
+      (c) => c.siren === siren && c.categorie === sample?.categorie && c.annee === sample.annee,
+    ).length
     expect(res.body.total).toBe(expected)
   })
 })

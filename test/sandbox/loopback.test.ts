@@ -5,12 +5,20 @@ import { describe, expect, it } from 'vitest'
 import { isLoopbackAddress } from '../../src-sandbox/http/loopback'
 
 describe('isLoopbackAddress', () => {
-  it.each(['127.0.0.1', '127.255.255.254', '127.0.0.53', '::1', '0:0:0:0:0:0:0:1', '0000:0000:0000:0000:0000:0000:0000:0001', '::0:1', '::ffff:127.0.0.1', '::FFFF:127.1.2.3', '0:0:0:0:0:ffff:127.0.0.1'])(
-    'accepts %s',
-    (address) => {
-      expect(isLoopbackAddress(address)).toBe(true)
-    },
-  )
+  it.each([
+    '127.0.0.1',
+    '127.255.255.254',
+    '127.0.0.53',
+    '::1',
+    '0:0:0:0:0:0:0:1',
+    '0000:0000:0000:0000:0000:0000:0000:0001',
+    '::0:1',
+    '::ffff:127.0.0.1',
+    '::FFFF:127.1.2.3',
+    '0:0:0:0:0:ffff:127.0.0.1',
+  ])('accepts %s', (address) => {
+    expect(isLoopbackAddress(address)).toBe(true)
+  })
 
   it.each([
     '10.0.0.1',

@@ -9,7 +9,11 @@ const declaration = store.declarations.find((d) => d.siren === dossier?.siren &&
 
 function input(): RecapitulatifInput {
   if (dossier === undefined || declaration === undefined) throw new Error('Seed sans déclaration de novembre 2026')
-  return { declaration, dossier, totals: { brut: '512345.67', cotisations_salariales: '112000.10', cotisations_patronales: '201234.00', net_a_payer: '400345.57' } }
+  return {
+    declaration,
+    dossier,
+    totals: { brut: '512345.67', cotisations_salariales: '112000.10', cotisations_patronales: '201234.00', net_a_payer: '400345.57' },
+  }
 }
 
 /** Text of every page of a PDF (a copy of the bytes is given: pdf.js may detach the buffer it reads). */
@@ -57,6 +61,6 @@ describe('renderRecapitulatifPdf', () => {
     const base = input()
     const bytes = await renderRecapitulatifPdf({ ...base, dossier: { ...base.dossier, raison_sociale: 'L’Atelier … “Œuvre” 株式会社 🚀' } })
     const text = await textOf(bytes)
-    expect(text).toContain("L'Atelier ... \"OEuvre\"")
+    expect(text).toContain('L\'Atelier ... "OEuvre"')
   })
 })

@@ -36,20 +36,42 @@ describe('sandbox store kept in a file', () => {
     const periode = first.store.dossiers.find((d) => d.siren === siren)?.periode_paie_en_cours ?? ''
     const { matricule } = quietEmployee(first.store, siren, `${periode}-01`, `${periode}-31`, 0)
     const code = (first.store.codesEvp[siren] ?? []).find((c) => c.format === 'quantite')?.code ?? ''
-    const absenceCode = first.store.codesAbsences.find((c) => (first.store.codesAbsencesParDossier[siren] ?? []).includes(c.code))?.code ?? ''
+    const absenceCode =
+      first.store.codesAbsences.find((c) => (first.store.codesAbsencesParDossier[siren] ?? []).includes(c.code))?.code ?? ''
     const token = await tokenFor(first.url)
     const evpCount = first.store.evp.length
 
-    const created = await call<Evp>(first.url, '/api/evp', { token, method: 'POST', body: { siren, matricule, periode, code_evp: code, quantite: '2' } })
+    const created = await call<Evp>(first.url, '/api/evp', {
+      token,
+      method: 'POST',
+      body: { siren, matricule, periode, code_evp: code, quantite: '2' },
+    })
     expect(created.status).toBe(201)
-    const absence = { siren, matricule, code_absence: absenceCode, date_debut: `${periode}-02`, date_fin: `${periode}-02`, demi_journee_debut: false, demi_journee_fin: false }
+    const absence = {
+      siren,
+      matricule,
+      code_absence: absenceCode,
+      date_debut: `${periode}-02`,
+      date_fin: `${periode}-02`,
+      demi_journee_debut: false,
+      demi_journee_fin: false,
+    }
     const kept = await call<Absence>(first.url, '/api/absences', { token, method: 'POST', body: absence })
-    const removed = await call<Absence>(first.url, '/api/absences', { token, method: 'POST', body: { ...absence, date_debut: `${periode}-09`, date_fin: `${periode}-09` } })
+    const removed = await call<Absence>(first.url, '/api/absences', {
+      token,
+      method: 'POST',
+      body: { ...absence, date_debut: `${periode}-09`, date_fin: `${periode}-09` },
+    })
     expect([kept.status, removed.status]).toEqual([201, 201])
-    expect((await call(first.url, `/api/absences/${kept.body.id}`, { token, method: 'PATCH', body: { commentaire: 'Certificat reçu' } })).status).toBe(200)
+    expect(
+      (await call(first.url, `/api/absences/${kept.body.id}`, { token, method: 'PATCH', body: { commentaire: 'Certificat reçu' } })).status,
+    ).toBe(200)
     expect((await call(first.url, `/api/absences/${removed.body.id}`, { token, method: 'DELETE' })).status).toBe(204)
     // A refused write changes nothing.
-    expect((await call(first.url, '/api/evp', { token, method: 'POST', body: { siren, matricule, periode, code_evp: 'NOPE', quantite: '1' } })).status).toBe(422)
+    expect(
+      (await call(first.url, '/api/evp', { token, method: 'POST', body: { siren, matricule, periode, code_evp: 'NOPE', quantite: '1' } }))
+        .status,
+    ).toBe(422)
     await first.close()
     running = null
 
@@ -75,7 +97,10 @@ describe('sandbox store kept in a file', () => {
     const before = first.store.notes.length
     await first.close()
     running = null
-    appendFileSync(journalPathOf(file), `${JSON.stringify([{ p: ['cabinet', 'raison_sociale'], v: 'Cabinet renommé' }])}\n[{"p":["notes","${before}"],"v":{"id":"x"`)
+    appendFileSync(
+      journalPathOf(file),
+      `${JSON.stringify([{ p: ['cabinet', 'raison_sociale'], v: 'Cabinet renommé' }])}\n[{"p":["notes","${before}"],"v":{"id":"x"`,
+    )
     const store = loadStoreFile(file)
     expect(store?.cabinet.raison_sociale).toBe('Cabinet renommé')
     expect(store?.notes).toHaveLength(before)
@@ -89,7 +114,10 @@ describe('sandbox store kept in a file', () => {
     const periode = first.store.dossiers.find((d) => d.siren === siren)?.periode_paie_en_cours ?? ''
     const { matricule } = quietEmployee(first.store, siren, `${periode}-01`, `${periode}-31`, 1)
     const code = (first.store.codesEvp[siren] ?? []).find((c) => c.format === 'quantite')?.code ?? ''
-    expect((await call(first.url, '/api/evp', { token, method: 'POST', body: { siren, matricule, periode, code_evp: code, quantite: '1' } })).status).toBe(201)
+    expect(
+      (await call(first.url, '/api/evp', { token, method: 'POST', body: { siren, matricule, periode, code_evp: code, quantite: '1' } }))
+        .status,
+    ).toBe(201)
     expect(loadStoreFile(file)?.evp).toHaveLength(seeded + 1)
     expect((await fetch(`${first.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204)
     expect(loadStoreFile(file)?.evp).toHaveLength(seeded)

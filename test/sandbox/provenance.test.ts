@@ -47,7 +47,11 @@ describe('record creation metadata', () => {
     clockMs = Date.parse(`${TODAY}T09:15:00.000Z`)
     const mine = await call<Evp>(sandbox.url, '/api/evp', { token: demo, method: 'POST', body: evpBody(0, '1.5') })
     expect(mine.status).toBe(201)
-    expect(mine.body).toMatchObject({ cree_par: 'demo-gestionnaire', date_creation: '2026-11-16T09:15:00.000Z', date_modification: '2026-11-16T09:15:00.000Z' })
+    expect(mine.body).toMatchObject({
+      cree_par: 'demo-gestionnaire',
+      date_creation: '2026-11-16T09:15:00.000Z',
+      date_modification: '2026-11-16T09:15:00.000Z',
+    })
 
     const theirs = await call<Evp>(sandbox.url, '/api/evp', { token: restreint, method: 'POST', body: evpBody(1, '2') })
     expect(theirs.status).toBe(201)
@@ -58,7 +62,9 @@ describe('record creation metadata', () => {
     expect(absence.body.cree_par).toBe('gestionnaire-restreint')
 
     // Both are listed with their creator, to any client that sees the dossier.
-    const listed = await call<{ elements: Evp[] }>(sandbox.url, `/api/evp?siren=${siren}&periode=${periode}&taille=500`, { token: restreint })
+    const listed = await call<{ elements: Evp[] }>(sandbox.url, `/api/evp?siren=${siren}&periode=${periode}&taille=500`, {
+      token: restreint,
+    })
     const byId = new Map(listed.body.elements.map((e) => [e.id, e.cree_par]))
     expect(byId.get(mine.body.id)).toBe('demo-gestionnaire')
     expect(byId.get(theirs.body.id)).toBe('gestionnaire-restreint')
@@ -67,9 +73,21 @@ describe('record creation metadata', () => {
   it('stamps every kind of entry record (primes, avantages, frais)', async () => {
     const { matricule } = quietEmployee(sandbox.store, siren, day(1), day(28), 3)
     const prime = (sandbox.store.codesPrimesIndemnites[siren] ?? [])[0]?.code ?? ''
-    const p = await call<PrimeIndemnite>(sandbox.url, '/api/primes-indemnites', { token: demo, method: 'POST', body: { siren, matricule, periode, code_prime: prime, montant: '50.00' } })
-    const a = await call<AvantageNature>(sandbox.url, '/api/avantages-nature', { token: demo, method: 'POST', body: { siren, matricule, periode, type_avantage: 'nourriture', mode_evaluation: 'forfait', montant: '5.35' } })
-    const f = await call<FraisProfessionnel>(sandbox.url, '/api/frais-professionnels', { token: demo, method: 'POST', body: { siren, matricule, periode, date: day(4), type_frais: 'repas', montant: '7.30' } })
+    const p = await call<PrimeIndemnite>(sandbox.url, '/api/primes-indemnites', {
+      token: demo,
+      method: 'POST',
+      body: { siren, matricule, periode, code_prime: prime, montant: '50.00' },
+    })
+    const a = await call<AvantageNature>(sandbox.url, '/api/avantages-nature', {
+      token: demo,
+      method: 'POST',
+      body: { siren, matricule, periode, type_avantage: 'nourriture', mode_evaluation: 'forfait', montant: '5.35' },
+    })
+    const f = await call<FraisProfessionnel>(sandbox.url, '/api/frais-professionnels', {
+      token: demo,
+      method: 'POST',
+      body: { siren, matricule, periode, date: day(4), type_frais: 'repas', montant: '7.30' },
+    })
     expect([p.status, a.status, f.status]).toEqual([201, 201, 201])
     expect([p.body.cree_par, a.body.cree_par, f.body.cree_par]).toEqual(['demo-gestionnaire', 'demo-gestionnaire', 'demo-gestionnaire'])
   })
@@ -79,13 +97,28 @@ describe('record creation metadata', () => {
     const created = await call<Evp>(sandbox.url, '/api/evp', { token: demo, method: 'POST', body: evpBody(4, '3') })
     expect(created.status).toBe(201)
     clockMs = Date.parse(`${TODAY}T10:05:00.000Z`)
-    const patched = await call<Evp>(sandbox.url, `/api/evp/${created.body.id}`, { token: restreint, method: 'PATCH', body: { quantite: '4' } })
+    const patched = await call<Evp>(sandbox.url, `/api/evp/${created.body.id}`, {
+      token: restreint,
+      method: 'PATCH',
+      body: { quantite: '4' },
+    })
     expect(patched.status).toBe(200)
-    expect(patched.body).toMatchObject({ cree_par: 'demo-gestionnaire', quantite: '4', date_creation: '2026-11-16T10:00:00.000Z', date_modification: '2026-11-16T10:05:00.000Z' })
+    expect(patched.body).toMatchObject({
+      cree_par: 'demo-gestionnaire',
+      quantite: '4',
+      date_creation: '2026-11-16T10:00:00.000Z',
+      date_modification: '2026-11-16T10:05:00.000Z',
+    })
   })
 
   it('leaves seed records without creator (cree_par null): entered elsewhere', () => {
-    const records = [...sandbox.store.absences, ...sandbox.store.evp, ...sandbox.store.primesIndemnites, ...sandbox.store.avantagesNature, ...sandbox.store.fraisProfessionnels]
+    const records = [
+      ...sandbox.store.absences,
+      ...sandbox.store.evp,
+      ...sandbox.store.primesIndemnites,
+      ...sandbox.store.avantagesNature,
+      ...sandbox.store.fraisProfessionnels,
+    ]
     const seeded = records.filter((r) => r.cree_par === null)
     expect(seeded.length).toBeGreaterThan(10)
     expect(records.every((r) => r.cree_par === null || typeof r.cree_par === 'string')).toBe(true)
@@ -101,7 +134,11 @@ describe('404 on an entry id', () => {
     ['/api/absences', 'params.absenceId'],
   ])('%s: PATCH and DELETE of an id no record holds answer 404 ELEMENT_INTROUVABLE at %s', async (base, chemin) => {
     for (const method of ['PATCH', 'DELETE']) {
-      const res = await call<ErrorBody>(sandbox.url, `${base}/${NEVER}`, { token: demo, method, ...(method === 'PATCH' ? { body: {} } : {}) })
+      const res = await call<ErrorBody>(sandbox.url, `${base}/${NEVER}`, {
+        token: demo,
+        method,
+        ...(method === 'PATCH' ? { body: {} } : {}),
+      })
       expect(res.status).toBe(404)
       expect(res.body.code).toBe('ELEMENT_INTROUVABLE')
       expect(res.body.erreurs).toEqual([expect.objectContaining({ chemin, code: 'ELEMENT_INTROUVABLE' })])
@@ -122,7 +159,11 @@ describe('404 on an entry id', () => {
     const record = sandbox.store.evp.find((e) => e.siren === sirenOf('A'))
     const absence = sandbox.store.absences.find((a) => a.siren === sirenOf('A'))
     if (record === undefined || absence === undefined) throw new Error('seed sans EVP ni absence dans le dossier A')
-    const patch = await call<ErrorBody>(sandbox.url, `/api/evp/${record.id}`, { token: gestionnaire2, method: 'PATCH', body: { quantite: '1' } })
+    const patch = await call<ErrorBody>(sandbox.url, `/api/evp/${record.id}`, {
+      token: gestionnaire2,
+      method: 'PATCH',
+      body: { quantite: '1' },
+    })
     expect(patch.status).toBe(404)
     expect(patch.body.code).toBe('INTROUVABLE')
     const del = await call<ErrorBody>(sandbox.url, `/api/absences/${absence.id}`, { token: gestionnaire2, method: 'DELETE' })

@@ -46,7 +46,15 @@ function post<T>(path: string, body: unknown) {
 }
 
 function absence(matricule: string, date_debut: string, date_fin: string, halves: [boolean, boolean] = [false, false]) {
-  return { siren, matricule, code_absence: absenceCode(true), date_debut, date_fin, demi_journee_debut: halves[0], demi_journee_fin: halves[1] }
+  return {
+    siren,
+    matricule,
+    code_absence: absenceCode(true),
+    date_debut,
+    date_fin,
+    demi_journee_debut: halves[0],
+    demi_journee_fin: halves[1],
+  }
 }
 
 describe('request validation (400 REQUETE_INVALIDE)', () => {
@@ -77,7 +85,11 @@ describe('request validation (400 REQUETE_INVALIDE)', () => {
   })
 
   it('refuses an unreadable JSON body', async () => {
-    const res = await fetch(`${sandbox.url}/api/absences`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{pas du json' })
+    const res = await fetch(`${sandbox.url}/api/absences`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{pas du json',
+    })
     expect(res.status).toBe(400)
     expect(((await res.json()) as ErrorBody).erreurs[0]?.chemin).toBe('body')
   })
@@ -101,10 +113,18 @@ describe('absences: rules and CRUD', () => {
     const adjacent = await post<Absence>('/api/absences', absence(matricule, day(4), day(6), [true, false]))
     expect(adjacent.status).toBe(201)
 
-    const patched = await call<Absence>(sandbox.url, `/api/absences/${created.body.id}`, { token, method: 'PATCH', body: { commentaire: 'Certificat reçu' } })
+    const patched = await call<Absence>(sandbox.url, `/api/absences/${created.body.id}`, {
+      token,
+      method: 'PATCH',
+      body: { commentaire: 'Certificat reçu' },
+    })
     expect(patched.status).toBe(200)
     expect(patched.body).toMatchObject({ date_debut: day(2), date_fin: day(4), commentaire: 'Certificat reçu', demi_journee_fin: true })
-    const clash = await call<ErrorBody>(sandbox.url, `/api/absences/${created.body.id}`, { token, method: 'PATCH', body: { demi_journee_fin: false } })
+    const clash = await call<ErrorBody>(sandbox.url, `/api/absences/${created.body.id}`, {
+      token,
+      method: 'PATCH',
+      body: { demi_journee_fin: false },
+    })
     expect(clash.status).toBe(422)
     expect(clash.body.erreurs[0]?.code).toBe('CHEVAUCHEMENT')
 
@@ -153,7 +173,15 @@ describe('EVP: rules', () => {
     const contrat = await call(sandbox.url, `/api/dossiers/${siren}/salaries/${matricule}/contrats`, {
       token,
       method: 'POST',
-      body: { numero_contrat: 'RENFORT1', nic, nature_contrat: '02', libelle_emploi: 'Renfort', pcs_ese: '543a', date_debut: day(10), date_fin: day(20) },
+      body: {
+        numero_contrat: 'RENFORT1',
+        nic,
+        nature_contrat: '02',
+        libelle_emploi: 'Renfort',
+        pcs_ese: '543a',
+        date_debut: day(10),
+        date_fin: day(20),
+      },
     })
     expect(contrat.status).toBe(201)
     const evp = { siren, matricule, periode, code_evp: evpCode('quantite'), quantite: '2' }
@@ -188,11 +216,20 @@ describe('removed paths, unknown routes and lists', () => {
 
   it('reports an unknown matricule per item in a PATCH of employees', async () => {
     const { matricule } = pick(0)
-    const res = await call<{ modifies: string[]; erreurs: { index: number; matricule: string; code: string }[] }>(sandbox.url, `/api/dossiers/${siren}/salaries`, {
-      token,
-      method: 'PATCH',
-      body: { salaries: [{ matricule: 'INCONNU7', email: 'a@b.fr' }, { matricule, email: 'nouvelle@exemple.fr' }] },
-    })
+    const res = await call<{ modifies: string[]; erreurs: { index: number; matricule: string; code: string }[] }>(
+      sandbox.url,
+      `/api/dossiers/${siren}/salaries`,
+      {
+        token,
+        method: 'PATCH',
+        body: {
+          salaries: [
+            { matricule: 'INCONNU7', email: 'a@b.fr' },
+            { matricule, email: 'nouvelle@exemple.fr' },
+          ],
+        },
+      },
+    )
     expect(res.status).toBe(200)
     expect(res.body.modifies).toEqual([matricule])
     expect(res.body.erreurs).toEqual([expect.objectContaining({ index: 0, matricule: 'INCONNU7', code: 'INTROUVABLE' })])

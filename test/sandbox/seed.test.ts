@@ -7,7 +7,17 @@ import { CodeAbsence, CodeEvp, CodePrimeIndemnite, ListeCodes } from '../../src-
 import { Matricule } from '../../src-shared/api/common'
 import { Declaration, DeclarationEvenementielle } from '../../src-shared/api/declarations'
 import { AffectationDossier, Dossier } from '../../src-shared/api/dossiers'
-import { Absence, AbsenceCreateDto, Acompte, AvantageNature, Evp, EvpCreateDto, FraisProfessionnel, FraisProfessionnelCreateDto, PrimeIndemnite } from '../../src-shared/api/entries'
+import {
+  Absence,
+  AbsenceCreateDto,
+  Acompte,
+  AvantageNature,
+  Evp,
+  EvpCreateDto,
+  FraisProfessionnel,
+  FraisProfessionnelCreateDto,
+  PrimeIndemnite,
+} from '../../src-shared/api/entries'
 import { DefinitionContrat, DureeTravail, SalarieDetail } from '../../src-shared/api/salaries'
 import { isValidBic, isValidIban, isValidNir, isValidSiren, isValidSiret } from '../../src-shared/domain/validation/identifiers'
 import { DEMO_CREDENTIALS, SEED_CLIENTS, SEED_DOSSIERS, createSeedStore } from '../../src-sandbox/store/seed'
@@ -30,7 +40,12 @@ function overlaps(debut: string, fin: string | null, periode: string): boolean {
 }
 
 describe('createSeedStore: every collection parses with its contract schema', () => {
-  const ClientSchema = z.object({ client_id: z.string().min(1), client_secret: z.string().min(8), matricule_utilisateur: Matricule, droits: z.array(Categorie) })
+  const ClientSchema = z.object({
+    client_id: z.string().min(1),
+    client_secret: z.string().min(8),
+    matricule_utilisateur: Matricule,
+    droits: z.array(Categorie),
+  })
   const cases: [string, z.ZodType, unknown[]][] = [
     ['cabinet', Moi.shape.cabinet, [store.cabinet]],
     ['utilisateurs', UtilisateurCabinet, store.utilisateurs],
@@ -66,7 +81,9 @@ describe('createSeedStore: every collection parses with its contract schema', ()
   })
 
   it('fills every collection but extractions', () => {
-    const sizes = Object.entries(store).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, (v as unknown[]).length] as const)
+    const sizes = Object.entries(store)
+      .filter(([, v]) => Array.isArray(v))
+      .map(([k, v]) => [k, (v as unknown[]).length] as const)
     expect(sizes.filter(([k, n]) => k !== 'extractions' && n === 0)).toEqual([])
     expect(store.extractions).toEqual([])
   })
@@ -95,7 +112,9 @@ describe('createSeedStore: identifiers', () => {
   })
 
   it('gives valid French IBANs and BICs, and unique matricules', () => {
-    const banks = store.salaries.flatMap((s) => (s.informations_paiement.coordonnees_bancaires === null ? [] : [s.informations_paiement.coordonnees_bancaires]))
+    const banks = store.salaries.flatMap((s) =>
+      s.informations_paiement.coordonnees_bancaires === null ? [] : [s.informations_paiement.coordonnees_bancaires],
+    )
     expect(banks.length).toBeGreaterThan(300)
     expect(banks.every((b) => b.iban.startsWith('FR') && isValidIban(b.iban) && isValidBic(b.bic))).toBe(true)
     expect(new Set(store.salaries.map((s) => s.matricule)).size).toBe(store.salaries.length)
@@ -142,7 +161,9 @@ describe('createSeedStore: dossiers, employees and contracts', () => {
   })
 
   it('has at least 12 employees of the big dossier holding two concurrent contracts, each paid twice', () => {
-    const doubles = store.salaries.filter((s) => s.siren === A && s.contrats.filter((c) => overlaps(c.date_debut, c.date_fin, '2026-11')).length === 2)
+    const doubles = store.salaries.filter(
+      (s) => s.siren === A && s.contrats.filter((c) => overlaps(c.date_debut, c.date_fin, '2026-11')).length === 2,
+    )
     expect(doubles.length).toBeGreaterThanOrEqual(12)
     for (const s of doubles) {
       expect(store.bulletins.filter((b) => b.matricule === s.matricule && b.periode === '2026-11')).toHaveLength(2)
@@ -154,24 +175,37 @@ describe('createSeedStore: dossiers, employees and contracts', () => {
     const big = store.salaries.filter((s) => s.siren === A)
     expect(big.filter((s) => s.date_sortie !== null).length).toBeGreaterThanOrEqual(3)
     expect(big.filter((s) => s.date_entree.startsWith('2026-11')).length).toBeGreaterThanOrEqual(3)
-    expect(big.filter((s) => s.date_sortie === null && s.contrats.some((c) => c.date_fin !== null && c.date_fin < TODAY)).length).toBeGreaterThanOrEqual(3)
+    expect(
+      big.filter((s) => s.date_sortie === null && s.contrats.some((c) => c.date_fin !== null && c.date_fin < TODAY)).length,
+    ).toBeGreaterThanOrEqual(3)
     expect(big.every((s) => s.date_entree <= TODAY)).toBe(true)
   })
 
   it('keeps each employee’s contract summary equal to the stored contracts', () => {
     for (const s of store.salaries) {
       const stored = store.contrats.filter((c) => c.matricule === s.matricule)
-      expect(s.contrats).toEqual(stored.map((c) => ({ numero_contrat: c.numero_contrat, nature_contrat: c.nature_contrat, date_debut: c.date_debut, date_fin: c.date_fin })))
+      expect(s.contrats).toEqual(
+        stored.map((c) => ({
+          numero_contrat: c.numero_contrat,
+          nature_contrat: c.nature_contrat,
+          date_debut: c.date_debut,
+          date_fin: c.date_fin,
+        })),
+      )
       expect(stored.every((c) => c.siren === s.siren && c.duree_travail.numero_contrat === c.numero_contrat)).toBe(true)
     }
     expect(store.contrats.some((c) => c.duree_travail.tableau_horaire !== null)).toBe(true)
-    expect(store.contrats.filter((c) => c.duree_travail.modalite_temps === '20').every((c) => c.duree_travail.tableau_horaire !== null)).toBe(true)
+    expect(
+      store.contrats.filter((c) => c.duree_travail.modalite_temps === '20').every((c) => c.duree_travail.tableau_horaire !== null),
+    ).toBe(true)
   })
 
   it('opens the digital safe of some employees, with an opening date', () => {
     const coffre = store.salaries.filter((s) => s.coffre_active)
     expect(coffre.length).toBeGreaterThan(50)
-    expect(coffre.every((s) => s.date_ouverture_coffre !== null && s.date_ouverture_coffre <= TODAY && s.date_ouverture_coffre >= s.date_entree)).toBe(true)
+    expect(
+      coffre.every((s) => s.date_ouverture_coffre !== null && s.date_ouverture_coffre <= TODAY && s.date_ouverture_coffre >= s.date_entree),
+    ).toBe(true)
   })
 
   it('lists the PCS-ESE codes and collective agreements the contracts use', () => {
@@ -208,7 +242,11 @@ describe('createSeedStore: codes', () => {
       expect(codes.filter((c) => c.masque)).toHaveLength(1)
       expect(codes.map((c) => c.ordre)).toEqual([...codes.map((c) => c.ordre)].sort((a, b) => a - b))
     }
-    const formats = new Set(Object.values(store.codesEvp).flat().map((c) => c.format))
+    const formats = new Set(
+      Object.values(store.codesEvp)
+        .flat()
+        .map((c) => c.format),
+    )
     expect([...formats].sort()).toEqual(['montant', 'quantite', 'quantite_taux', 'texte'])
   })
 })
@@ -270,16 +308,33 @@ describe('createSeedStore: payslips and cumuls', () => {
 
 describe('createSeedStore: entries, declarations, notes, billing', () => {
   it('has a few dozen entries that refer to present employees and to the dossier’s codes', () => {
-    const total = store.absences.length + store.evp.length + store.primesIndemnites.length + store.avantagesNature.length + store.fraisProfessionnels.length + store.acomptes.length
+    const total =
+      store.absences.length +
+      store.evp.length +
+      store.primesIndemnites.length +
+      store.avantagesNature.length +
+      store.fraisProfessionnels.length +
+      store.acomptes.length
     expect(total).toBeGreaterThanOrEqual(24)
     const matricules = new Map(store.salaries.map((s) => [s.matricule, s.siren]))
-    for (const e of [...store.absences, ...store.evp, ...store.primesIndemnites, ...store.avantagesNature, ...store.fraisProfessionnels, ...store.acomptes]) {
+    for (const e of [
+      ...store.absences,
+      ...store.evp,
+      ...store.primesIndemnites,
+      ...store.avantagesNature,
+      ...store.fraisProfessionnels,
+      ...store.acomptes,
+    ]) {
       expect(matricules.get(e.matricule)).toBe(e.siren)
     }
     expect(store.absences.every((a) => (store.codesAbsencesParDossier[a.siren] ?? []).includes(a.code_absence))).toBe(true)
     expect(store.evp.every((e) => (store.codesEvp[e.siren] ?? []).some((c) => c.code === e.code_evp && !c.masque))).toBe(true)
-    expect(store.primesIndemnites.every((p) => (store.codesPrimesIndemnites[p.siren] ?? []).some((c) => c.code === p.code_prime))).toBe(true)
-    expect(store.evp.every((e) => store.contrats.some((c) => c.matricule === e.matricule && c.numero_contrat === e.numero_contrat))).toBe(true)
+    expect(store.primesIndemnites.every((p) => (store.codesPrimesIndemnites[p.siren] ?? []).some((c) => c.code === p.code_prime))).toBe(
+      true,
+    )
+    expect(store.evp.every((e) => store.contrats.some((c) => c.matricule === e.matricule && c.numero_contrat === e.numero_contrat))).toBe(
+      true,
+    )
   })
 
   it('has an absence of a known big-dossier employee in the current period (overlap tests)', () => {
@@ -293,7 +348,9 @@ describe('createSeedStore: entries, declarations, notes, billing', () => {
     for (const d of store.dossiers) {
       const periods = new Set(store.declarations.filter((x) => x.siren === d.siren).map((x) => x.periode))
       expect(periods.size).toBe(12)
-      expect(store.declarations.filter((x) => x.siren === d.siren && x.periode === '2026-11').every((x) => x.statut === 'en_preparation')).toBe(true)
+      expect(
+        store.declarations.filter((x) => x.siren === d.siren && x.periode === '2026-11').every((x) => x.statut === 'en_preparation'),
+      ).toBe(true)
     }
     expect(store.declarations.filter((x) => x.statut === 'rejetee')).toHaveLength(1)
     expect(store.declarations.filter((x) => x.statut === 'acceptee').length).toBeGreaterThan(store.declarations.length / 2)
@@ -306,7 +363,11 @@ describe('createSeedStore: entries, declarations, notes, billing', () => {
   it('has event-based DSN for exits (02) and sick leaves (04)', () => {
     const exits = store.salaries.filter((s) => s.date_sortie !== null)
     for (const s of exits) {
-      expect(store.declarationsEvenementielles.some((e) => e.nature === '02' && e.matricule === s.matricule && e.date_evenement === s.date_sortie)).toBe(true)
+      expect(
+        store.declarationsEvenementielles.some(
+          (e) => e.nature === '02' && e.matricule === s.matricule && e.date_evenement === s.date_sortie,
+        ),
+      ).toBe(true)
     }
     expect(store.declarationsEvenementielles.some((e) => e.nature === '04')).toBe(true)
   })
@@ -328,7 +389,11 @@ describe('createSeedStore: cabinet users, clients and assignments', () => {
   const of = (matricule: string) => store.affectations.filter((a) => a.matricule_utilisateur === matricule)
 
   it('assigns the demo user to the 4 dossiers, open-ended, with every right', () => {
-    expect(of('GP001').map((a) => a.siren).sort()).toEqual([A, B, C, D].sort())
+    expect(
+      of('GP001')
+        .map((a) => a.siren)
+        .sort(),
+    ).toEqual([A, B, C, D].sort())
     expect(of('GP001').every((a) => a.date_debut < TODAY && a.date_fin === null)).toBe(true)
     const demo = store.clients.find((c) => c.client_id === DEMO_CREDENTIALS.client_id)
     expect(demo).toMatchObject({ client_secret: DEMO_CREDENTIALS.client_secret, matricule_utilisateur: 'GP001' })
@@ -355,7 +420,12 @@ describe('createSeedStore: cabinet users, clients and assignments', () => {
   it('describes the same clients in SEED_CLIENTS, with distinct secrets', () => {
     expect(SEED_CLIENTS.map((c) => c.client_id)).toEqual(store.clients.map((c) => c.client_id))
     expect(new Set(SEED_CLIENTS.map((c) => c.client_secret)).size).toBe(SEED_CLIENTS.length)
-    expect(SEED_CLIENTS.map((c) => c.client_id)).toEqual(['demo-gestionnaire', 'gestionnaire-2', 'gestionnaire-restreint', 'responsable-paie'])
+    expect(SEED_CLIENTS.map((c) => c.client_id)).toEqual([
+      'demo-gestionnaire',
+      'gestionnaire-2',
+      'gestionnaire-restreint',
+      'responsable-paie',
+    ])
     expect(of('GP004')).toEqual([])
     for (const u of store.utilisateurs) expect(store.clients.some((c) => c.matricule_utilisateur === u.matricule)).toBe(true)
   })

@@ -25,7 +25,8 @@ function rawDates(path: string, bearer?: string): Promise<{ status: number; date
   return new Promise((resolve, reject) => {
     const req = request(`${sandbox.url}${path}`, { headers: bearer === undefined ? {} : { authorization: `Bearer ${bearer}` } }, (res) => {
       const dates: string[] = []
-      for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i]?.toLowerCase() === 'date') dates.push(res.rawHeaders[i + 1] ?? '')
+      for (let i = 0; i < res.rawHeaders.length; i += 2)
+        if (res.rawHeaders[i]?.toLowerCase() === 'date') dates.push(res.rawHeaders[i + 1] ?? '')
       res.resume()
       res.on('end', () => {
         resolve({ status: res.statusCode ?? 0, dates })

@@ -24,7 +24,12 @@ describe('fixed-window rate limiter', () => {
     const limiter = createRateLimiter({ limit: 2, windowMs: 2500 }, () => now)
     const first = limiter.hit('a')
     expect(first.allowed).toBe(true)
-    expect(first.headers).toEqual({ 'RateLimit-Limit': '2', 'RateLimit-Remaining': '1', 'RateLimit-Reset': '3', 'RateLimit-Policy': '2;w=3' })
+    expect(first.headers).toEqual({
+      'RateLimit-Limit': '2',
+      'RateLimit-Remaining': '1',
+      'RateLimit-Reset': '3',
+      'RateLimit-Policy': '2;w=3',
+    })
     expect(limiter.hit('a').allowed).toBe(true)
     now += 1000
     const third = limiter.hit('a')
@@ -96,7 +101,12 @@ describe('request parsing helpers', () => {
 })
 
 describe('absence overlap in half days', () => {
-  const abs = (date_debut: string, date_fin: string, demi_journee_debut = false, demi_journee_fin = false) => ({ date_debut, date_fin, demi_journee_debut, demi_journee_fin })
+  const abs = (date_debut: string, date_fin: string, demi_journee_debut = false, demi_journee_fin = false) => ({
+    date_debut,
+    date_fin,
+    demi_journee_debut,
+    demi_journee_fin,
+  })
 
   it('lets a morning end and an afternoon start share a day', () => {
     expect(absencesOverlap(abs('2026-03-02', '2026-03-04', false, true), abs('2026-03-04', '2026-03-06', true, false))).toBe(false)
@@ -177,8 +187,13 @@ describe('EVP value format', () => {
   const none = { quantite: null, taux: null, montant: null, valeur_texte: null }
 
   it('wants the format’s fields and no other', () => {
-    expect(() => { checkEvpFormat(code, { ...none, quantite: '3' }) }).not.toThrow()
-    for (const [values, chemin] of [[none, 'body.quantite'], [{ ...none, quantite: '3', montant: '10.00' }, 'body.montant']] as const) {
+    expect(() => {
+      checkEvpFormat(code, { ...none, quantite: '3' })
+    }).not.toThrow()
+    for (const [values, chemin] of [
+      [none, 'body.quantite'],
+      [{ ...none, quantite: '3', montant: '10.00' }, 'body.montant'],
+    ] as const) {
       try {
         checkEvpFormat(code, values)
         expect.unreachable()
@@ -217,7 +232,12 @@ describe('CLI arguments', () => {
   it('reads --port and --seed, with defaults', () => {
     expect(parseCliArgs([])).toEqual({ port: 8787, seed: 1 })
     expect(parseCliArgs(['--port', '9000', '--seed=7'])).toEqual({ port: 9000, seed: 7 })
-    expect(parseCliArgs(['--today', '2026-11-16', '--store-file=/tmp/s.json'])).toEqual({ port: 8787, seed: 1, today: '2026-11-16', storeFile: '/tmp/s.json' })
+    expect(parseCliArgs(['--today', '2026-11-16', '--store-file=/tmp/s.json'])).toEqual({
+      port: 8787,
+      seed: 1,
+      today: '2026-11-16',
+      storeFile: '/tmp/s.json',
+    })
     expect(() => parseCliArgs(['--today', '16/11/2026'])).toThrow(/AAAA-MM-JJ/)
     expect(parseCliArgs(['--no-rate-limit'])).toEqual({ port: 8787, seed: 1, noRateLimit: true })
     expect(() => parseCliArgs(['--port', 'x'])).toThrow(/--port/)

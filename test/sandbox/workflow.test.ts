@@ -51,8 +51,14 @@ describe('payslip workflow', () => {
     const refused = await act(b.id, 'refus', { motif: 'Heures supplémentaires manquantes' })
     expect(refused.status).toBe(200)
     expect(refused.body.statut).toBe('refuse')
-    const notes = await call<{ elements: { texte: string; type: string; auteur: string }[] }>(sandbox.url, `/api/notes${qs({ siren: b.siren, bulletin_id: b.id })}`, { token })
-    expect(notes.body.elements).toEqual([expect.objectContaining({ texte: 'Heures supplémentaires manquantes', type: 'refus_bulletin', auteur: 'GP001' })])
+    const notes = await call<{ elements: { texte: string; type: string; auteur: string }[] }>(
+      sandbox.url,
+      `/api/notes${qs({ siren: b.siren, bulletin_id: b.id })}`,
+      { token },
+    )
+    expect(notes.body.elements).toEqual([
+      expect.objectContaining({ texte: 'Heures supplémentaires manquantes', type: 'refus_bulletin', auteur: 'GP001' }),
+    ])
     const again = await act(b.id, 'calculer')
     expect(again.body.statut).toBe('calcule')
     expect(again.body.dernier_calcul_par).toBe('GP001')
@@ -60,7 +66,8 @@ describe('payslip workflow', () => {
   })
 
   it('refuses the safe for an employee whose safe is not activated, and sends it otherwise', async () => {
-    const coffre = (b: BulletinDetail, active: boolean) => sandbox.store.salaries.some((s) => s.siren === b.siren && s.matricule === b.matricule && s.coffre_active === active)
+    const coffre = (b: BulletinDetail, active: boolean) =>
+      sandbox.store.salaries.some((s) => s.siren === b.siren && s.matricule === b.matricule && s.coffre_active === active)
     const closed = bulletinIn('valide', taken, (b) => coffre(b, false))
     const refused = await act<ErrorBody>(closed.id, 'envoi-coffre')
     expect(refused.status).toBe(409)
@@ -80,15 +87,29 @@ describe('payslip workflow', () => {
     const b = bulletinIn('calcule', taken, (x) => {
       const d = sandbox.store.dossiers.find((dd) => dd.siren === x.siren)
       const codes = sandbox.store.codesEvp[x.siren] ?? []
-      return x.periode === d?.periode_paie_en_cours && codes.some((c) => c.format === 'montant') &&
+      return (
+        x.periode === d?.periode_paie_en_cours &&
+        codes.some((c) => c.format === 'montant') &&
         sandbox.store.bulletins.filter((y) => y.siren === x.siren && y.matricule === x.matricule && y.periode === x.periode).length === 1
+      )
     })
     const first = await act(b.id, 'calculer')
     const again = await act(b.id, 'calculer')
     expect(again.body.brut).toBe(first.body.brut)
     expect(again.body.net_a_payer).toBe(first.body.net_a_payer)
     const code = (sandbox.store.codesEvp[b.siren] ?? []).find((c) => c.format === 'montant')?.code ?? ''
-    const evp = await call(sandbox.url, '/api/evp', { token, method: 'POST', body: { siren: b.siren, matricule: b.matricule, periode: b.periode, code_evp: code, montant: '100.25', numero_contrat: b.numero_contrat } })
+    const evp = await call(sandbox.url, '/api/evp', {
+      token,
+      method: 'POST',
+      body: {
+        siren: b.siren,
+        matricule: b.matricule,
+        periode: b.periode,
+        code_evp: code,
+        montant: '100.25',
+        numero_contrat: b.numero_contrat,
+      },
+    })
     expect(evp.status).toBe(201)
     const after = await act(b.id, 'calculer')
     const cents = (v: string | null) => Math.round(Number(v) * 100)
@@ -101,11 +122,19 @@ describe('payslip workflow', () => {
   it('computes a dossier’s period in bulk, listing what it could not compute', async () => {
     const b = bulletinIn('a_calculer', taken)
     const others = sandbox.store.bulletins.filter((x) => x.siren === b.siren && x.periode === b.periode && x.matricule === b.matricule)
-    const res = await call<{ calcules: string[]; ignores: string[] }>(sandbox.url, '/api/bulletins/calculer', { token, method: 'POST', body: { siren: b.siren, periode: b.periode, matricules: [b.matricule] } })
+    const res = await call<{ calcules: string[]; ignores: string[] }>(sandbox.url, '/api/bulletins/calculer', {
+      token,
+      method: 'POST',
+      body: { siren: b.siren, periode: b.periode, matricules: [b.matricule] },
+    })
     expect(res.status).toBe(200)
     expect(res.body.calcules).toContain(b.id)
     expect([...res.body.calcules, ...res.body.ignores].sort()).toEqual(others.map((x) => x.id).sort())
-    const unknown = await call<ErrorBody>(sandbox.url, '/api/bulletins/calculer', { token, method: 'POST', body: { siren: b.siren, periode: b.periode, matricules: [b.matricule, 'INCONNU1'] } })
+    const unknown = await call<ErrorBody>(sandbox.url, '/api/bulletins/calculer', {
+      token,
+      method: 'POST',
+      body: { siren: b.siren, periode: b.periode, matricules: [b.matricule, 'INCONNU1'] },
+    })
     expect(unknown.status).toBe(422)
     expect(unknown.body.erreurs[0]?.chemin).toBe('body.matricules[1]')
   })

@@ -8,9 +8,12 @@ import { isIsoCountryCode, isValidBic, isValidIban, isValidNir, normalizeIdentif
 // Generators of valid identifiers (checked with the app's own validators, so they are real ones)
 // ------------------------------------------------------------------------------------------------
 
-const digits = (length: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...Array.from('0123456789')), minLength: length, maxLength: length })
-const letters = (length: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ')), minLength: length, maxLength: length })
-const alnum = (length: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')), minLength: length, maxLength: length })
+const digits = (length: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...Array.from('0123456789')), minLength: length, maxLength: length })
+const letters = (length: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ')), minLength: length, maxLength: length })
+const alnum = (length: number): fc.Arbitrary<string> =>
+  fc.string({ unit: fc.constantFrom(...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')), minLength: length, maxLength: length })
 
 /** Human separators between the groups of a printed identifier. */
 const separator = fc.constantFrom('', ' ', '\u00A0', '\u202F')
@@ -45,15 +48,21 @@ const iban = fc
   })
   .map(([country, parts]) => {
     const bban = parts.join('')
-    const numeric = BigInt(Array.from(`${bban}${country}00`).map((char) => (/[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char)).join(''))
+    const numeric = BigInt(
+      Array.from(`${bban}${country}00`)
+        .map((char) => (/[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char))
+        .join(''),
+    )
     const check = String(98n - (numeric % 97n)).padStart(2, '0')
     return `${country}${check}${bban}`
   })
   .filter((value) => isValidIban(value))
-  .chain((electronic) => fc.record({ spaced: fc.boolean(), lower: fc.boolean(), sep: separator }).map(({ spaced, lower, sep }) => {
-    const printed = spaced ? electronic.replace(/(.{4})(?=.)/g, `$1${sep === '' ? ' ' : sep}`) : electronic
-    return lower ? printed.toLowerCase() : printed
-  }))
+  .chain((electronic) =>
+    fc.record({ spaced: fc.boolean(), lower: fc.boolean(), sep: separator }).map(({ spaced, lower, sep }) => {
+      const printed = spaced ? electronic.replace(/(.{4})(?=.)/g, `$1${sep === '' ? ' ' : sep}`) : electronic
+      return lower ? printed.toLowerCase() : printed
+    }),
+  )
 
 const isoCountries = 'FR DE BE ES IT GB LU CH MC NL PT US'.split(' ').filter(isIsoCountryCode)
 /** Valid BICs (8 or 11 characters). */
@@ -67,14 +76,32 @@ const amount = fc.bigInt({ min: 0n, max: 10n ** 9n }).chain((cents) => {
   const units = (cents / 100n).toString()
   const fraction = (cents % 100n).toString().padStart(2, '0')
   const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202F')
-  return fc.constantFrom(`${units}.${fraction}`, `-${units}.${fraction}`, `${grouped},${fraction} €`, `${units}.${fraction} EUR`, `€${units}`, `${units} €`)
+  return fc.constantFrom(
+    `${units}.${fraction}`,
+    `-${units}.${fraction}`,
+    `${grouped},${fraction} €`,
+    `${units}.${fraction} EUR`,
+    `€${units}`,
+    `${units} €`,
+  )
 })
 
 /** Bearer tokens as the sandbox issues them (32 random bytes, base64url). */
 const opaqueToken = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('base64url'))
-const base64url = (min: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')), minLength: min, maxLength: min + 40 })
-const jwt = fc.tuple(base64url(10), base64url(10), base64url(20)).map(([header, payload, signature]) => `eyJ${header}.${payload}.${signature}`)
-const secretValue = fc.string({ unit: fc.constantFrom(...Array.from('abcdefghijklmnopqrstuvwxyz0123456789-_.~')), minLength: 6, maxLength: 40 })
+const base64url = (min: number): fc.Arbitrary<string> =>
+  fc.string({
+    unit: fc.constantFrom(...Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_')),
+    minLength: min,
+    maxLength: min + 40,
+  })
+const jwt = fc
+  .tuple(base64url(10), base64url(10), base64url(20))
+  .map(([header, payload, signature]) => `eyJ${header}.${payload}.${signature}`)
+const secretValue = fc.string({
+  unit: fc.constantFrom(...Array.from('abcdefghijklmnopqrstuvwxyz0123456789-_.~')),
+  minLength: 6,
+  maxLength: 40,
+})
 
 /** Log text around the value: words, punctuation, JSON. */
 const around = fc.tuple(
@@ -89,61 +116,78 @@ function survives(output: string, value: string): boolean {
 
 describe('redact: personal data never survives', () => {
   it('hides every generated NIR (2A/2B, spaced or not), wherever it sits in the line', () => {
-    fc.assert(fc.property(nir, around, (value, [before, after]) => {
-      const output = redact(`${before}${value}${after}`)
-      expect(survives(output, value)).toBe(false)
-      expect(output).toContain(REDACTED.nir)
-    }), { numRuns: 500 })
+    fc.assert(
+      fc.property(nir, around, (value, [before, after]) => {
+        const output = redact(`${before}${value}${after}`)
+        expect(survives(output, value)).toBe(false)
+        expect(output).toContain(REDACTED.nir)
+      }),
+      { numRuns: 500 },
+    )
   })
 
   it('hides every generated IBAN of every registry country, electronic or printed', () => {
-    fc.assert(fc.property(iban, around, (value, [before, after]) => {
-      const output = redact(`${before}${value}${after}`)
-      expect(survives(output, value)).toBe(false)
-    }), { numRuns: 1000 })
+    fc.assert(
+      fc.property(iban, around, (value, [before, after]) => {
+        const output = redact(`${before}${value}${after}`)
+        expect(survives(output, value)).toBe(false)
+      }),
+      { numRuns: 1000 },
+    )
   })
 
   it('hides every generated BIC', () => {
-    fc.assert(fc.property(bic, around, (value, [before, after]) => {
-      const output = redact(`${before}${value}${after}`)
-      expect(output).not.toContain(value)
-      expect(output).toContain(REDACTED.bic)
-    }), { numRuns: 500 })
+    fc.assert(
+      fc.property(bic, around, (value, [before, after]) => {
+        const output = redact(`${before}${value}${after}`)
+        expect(output).not.toContain(value)
+        expect(output).toContain(REDACTED.bic)
+      }),
+      { numRuns: 500 },
+    )
   })
 
   it('hides amounts: decimal money strings and numbers with € or EUR', () => {
-    fc.assert(fc.property(amount, around, (value, [before, after]) => {
-      const output = redact(`${before}${value}${after}`)
-      const digitsOnly = value.replace(/\D/g, '')
-      expect(output.replace(/\D/g, '')).not.toContain(digitsOnly)
-      expect(output).toContain(REDACTED.montant)
-    }), { numRuns: 500 })
+    fc.assert(
+      fc.property(amount, around, (value, [before, after]) => {
+        const output = redact(`${before}${value}${after}`)
+        const digitsOnly = value.replace(/\D/g, '')
+        expect(output.replace(/\D/g, '')).not.toContain(digitsOnly)
+        expect(output).toContain(REDACTED.montant)
+      }),
+      { numRuns: 500 },
+    )
   })
 
   it('hides bearer tokens, JWTs, Authorization headers and client_secret values', () => {
-    fc.assert(fc.property(opaqueToken, jwt, secretValue, (token, webToken, secret) => {
-      const lines = [
-        `Authorization: Bearer ${token}`,
-        `{"authorization":"Bearer ${token}"}`,
-        `jeton ${token} refusé`,
-        `bearer ${secret}`,
-        `id token ${webToken}`,
-        `client_id=demo&client_secret=${secret}&grant_type=client_credentials`,
-        `{"client_secret":"${secret}","access_token":"${token}"}`,
-        `Authorization: Basic ${secret}`,
-      ]
-      const output = lines.map(redact).join('\n')
-      expect(output).not.toContain(token)
-      expect(output).not.toContain(webToken)
-      expect(output).not.toContain(secret)
-    }), { numRuns: 300 })
+    fc.assert(
+      fc.property(opaqueToken, jwt, secretValue, (token, webToken, secret) => {
+        const lines = [
+          `Authorization: Bearer ${token}`,
+          `{"authorization":"Bearer ${token}"}`,
+          `jeton ${token} refusé`,
+          `bearer ${secret}`,
+          `id token ${webToken}`,
+          `client_id=demo&client_secret=${secret}&grant_type=client_credentials`,
+          `{"client_secret":"${secret}","access_token":"${token}"}`,
+          `Authorization: Basic ${secret}`,
+        ]
+        const output = lines.map(redact).join('\n')
+        expect(output).not.toContain(token)
+        expect(output).not.toContain(webToken)
+        expect(output).not.toContain(secret)
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('is idempotent', () => {
-    fc.assert(fc.property(fc.tuple(nir, iban, bic, amount), ([n, i, b, a]) => {
-      const once = redact(`${n} ${i} ${b} ${a}`)
-      expect(redact(once)).toBe(once)
-    }))
+    fc.assert(
+      fc.property(fc.tuple(nir, iban, bic, amount), ([n, i, b, a]) => {
+        const once = redact(`${n} ${i} ${b} ${a}`)
+        expect(redact(once)).toBe(once)
+      }),
+    )
   })
 })
 
@@ -165,7 +209,17 @@ describe('redact: what a support engineer needs survives', () => {
 describe('redactFields', () => {
   it('hides fields named after personal data, money or secrets whatever their value, and redacts the others', () => {
     expect(
-      redactFields({ nir: 'x', iban: 'y', montant: 12, salaireBrut: '2500', clientSecret: 'demo', code: 'JETON_EXPIRE', detail: 'nir 184127645108946', ok: true, none: null }),
+      redactFields({
+        nir: 'x',
+        iban: 'y',
+        montant: 12,
+        salaireBrut: '2500',
+        clientSecret: 'demo',
+        code: 'JETON_EXPIRE',
+        detail: 'nir 184127645108946',
+        ok: true,
+        none: null,
+      }),
     ).toEqual({
       nir: REDACTED.secret,
       iban: REDACTED.secret,

@@ -19,7 +19,10 @@ export function tempDataDir(): string {
  * Profile service on a temporary folder and an in-memory keychain. Without `demo`, starting the demo fails (the
  * demo profile then reports its problem).
  */
-export function testProfileService(demo?: DemoEndpoint, overrides: Partial<ProfileServiceDeps> = {}): ProfileService & { readonly keychain: ReturnType<typeof createMemoryKeychain>; readonly dataDir: string } {
+export function testProfileService(
+  demo?: DemoEndpoint,
+  overrides: Partial<ProfileServiceDeps> = {},
+): ProfileService & { readonly keychain: ReturnType<typeof createMemoryKeychain>; readonly dataDir: string } {
   const dataDir = tempDataDir()
   const keychain = createMemoryKeychain()
   const service = createProfileService({

@@ -44,7 +44,14 @@ export interface DeclarationHandlerDeps {
   readonly downloads?: DownloadDeps
 }
 
-type Channels = 'declarations:search' | 'downloads:start' | 'downloads:cancel' | 'downloads:list' | 'downloads:open' | 'downloads:show' | 'downloads:chooseFolder'
+type Channels =
+  | 'declarations:search'
+  | 'downloads:start'
+  | 'downloads:cancel'
+  | 'downloads:list'
+  | 'downloads:open'
+  | 'downloads:show'
+  | 'downloads:chooseFolder'
 
 /** Code answered for a path main did not write (open / show). */
 export const CHEMIN_REFUSE = 'CHEMIN_REFUSE'
@@ -105,7 +112,8 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
     'downloads:open': async (input) => {
       const path = await registered(input.path)
       const failure = await downloads().d.openPath(path)
-      if (failure !== '') throw new IpcHandlerError('OUVERTURE_IMPOSSIBLE', `openPath failed: ${failure}`, undefined, { params: { raison: failure } })
+      if (failure !== '')
+        throw new IpcHandlerError('OUVERTURE_IMPOSSIBLE', `openPath failed: ${failure}`, undefined, { params: { raison: failure } })
       return { opened: true as const }
     },
     'downloads:show': async (input) => {

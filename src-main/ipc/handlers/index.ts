@@ -25,7 +25,12 @@ import type { DeclarationHandlerDeps } from './declarations'
  * - optional `probeTimeoutMs` (health probe, default 3 000) and `syncConcurrency` (default: sized by the rate budget);
  * - optional `downloads`: Downloads and data folders, openPath, showItemInFolder, pickFolder (DSN summaries).
  */
-export type HandlerDeps = AppHandlerDeps & ConnectionHandlerDeps & ProfileHandlerDeps & ReferenceHandlerDeps & SyncHandlerDeps & DeclarationHandlerDeps
+export type HandlerDeps = AppHandlerDeps &
+  ConnectionHandlerDeps &
+  ProfileHandlerDeps &
+  ReferenceHandlerDeps &
+  SyncHandlerDeps &
+  DeclarationHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {

@@ -14,11 +14,16 @@ export interface ProfileHandlerDeps {
   readonly profiles: ProfileService
 }
 
-type ProfileChannel = 'profile:active' | 'profile:list' | 'profile:save' | 'profile:test' | 'profile:activate' | 'profile:remove' | 'profile:signOut'
+type ProfileChannel =
+  'profile:active' | 'profile:list' | 'profile:save' | 'profile:test' | 'profile:activate' | 'profile:remove' | 'profile:signOut'
 
 /** A profile or keychain refusal as an IPC error; other values unchanged (the dispatcher answers ERREUR_INTERNE). */
 function asIpcError(error: unknown): unknown {
-  if (error instanceof ProfileError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error, ...(error.params === undefined ? {} : { params: error.params }) })
+  if (error instanceof ProfileError)
+    return new IpcHandlerError(error.code, error.message, undefined, {
+      cause: error,
+      ...(error.params === undefined ? {} : { params: error.params }),
+    })
   if (error instanceof KeychainUnavailableError) return new IpcHandlerError(error.code, error.message, undefined, { cause: error })
   return error
 }

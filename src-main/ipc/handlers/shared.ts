@@ -28,9 +28,14 @@ export function requireConnection(connection: PayrollConnection | null): Payroll
 export function ipcErrorFromApi(error: unknown, contexte: string): unknown {
   if (!(error instanceof ApiError)) return error
   const params: ReportParams = { ...error.params, contexte, ...(error.status === null ? {} : { status: error.status }) }
-  return new IpcHandlerError(error.code, error.message, {
-    status: error.status,
-    retryAfterMs: error.retryAfterMs,
-    droitManquant: error.missingRight ?? null,
-  }, { cause: error, params })
+  return new IpcHandlerError(
+    error.code,
+    error.message,
+    {
+      status: error.status,
+      retryAfterMs: error.retryAfterMs,
+      droitManquant: error.missingRight ?? null,
+    },
+    { cause: error, params },
+  )
 }

@@ -52,7 +52,10 @@ export const PROGRESS_INTERVAL_MS = 50
  * Coalesces progress reports: sends the first (`done === 1`) and the last (`done === total`) at once, others at
  * most every `intervalMs` (the latest one wins; a pending one is dropped when a newer one is sent).
  */
-export function coalesceProgress(send: (progress: SyncProgress) => void, intervalMs: number = PROGRESS_INTERVAL_MS): (progress: SyncProgress) => void {
+export function coalesceProgress(
+  send: (progress: SyncProgress) => void,
+  intervalMs: number = PROGRESS_INTERVAL_MS,
+): (progress: SyncProgress) => void {
   let lastSent = -Infinity
   let pending: SyncProgress | null = null
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -70,10 +73,13 @@ export function coalesceProgress(send: (progress: SyncProgress) => void, interva
       return
     }
     pending = progress
-    timer ??= setTimeout(() => {
-      timer = null
-      if (pending !== null) flush(pending)
-    }, Math.max(0, intervalMs - (now - lastSent)))
+    timer ??= setTimeout(
+      () => {
+        timer = null
+        if (pending !== null) flush(pending)
+      },
+      Math.max(0, intervalMs - (now - lastSent)),
+    )
   }
 }
 
@@ -139,7 +145,13 @@ export function createSyncHandlers(deps: SyncHandlerDeps): Pick<IpcHandlers, 'sy
     'sync:verify': (input) => {
       const connection = deps.connection()
       if (connection === null) {
-        const results = input.items.map((i) => ({ clientId: i.clientId, revision: i.revision, status: 'retry' as const, duplicates: [], attempts: [] }))
+        const results = input.items.map((i) => ({
+          clientId: i.clientId,
+          revision: i.revision,
+          status: 'retry' as const,
+          duplicates: [],
+          attempts: [],
+        }))
         return Promise.resolve({ results, pause: { code: CONNEXION_ABSENTE, message: CONNEXION_ABSENTE_MESSAGE, retryAfterMs: null } })
       }
       // In the profile's lane: a verification never lists a scope while a push of the same profile writes to it.

@@ -31,7 +31,9 @@ function haystack(s: Salarie): string {
  * case ignored). An empty search matches everyone.
  */
 export function matchesSearch(salarie: Salarie, search: string): boolean {
-  const words = searchKey(search).split(' ').filter((w) => w !== '')
+  const words = searchKey(search)
+    .split(' ')
+    .filter((w) => w !== '')
   if (words.length === 0) return true
   const text = haystack(salarie)
   return words.every((w) => text.includes(w))

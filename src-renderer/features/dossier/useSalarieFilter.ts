@@ -22,10 +22,13 @@ export function useSalarieFilter(): { filter: Ref<SalarieFilter>; query: () => R
   const router = useRouter()
   const filter = ref<SalarieFilter>(filterFromQuery(route.query))
 
-  watch(() => route.query, (query) => {
-    const fromRoute = filterFromQuery(query)
-    if (!sameFilter(fromRoute, filter.value)) filter.value = fromRoute
-  })
+  watch(
+    () => route.query,
+    (query) => {
+      const fromRoute = filterFromQuery(query)
+      if (!sameFilter(fromRoute, filter.value)) filter.value = fromRoute
+    },
+  )
 
   watch(filter, (next) => {
     if (sameFilter(next, filterFromQuery(route.query))) return

@@ -61,7 +61,8 @@ export function contractChoices(salarie: Salarie | undefined, values: FormValues
   if (salarie === undefined) return []
   const debut = values['date_debut'] ?? values['date'] ?? ''
   const periode = values['periode'] ?? ''
-  if (debut !== '') return activeContracts(salarie, debut, values['date_fin'] === undefined || values['date_fin'] === '' ? debut : values['date_fin'])
+  if (debut !== '')
+    return activeContracts(salarie, debut, values['date_fin'] === undefined || values['date_fin'] === '' ? debut : values['date_fin'])
   if (periode !== '') return activeContracts(salarie, periodStart(periode), periodEnd(periode))
   return activeContracts(salarie, '', '')
 }
@@ -86,7 +87,8 @@ export function draftOf(visible: readonly FieldSpec[], values: FormValues, base:
   const { payload, unreadable } = toPayload(visible, values, base, 'create')
   const local: FieldIssue[] = unreadable.map((champ) => ({ champ, message: 'decimal.invalide' }))
   for (const f of visible) {
-    if (f.shownWhen !== undefined && (values[f.name] ?? '').trim() === '') local.push({ champ: f.name, message: f.shownWhen.requiredMessage })
+    if (f.shownWhen !== undefined && (values[f.name] ?? '').trim() === '')
+      local.push({ champ: f.name, message: f.shownWhen.requiredMessage })
   }
   return { payload, local }
 }

@@ -27,7 +27,8 @@ export function useEntryForm(visible: readonly string[], form: MaybeRefOrGetter<
     issues.value = groupIssues(list, visible)
     await nextTick()
     const element = toValue(form)
-    const target = element?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? element?.querySelector<HTMLElement>('[data-testid="form-issues"]')
+    const target =
+      element?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? element?.querySelector<HTMLElement>('[data-testid="form-issues"]')
     target?.focus()
   }
 

@@ -10,6 +10,11 @@ export function useQueryMatricule(): Ref<string> {
   const route = useRoute()
   const read = (): string => (typeof route.query['matricule'] === 'string' ? route.query['matricule'] : '')
   const matricule = ref(read())
-  watch(() => route.query['matricule'], () => { matricule.value = read() })
+  watch(
+    () => route.query['matricule'],
+    () => {
+      matricule.value = read()
+    },
+  )
   return matricule
 }

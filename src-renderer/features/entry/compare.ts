@@ -64,7 +64,16 @@ export function recordColumn(record: CandidateRecord): CompareColumn {
  * @param created when it was made: its first write (synced) or its creation (to check)
  */
 export function entryColumn(entry: Pick<OutboxEntry, 'payload'>, serverId: string | null, created: string | null): CompareColumn {
-  return { key: 'entry', reference: true, serverId, fields: payloadFields(entry), created, modified: null, creator: { type: 'this_workstation' }, relation: null }
+  return {
+    key: 'entry',
+    reference: true,
+    serverId,
+    fields: payloadFields(entry),
+    created,
+    modified: null,
+    creator: { type: 'this_workstation' },
+    relation: null,
+  }
 }
 
 /** Value of a field as compared: absent, null and '' are one "empty"; decimals compare by value; false = absent bool. */

@@ -65,7 +65,12 @@ export interface FormToPayload {
  * sets each shown field. An emptied field is left out of a create (a required one then reads « obligatoire ») and
  * cleared (null) in an update. Decimals are read as French ("3,5"); unreadable ones are listed.
  */
-export function toPayload(specs: readonly FieldSpec[], values: Readonly<Record<string, string>>, original: KeyFields, operation: 'create' | 'update'): FormToPayload {
+export function toPayload(
+  specs: readonly FieldSpec[],
+  values: Readonly<Record<string, string>>,
+  original: KeyFields,
+  operation: 'create' | 'update',
+): FormToPayload {
   const payload: Record<string, unknown> = { ...original }
   const removed = new Set<string>()
   const unreadable: string[] = []

@@ -29,13 +29,20 @@ export function useFieldLabels(siren: Ref<string>) {
   /** Choices of a list field ([] for free fields). */
   function optionsFor(spec: FieldSpec): Option[] {
     switch (spec.type) {
-      case 'codeEvp': return (codesEvp.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
-      case 'codeAbsence': return (codesAbsences.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
-      case 'codePrime': return (codesPrimes.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
-      case 'typeFrais': return TypeFrais.options.map((v) => ({ value: v, label: t(`frais.types.${v}`) }))
-      case 'typeAvantage': return TypeAvantageNature.options.map((v) => ({ value: v, label: t(`entree.avantageTypes.${v}`) }))
-      case 'modeEvaluation': return (['forfait', 'reel'] as const).map((v) => ({ value: v, label: t(`entree.modesEvaluation.${v}`) }))
-      default: return []
+      case 'codeEvp':
+        return (codesEvp.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
+      case 'codeAbsence':
+        return (codesAbsences.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
+      case 'codePrime':
+        return (codesPrimes.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
+      case 'typeFrais':
+        return TypeFrais.options.map((v) => ({ value: v, label: t(`frais.types.${v}`) }))
+      case 'typeAvantage':
+        return TypeAvantageNature.options.map((v) => ({ value: v, label: t(`entree.avantageTypes.${v}`) }))
+      case 'modeEvaluation':
+        return (['forfait', 'reel'] as const).map((v) => ({ value: v, label: t(`entree.modesEvaluation.${v}`) }))
+      default:
+        return []
     }
   }
 
@@ -45,12 +52,17 @@ export function useFieldLabels(siren: Ref<string>) {
     if (spec.type === 'bool') return value === true ? t('commun.oui') : t('commun.non')
     if (typeof value !== 'string') return typeof value === 'number' ? String(value) : JSON.stringify(value)
     switch (spec.type) {
-      case 'decimal': return formatFrenchDecimal(value)
-      case 'date': return formatDate(value)
-      case 'periode': return formatPeriode(value, intl.value)
+      case 'decimal':
+        return formatFrenchDecimal(value)
+      case 'date':
+        return formatDate(value)
+      case 'periode':
+        return formatPeriode(value, intl.value)
       case 'text':
-      case 'longtext': return value
-      default: return optionsFor(spec).find((o) => o.value === value)?.label ?? value
+      case 'longtext':
+        return value
+      default:
+        return optionsFor(spec).find((o) => o.value === value)?.label ?? value
     }
   }
 

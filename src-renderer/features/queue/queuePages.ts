@@ -53,6 +53,7 @@ export function planPage(page: number, pageSize: number, total: number, full: It
   }
   if (total > 0 && end > start) consider({ direction: 'before', anchor: null, skip: total - end, limit: end - start })
   for (const q of full) if (q < page) consider({ direction: 'after', anchor: q, skip: (page - q - 1) * pageSize, limit })
-  for (const q of loaded) if (q > page && end > start) consider({ direction: 'before', anchor: q, skip: q * pageSize - end, limit: end - start })
+  for (const q of loaded)
+    if (q > page && end > start) consider({ direction: 'before', anchor: q, skip: q * pageSize - end, limit: end - start })
   return best
 }

@@ -63,7 +63,10 @@ function absenceSummary(entry: Entry, p: Readonly<Record<string, unknown>>, t: T
   const au = field(p, 'date_fin')
   let text = label
   if (du !== null && au !== null) {
-    text = du === au ? t('resume.absenceJour', { code: label, date: formatDate(du) }) : t('resume.absencePeriode', { code: label, du: formatDate(du), au: formatDate(au) })
+    text =
+      du === au
+        ? t('resume.absenceJour', { code: label, date: formatDate(du) })
+        : t('resume.absencePeriode', { code: label, du: formatDate(du), au: formatDate(au) })
   }
   const halves: string[] = []
   if (p['demi_journee_debut'] === true) halves.push(t('resume.demiDebut'))
@@ -86,7 +89,9 @@ function fraisSummary(p: Readonly<Record<string, unknown>>, t: Translate): strin
 function montantSummary(label: string | null, p: Readonly<Record<string, unknown>>, entry: Entry, locale: string): string {
   const montant = field(p, 'montant')
   const periode = field(p, 'periode') ?? entry.periode
-  return [label ?? '?', montant === null ? null : formatEuros(montant), formatPeriode(periode, locale)].filter((x) => x !== null).join(' · ')
+  return [label ?? '?', montant === null ? null : formatEuros(montant), formatPeriode(periode, locale)]
+    .filter((x) => x !== null)
+    .join(' · ')
 }
 
 /**
@@ -100,11 +105,18 @@ export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, lo
   const p = entry.payload
   let text: string
   switch (entry.kind) {
-    case 'evp': text = evpSummary(entry, p, t, refs, locale); break
-    case 'absence': text = absenceSummary(entry, p, t, refs); break
-    case 'frais': text = fraisSummary(p, t); break
+    case 'evp':
+      text = evpSummary(entry, p, t, refs, locale)
+      break
+    case 'absence':
+      text = absenceSummary(entry, p, t, refs)
+      break
+    case 'frais':
+      text = fraisSummary(p, t)
+      break
     // Any other kind: its code (kind spec), amount and period.
-    default: text = montantSummary(field(p, ENTRY_KIND_SPECS[entry.kind].code), p, entry, locale)
+    default:
+      text = montantSummary(field(p, ENTRY_KIND_SPECS[entry.kind].code), p, entry, locale)
   }
   return entry.operation === 'update' ? t('resume.modification', { resume: text }) : text
 }

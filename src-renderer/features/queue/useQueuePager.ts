@@ -63,22 +63,28 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
   }
 
   /** Reads `page` of a filter of `rowCount` rows from the nearest known row of `known` (pages read since the last refresh). */
-  async function fetchPage(page: number, known: ReadonlyMap<number, readonly StoredEntry[]>, rowCount: number): Promise<readonly [number, readonly StoredEntry[]]> {
+  async function fetchPage(
+    page: number,
+    known: ReadonlyMap<number, readonly StoredEntry[]>,
+    rowCount: number,
+  ): Promise<readonly [number, readonly StoredEntry[]]> {
     const full = [...known].filter(([, rows]) => rows.length === QUEUE_PAGE_SIZE).map(([p]) => p)
     const loaded = [...known].filter(([, rows]) => rows.length > 0).map(([p]) => p)
     const plan = planPage(page, QUEUE_PAGE_SIZE, rowCount, full, loaded)
     const anchorRows = plan.anchor === null ? undefined : known.get(plan.anchor)
     const anchorRow = plan.direction === 'after' ? anchorRows?.[anchorRows.length - 1] : anchorRows?.[0]
     const cursor = anchorRow === undefined ? null : cursorOf(anchorRow)
-    const rows = plan.direction === 'after'
-      ? await outbox.queryAfter(filter.value, cursor, plan.limit, plan.skip)
-      : await outbox.queryBefore(filter.value, cursor, plan.limit, plan.skip)
+    const rows =
+      plan.direction === 'after'
+        ? await outbox.queryAfter(filter.value, cursor, plan.limit, plan.skip)
+        : await outbox.queryBefore(filter.value, cursor, plan.limit, plan.skip)
     return [page, rows] as const
   }
 
   /** The first page the screen needs that is not cached: visible rows first, then the margin around them. */
   function nextWanted(): number | undefined {
-    const missing = (margin: number): number | undefined => pagesFor(range[0], range[1], total.value, QUEUE_PAGE_SIZE, margin).find((p) => !pages.value.has(p))
+    const missing = (margin: number): number | undefined =>
+      pagesFor(range[0], range[1], total.value, QUEUE_PAGE_SIZE, margin).find((p) => !pages.value.has(p))
     return missing(0) ?? missing(1)
   }
 
@@ -144,7 +150,13 @@ export function useQueuePager(filter: Ref<EntryFilter>) {
     }
   }
 
-  watch(filter, () => { void reload(true) }, { deep: true, immediate: true })
+  watch(
+    filter,
+    () => {
+      void reload(true)
+    },
+    { deep: true, immediate: true },
+  )
 
   // Refresh after outbox writes: at once after a quiet time, then at most every REFRESH_DELAY_MS while writes keep
   // coming (a big sync writes for minutes); never two at a time, and always one after the last write.

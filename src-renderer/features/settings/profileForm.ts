@@ -23,7 +23,8 @@ export const PROFILE_FIELDS = ['nom', 'baseUrl', 'clientId', 'clientSecret'] as 
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
 
 /** The form's values or why they are refused: the first French message of each field. */
-export type FormParse<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly fieldErrors: Readonly<Record<string, string>> }
+export type FormParse<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly fieldErrors: Readonly<Record<string, string>> }
 
 /** A new profile's form: everything empty but the scheme of the address. */
 export function emptyProfileForm(): ProfileFormValues {
@@ -62,7 +63,9 @@ export function saveInputOf(values: ProfileFormValues): FormParse<ProfileInput> 
 export function testInputOf(values: ProfileFormValues): FormParse<ConnectionTestInput> {
   const parsed = parseFrench(
     ConnectionTestInput,
-    values.clientSecret === '' && values.id !== null ? { id: values.id } : { baseUrl: values.baseUrl, clientId: values.clientId, clientSecret: values.clientSecret },
+    values.clientSecret === '' && values.id !== null
+      ? { id: values.id }
+      : { baseUrl: values.baseUrl, clientId: values.clientId, clientSecret: values.clientSecret },
   )
   return parsed.ok ? { ok: true, value: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.issues) }
 }

@@ -14,7 +14,8 @@ export const appEn: typeof appFr = {
     enLigne: 'Online',
     horsLigne: 'Offline',
     enLigneExplication: 'The payroll service answers: entries are sent automatically.',
-    horsLigneExplication: 'No connection to the payroll service: your entries are kept on this computer and will be sent when the network is back.',
+    horsLigneExplication:
+      'No connection to the payroll service: your entries are kept on this computer and will be sent when the network is back.',
     derniereSynchro: 'Last sync: {quand}',
     jamais: 'Never synced',
     synchroniser: 'Sync now',

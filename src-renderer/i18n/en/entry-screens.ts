@@ -15,20 +15,23 @@ export const entryScreensEn: typeof entryScreensFr = {
     titreColonne: '{libelle} ({unite})',
     unites: { heures: 'hours', jours: 'days', euros: 'euros', pourcent: 'percent', texte: 'text' },
     formats: { quantite_taux: 'quantity;rate' },
-    quitterConfirmer: 'None | One cell with an error is not saved and will be lost. Leave anyway? | {n} cells with errors are not saved and will be lost. Leave anyway?',
+    quitterConfirmer:
+      'None | One cell with an error is not saved and will be lost. Leave anyway? | {n} cells with errors are not saved and will be lost. Leave anyway?',
     progression: 'Saving: {done} / {total}',
     enregistrees: 'No cell saved | 1 cell saved (waiting to be sent) | {n} cells saved (waiting to be sent)',
     coller: {
       vide: 'The clipboard holds nothing to paste.',
       tropDeCellules: 'Paste refused: {cells} cells, at most {max} at a time. Paste the block in several parts.',
-      lignesEnTrop: 'Paste refused: the block has {rows} rows, the grid shows only {available} from the active cell. Nothing was pasted; check the filters or the starting cell.',
-      colonnesEnTrop: 'Paste refused: the block has {cols} columns, the grid shows only {available} from the active cell. Nothing was pasted.',
+      lignesEnTrop:
+        'Paste refused: the block has {rows} rows, the grid shows only {available} from the active cell. Nothing was pasted; check the filters or the starting cell.',
+      colonnesEnTrop:
+        'Paste refused: the block has {cols} columns, the grid shows only {available} from the active cell. Nothing was pasted.',
       resultat: 'Paste: {ok} cell(s) read, {erreurs} with errors.',
       tropVolumineux: 'Paste refused: the clipboard holds {chars} characters, at most {max} at a time. Nothing was pasted.',
     },
     cellErreur: {
       celluleTropLongue: 'Cell too long: {max} characters at most (value ignored).',
-      formule: 'Formula refused: a value cannot start with =, +, - (except a number) or {\'@\'}.',
+      formule: "Formula refused: a value cannot start with =, +, - (except a number) or {'@'}.",
       controle: 'Control character refused (tab, line break…).',
       nombre: 'Unreadable number: type for example 3,5.',
       quantiteTaux: 'Type “quantity;rate”, for example 2;25.',

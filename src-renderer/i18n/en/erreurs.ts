@@ -23,8 +23,10 @@ export const erreursEn: typeof erreursFr = {
       SECRET_ABSENT__ENREGISTRER: 'Enter the API client secret: no secret is stored for this profile. Nothing was saved.',
       SECRET_ABSENT__TESTER: 'No secret is stored for this profile: enter it to test the connection.',
       PROFIL_ACTIF: 'This profile is the active one: activate another before removing it.',
-      PROFIL_NON_VIDE: 'This profile has nothing left to send. | This profile still has 1 record not sent on this workstation: activate it and let the sync finish before removing it. | This profile still has {n} records not sent on this workstation: activate it and let the sync finish before removing it.',
-      COFFRE_INDISPONIBLE: 'The system keychain does not answer: the secret could not be read or stored there, and nothing was stored elsewhere. On Linux, a “Secret Service” (GNOME Keyring or KWallet) must be running and unlocked.',
+      PROFIL_NON_VIDE:
+        'This profile has nothing left to send. | This profile still has 1 record not sent on this workstation: activate it and let the sync finish before removing it. | This profile still has {n} records not sent on this workstation: activate it and let the sync finish before removing it.',
+      COFFRE_INDISPONIBLE:
+        'The system keychain does not answer: the secret could not be read or stored there, and nothing was stored elsewhere. On Linux, a “Secret Service” (GNOME Keyring or KWallet) must be running and unlocked.',
       RESEAU_INJOIGNABLE: 'Payroll service unreachable: check the network connection.',
       DELAI_DEPASSE: 'The payroll service does not answer (timed out).',
       CONNEXION_INTERROMPUE: 'The connection to the payroll service was cut.',
@@ -36,22 +38,30 @@ export const erreursEn: typeof erreursFr = {
       REPONSE_TROP_VOLUMINEUSE: 'Answer from the payroll service too large (over {mio} MiB): ignored.',
       JETON_INDISPONIBLE: 'Access token unavailable: no request was sent.',
       HTTP: 'The payroll service answered {status}.',
-      PAGINATION_SANS_FIN: 'The payroll service announces an endless list ({operation}: over {max} pages, {annonces} items announced): reading stopped, nothing kept.',
+      PAGINATION_SANS_FIN:
+        'The payroll service announces an endless list ({operation}: over {max} pages, {annonces} items announced): reading stopped, nothing kept.',
       ERREUR_LOCALE: 'Error on this workstation: {message}',
     },
     saisie: {
-      IDENTIQUE_EXISTANT: 'The payroll service already holds an identical record, entered elsewhere: nothing was sent. Compare, then decide.',
-      CANDIDATS_MULTIPLES: 'Several records of the payroll service could match this entry: nothing was sent or linked. Compare, then decide.',
-      CREE_AVANT_ENVOI: 'An identical record existed on the service before this entry was first sent: it is not necessarily yours. Compare, then decide.',
+      IDENTIQUE_EXISTANT:
+        'The payroll service already holds an identical record, entered elsewhere: nothing was sent. Compare, then decide.',
+      CANDIDATS_MULTIPLES:
+        'Several records of the payroll service could match this entry: nothing was sent or linked. Compare, then decide.',
+      CREE_AVANT_ENVOI:
+        'An identical record existed on the service before this entry was first sent: it is not necessarily yours. Compare, then decide.',
       CREE_HORS_FENETRE: 'An identical record was created on the service outside the time this entry was being sent. Compare, then decide.',
       CREATEUR_DIFFERENT: 'An identical record was created on the service by another user or software. Compare, then decide.',
-      MODIFIE_DEPUIS: 'The matching record was changed on the service since it was created: the entry is neither resent nor linked. Compare, then decide.',
-      VALEURS_DIFFERENTES: 'The payroll service holds the same record with other values (changed since, or entered elsewhere). Compare, then decide.',
-      FENETRE_INCONNUE: 'Cannot prove that the record found on the service comes from this entry (sending time unknown). Compare, then decide.',
+      MODIFIE_DEPUIS:
+        'The matching record was changed on the service since it was created: the entry is neither resent nor linked. Compare, then decide.',
+      VALEURS_DIFFERENTES:
+        'The payroll service holds the same record with other values (changed since, or entered elsewhere). Compare, then decide.',
+      FENETRE_INCONNUE:
+        'Cannot prove that the record found on the service comes from this entry (sending time unknown). Compare, then decide.',
       ENTREE_INVALIDE: 'Invalid record: correct it before sending it again.',
       ENVOI_INVALIDE: 'Entry refused before sending: correct it, then save it again.',
       REFUSE: 'Refused by the payroll service.',
-      SAISIE_ILLISIBLE: 'Entry unreadable by this version of the application: it was not sent. Enter it again from the stored values, shown on its page.',
+      SAISIE_ILLISIBLE:
+        'Entry unreadable by this version of the application: it was not sent. Enter it again from the stored values, shown on its page.',
       ERREUR_INTERNE: 'Unexpected error while sending: the record will be checked before any new sending.',
       DELAI_DEPASSE: 'Sent without an answer: the record will be checked with the service before any new sending.',
       CONNEXION_INTERROMPUE: 'Sent without an answer: the record will be checked with the service before any new sending.',
@@ -89,7 +99,8 @@ export const erreursEn: typeof erreursFr = {
       ECRITURE_IMPOSSIBLE: 'The file could not be written to disk ({raison}): check the destination folder.',
       CONNEXION_COUPEE: 'Connection cut during the download ({recus} bytes received): nothing was saved, try again.',
       CONNEXION_COUPEE__TOTAL: 'Connection cut during the download ({recus} of {attendus} bytes received): nothing was saved, try again.',
-      RECAPITULATIF_PAS_PDF: 'The payroll service answered a “{type}” page instead of the PDF (an error of a proxy or of the service): nothing was saved.',
+      RECAPITULATIF_PAS_PDF:
+        'The payroll service answered a “{type}” page instead of the PDF (an error of a proxy or of the service): nothing was saved.',
       RECAPITULATIF_TROP_GROS: 'The summary is over the maximum size of {max} MB: download stopped, nothing was saved.',
       RECAPITULATIF_TROP_GROS__ANNONCE: 'The announced summary ({mio} MB) is over the maximum size of {max} MB: nothing was saved.',
       RECAPITULATIF_INVALIDE: 'The file received is not a PDF (no %PDF- signature): nothing was saved.',
@@ -106,7 +117,8 @@ export const erreursEn: typeof erreursFr = {
     profil: {
       DEMO_INDISPONIBLE: 'The demo service could not start.',
       SECRET_ABSENT: 'Secret missing from the keychain: enter it again in Settings › Connections to reconnect.',
-      COFFRE_INDISPONIBLE: 'The system keychain does not answer: the secret could not be read. On Linux, a “Secret Service” (GNOME Keyring or KWallet) must be running and unlocked.',
+      COFFRE_INDISPONIBLE:
+        'The system keychain does not answer: the secret could not be read. On Linux, a “Secret Service” (GNOME Keyring or KWallet) must be running and unlocked.',
     },
     jeton: {
       REFUSE: 'Access token refused: {service}',
@@ -124,7 +136,8 @@ export const erreursEn: typeof erreursFr = {
     suites: {
       RIEN_ENREGISTRE: 'Nothing was saved.',
     },
-    droitManquant: 'Right missing on the payroll service: “{libelle}”. These records keep waiting; ask your manager for this right. The other records go on.',
+    droitManquant:
+      'Right missing on the payroll service: “{libelle}”. These records keep waiting; ask your manager for this right. The other records go on.',
     saisieLocale: {
       INTROUVABLE: 'Entry not found on this workstation.',
       INTROUVABLE__DOUBLON: 'Duplicate not found on this workstation.',

@@ -4,7 +4,8 @@ import type { settingsFr } from '../fr/settings'
 export const settingsEn: typeof settingsFr = {
   reglages: {
     titre: 'Payroll service connections',
-    intro: 'One profile per payroll service. The API client secret is kept in the system keychain, never in the app; each profile’s entries stay separate on this workstation.',
+    intro:
+      'One profile per payroll service. The API client secret is kept in the system keychain, never in the app; each profile’s entries stay separate on this workstation.',
     profils: 'Profiles',
     actif: 'Active',
     demo: 'Built-in demo',
@@ -42,7 +43,8 @@ export const settingsEn: typeof settingsFr = {
     },
   },
   droits: {
-    refuseMoi: 'Your credentials lack the “{libelle}” right (according to the payroll service): this feature is disabled. Entries already made wait in the queue; ask your manager for this right.',
+    refuseMoi:
+      'Your credentials lack the “{libelle}” right (according to the payroll service): this feature is disabled. Entries already made wait in the queue; ask your manager for this right.',
     titre: 'Feature disabled',
   },
 }

@@ -31,7 +31,8 @@ export const toCheckEn: typeof toCheckFr = {
     annuler: 'Cancel my entry',
     confirmerTitre: 'Confirm the decision',
     confirmerLier: 'Your entry will be linked to the record {id} already on the payroll service, without sending anything.',
-    confirmerEnvoyer: 'Your entry will be sent as a new record: the service will hold one more. The records compared here will never be linked to it.',
+    confirmerEnvoyer:
+      'Your entry will be sent as a new record: the service will hold one more. The records compared here will never be linked to it.',
     confirmerAnnuler: 'Your entry will be cancelled and not sent. It stays visible, in the “Cancelled” state.',
     confirmer: 'Confirm',
     retour: 'Go back without deciding',

@@ -50,7 +50,8 @@ export const appFr = {
     notifications: 'Notifications',
     facultatif: 'facultatif',
     formatDate: 'jj/mm/aaaa',
-    champErreurs: 'Le formulaire contient {n} erreur. Corrigez le champ signalé. | Le formulaire contient {n} erreurs. Corrigez les champs signalés.',
+    champErreurs:
+      'Le formulaire contient {n} erreur. Corrigez le champ signalé. | Le formulaire contient {n} erreurs. Corrigez les champs signalés.',
   },
   etats: {
     draft: 'Brouillon',

@@ -9,24 +9,29 @@ export const entryScreensFr = {
     aucunCode: 'Ce dossier n’a aucun code EVP visible.',
     aucunSalarie: 'Aucun salarié ne correspond aux filtres.',
     aide: 'Flèches : se déplacer · Entrée ou F2 : modifier · taper : remplacer · Entrée : valider et descendre · Tab : valider et aller à droite · Échap : annuler · Suppr : vider · Ctrl+V : coller un bloc copié d’un tableur (ancré sur la cellule active).',
-    aideQuantiteTaux: 'Colonnes « quantité et taux » : saisir « quantité;taux », par exemple « 2;25 » (2 jours à 25 %). Un nombre seul est la quantité.',
+    aideQuantiteTaux:
+      'Colonnes « quantité et taux » : saisir « quantité;taux », par exemple « 2;25 » (2 jours à 25 %). Un nombre seul est la quantité.',
     titreColonne: '{libelle} ({unite})',
     unites: { heures: 'heures', jours: 'jours', euros: 'euros', pourcent: 'pourcentage', texte: 'texte' },
     formats: { quantite_taux: 'quantité;taux' },
-    quitterConfirmer: 'Aucune | Une cellule en erreur n’est pas enregistrée et sera perdue. Quitter quand même ? | {n} cellules en erreur ne sont pas enregistrées et seront perdues. Quitter quand même ?',
+    quitterConfirmer:
+      'Aucune | Une cellule en erreur n’est pas enregistrée et sera perdue. Quitter quand même ? | {n} cellules en erreur ne sont pas enregistrées et seront perdues. Quitter quand même ?',
     progression: 'Enregistrement : {done} / {total}',
-    enregistrees: 'Aucune cellule enregistrée | 1 cellule enregistrée (en attente d’envoi) | {n} cellules enregistrées (en attente d’envoi)',
+    enregistrees:
+      'Aucune cellule enregistrée | 1 cellule enregistrée (en attente d’envoi) | {n} cellules enregistrées (en attente d’envoi)',
     coller: {
       vide: 'Le presse-papiers ne contient rien à coller.',
       tropDeCellules: 'Collage refusé : {cells} cellules, au plus {max} à la fois. Collez le bloc en plusieurs fois.',
-      lignesEnTrop: 'Collage refusé : le bloc a {rows} lignes, la grille n’en affiche que {available} à partir de la cellule active. Rien n’a été collé ; vérifiez les filtres ou la cellule de départ.',
-      colonnesEnTrop: 'Collage refusé : le bloc a {cols} colonnes, la grille n’en affiche que {available} à partir de la cellule active. Rien n’a été collé.',
+      lignesEnTrop:
+        'Collage refusé : le bloc a {rows} lignes, la grille n’en affiche que {available} à partir de la cellule active. Rien n’a été collé ; vérifiez les filtres ou la cellule de départ.',
+      colonnesEnTrop:
+        'Collage refusé : le bloc a {cols} colonnes, la grille n’en affiche que {available} à partir de la cellule active. Rien n’a été collé.',
       resultat: 'Collage : {ok} cellule(s) lue(s), {erreurs} en erreur.',
       tropVolumineux: 'Collage refusé : le presse-papiers contient {chars} caractères, au plus {max} à la fois. Rien n’a été collé.',
     },
     cellErreur: {
       celluleTropLongue: 'Cellule trop longue : {max} caractères au plus (valeur ignorée).',
-      formule: 'Formule refusée : une valeur ne peut pas commencer par =, +, - (hors nombre) ou {\'@\'}.',
+      formule: "Formule refusée : une valeur ne peut pas commencer par =, +, - (hors nombre) ou {'@'}.",
       controle: 'Caractère de contrôle refusé (tabulation, saut de ligne…).',
       nombre: 'Nombre illisible : saisissez par exemple 3,5.',
       quantiteTaux: 'Saisissez « quantité;taux », par exemple 2;25.',

@@ -24,11 +24,14 @@ export const erreursFr = {
       PROFIL_INCONNU: 'Ce profil de connexion n’existe pas (ou plus).',
       PROFIL_DEMO: 'Le profil démo est intégré à l’application : il ne peut être ni modifié ni supprimé.',
       SECRET_ABSENT: 'Aucun secret n’est enregistré pour ce profil.',
-      SECRET_ABSENT__ENREGISTRER: 'Saisissez le secret du client d’API : aucun secret n’est enregistré pour ce profil. Rien n’a été enregistré.',
+      SECRET_ABSENT__ENREGISTRER:
+        'Saisissez le secret du client d’API : aucun secret n’est enregistré pour ce profil. Rien n’a été enregistré.',
       SECRET_ABSENT__TESTER: 'Aucun secret n’est enregistré pour ce profil : saisissez-le pour tester la connexion.',
       PROFIL_ACTIF: 'Ce profil est le profil actif : activez-en un autre avant de le supprimer.',
-      PROFIL_NON_VIDE: 'Ce profil n’a plus rien à envoyer. | Ce profil a encore 1 élément non envoyé sur ce poste : activez-le et laissez la synchronisation se terminer avant de le supprimer. | Ce profil a encore {n} éléments non envoyés sur ce poste : activez-le et laissez la synchronisation se terminer avant de le supprimer.',
-      COFFRE_INDISPONIBLE: 'Le trousseau du système (coffre des mots de passe) ne répond pas : le secret n’a pas pu y être lu ou enregistré, et rien n’a été enregistré ailleurs. Sous Linux, un service « Secret Service » (GNOME Keyring ou KWallet) doit être lancé et déverrouillé.',
+      PROFIL_NON_VIDE:
+        'Ce profil n’a plus rien à envoyer. | Ce profil a encore 1 élément non envoyé sur ce poste : activez-le et laissez la synchronisation se terminer avant de le supprimer. | Ce profil a encore {n} éléments non envoyés sur ce poste : activez-le et laissez la synchronisation se terminer avant de le supprimer.',
+      COFFRE_INDISPONIBLE:
+        'Le trousseau du système (coffre des mots de passe) ne répond pas : le secret n’a pas pu y être lu ou enregistré, et rien n’a été enregistré ailleurs. Sous Linux, un service « Secret Service » (GNOME Keyring ou KWallet) doit être lancé et déverrouillé.',
       RESEAU_INJOIGNABLE: 'Service de paie injoignable : vérifiez la connexion réseau.',
       DELAI_DEPASSE: 'Le service de paie ne répond pas (délai dépassé).',
       CONNEXION_INTERROMPUE: 'La connexion au service de paie a été interrompue.',
@@ -40,23 +43,32 @@ export const erreursFr = {
       REPONSE_TROP_VOLUMINEUSE: 'Réponse du service de paie trop volumineuse (plus de {mio} Mio) : ignorée.',
       JETON_INDISPONIBLE: 'Jeton d’accès indisponible : aucune requête n’a été envoyée.',
       HTTP: 'Le service de paie a répondu {status}.',
-      PAGINATION_SANS_FIN: 'Le service de paie annonce une liste sans fin ({operation} : plus de {max} pages, {annonces} éléments annoncés) : lecture arrêtée, rien n’a été retenu.',
+      PAGINATION_SANS_FIN:
+        'Le service de paie annonce une liste sans fin ({operation} : plus de {max} pages, {annonces} éléments annoncés) : lecture arrêtée, rien n’a été retenu.',
       ERREUR_LOCALE: 'Erreur sur ce poste : {message}',
     },
     /** Why an entry was refused, not answered or put "à vérifier" (the entry's error). */
     saisie: {
-      IDENTIQUE_EXISTANT: 'Le service de paie contient déjà un élément identique, saisi ailleurs : rien n’a été envoyé. Comparez puis décidez.',
-      CANDIDATS_MULTIPLES: 'Plusieurs éléments du service de paie pourraient correspondre à cette saisie : rien n’a été envoyé ni rattaché. Comparez puis décidez.',
-      CREE_AVANT_ENVOI: 'Un élément identique existait sur le service avant le premier envoi de cette saisie : il n’est pas forcément le vôtre. Comparez puis décidez.',
-      CREE_HORS_FENETRE: 'Un élément identique a été créé sur le service en dehors de la période d’envoi de cette saisie. Comparez puis décidez.',
+      IDENTIQUE_EXISTANT:
+        'Le service de paie contient déjà un élément identique, saisi ailleurs : rien n’a été envoyé. Comparez puis décidez.',
+      CANDIDATS_MULTIPLES:
+        'Plusieurs éléments du service de paie pourraient correspondre à cette saisie : rien n’a été envoyé ni rattaché. Comparez puis décidez.',
+      CREE_AVANT_ENVOI:
+        'Un élément identique existait sur le service avant le premier envoi de cette saisie : il n’est pas forcément le vôtre. Comparez puis décidez.',
+      CREE_HORS_FENETRE:
+        'Un élément identique a été créé sur le service en dehors de la période d’envoi de cette saisie. Comparez puis décidez.',
       CREATEUR_DIFFERENT: 'Un élément identique a été créé sur le service par un autre utilisateur ou logiciel. Comparez puis décidez.',
-      MODIFIE_DEPUIS: 'L’élément correspondant a été modifié sur le service depuis sa création : la saisie n’est ni renvoyée ni rattachée. Comparez puis décidez.',
-      VALEURS_DIFFERENTES: 'Le service de paie contient le même élément avec d’autres valeurs (modifié depuis, ou saisi ailleurs). Comparez puis décidez.',
-      FENETRE_INCONNUE: 'Impossible de prouver que l’élément trouvé sur le service vient de cette saisie (heure d’envoi inconnue). Comparez puis décidez.',
+      MODIFIE_DEPUIS:
+        'L’élément correspondant a été modifié sur le service depuis sa création : la saisie n’est ni renvoyée ni rattachée. Comparez puis décidez.',
+      VALEURS_DIFFERENTES:
+        'Le service de paie contient le même élément avec d’autres valeurs (modifié depuis, ou saisi ailleurs). Comparez puis décidez.',
+      FENETRE_INCONNUE:
+        'Impossible de prouver que l’élément trouvé sur le service vient de cette saisie (heure d’envoi inconnue). Comparez puis décidez.',
       ENTREE_INVALIDE: 'Élément invalide : corrigez-le avant de le renvoyer.',
       ENVOI_INVALIDE: 'Saisie refusée avant l’envoi : corrigez-la puis enregistrez-la de nouveau.',
       REFUSE: 'Refusé par le service de paie.',
-      SAISIE_ILLISIBLE: 'Saisie illisible par cette version de l’application : elle n’a pas été envoyée. Ressaisissez-la à partir des valeurs enregistrées, montrées sur sa page.',
+      SAISIE_ILLISIBLE:
+        'Saisie illisible par cette version de l’application : elle n’a pas été envoyée. Ressaisissez-la à partir des valeurs enregistrées, montrées sur sa page.',
       ERREUR_INTERNE: 'Erreur inattendue pendant l’envoi : l’élément sera vérifié avant tout nouvel envoi.',
       DELAI_DEPASSE: 'Envoi sans réponse : l’élément sera vérifié auprès du service avant tout nouvel envoi.',
       CONNEXION_INTERROMPUE: 'Envoi sans réponse : l’élément sera vérifié auprès du service avant tout nouvel envoi.',
@@ -95,10 +107,14 @@ export const erreursFr = {
       DELAI_DEPASSE: 'Le service de paie ne répond plus pendant le téléchargement : rien n’a été enregistré, réessayez.',
       ECRITURE_IMPOSSIBLE: 'Le fichier n’a pas pu être écrit sur le disque ({raison}) : vérifiez le dossier de destination.',
       CONNEXION_COUPEE: 'Connexion coupée pendant le téléchargement ({recus} octets reçus) : rien n’a été enregistré, réessayez.',
-      CONNEXION_COUPEE__TOTAL: 'Connexion coupée pendant le téléchargement ({recus} octets reçus sur {attendus}) : rien n’a été enregistré, réessayez.',
-      RECAPITULATIF_PAS_PDF: 'Le service de paie a répondu une page « {type} » au lieu du PDF (erreur d’un proxy ou du service) : rien n’a été enregistré.',
-      RECAPITULATIF_TROP_GROS: 'Le récapitulatif dépasse la taille maximale de {max} Mo : téléchargement interrompu, rien n’a été enregistré.',
-      RECAPITULATIF_TROP_GROS__ANNONCE: 'Le récapitulatif annoncé ({mio} Mo) dépasse la taille maximale de {max} Mo : rien n’a été enregistré.',
+      CONNEXION_COUPEE__TOTAL:
+        'Connexion coupée pendant le téléchargement ({recus} octets reçus sur {attendus}) : rien n’a été enregistré, réessayez.',
+      RECAPITULATIF_PAS_PDF:
+        'Le service de paie a répondu une page « {type} » au lieu du PDF (erreur d’un proxy ou du service) : rien n’a été enregistré.',
+      RECAPITULATIF_TROP_GROS:
+        'Le récapitulatif dépasse la taille maximale de {max} Mo : téléchargement interrompu, rien n’a été enregistré.',
+      RECAPITULATIF_TROP_GROS__ANNONCE:
+        'Le récapitulatif annoncé ({mio} Mo) dépasse la taille maximale de {max} Mo : rien n’a été enregistré.',
       RECAPITULATIF_INVALIDE: 'Le fichier reçu n’est pas un PDF (signature %PDF- absente) : rien n’a été enregistré.',
       NOM_FICHIER_REFUSE: 'Récapitulatif non enregistré : nom de fichier refusé, aucun fichier n’a été écrit.',
       NOM_FICHIER_REFUSE__SIREN: 'Récapitulatif non enregistré : le SIREN de la déclaration est invalide, aucun fichier n’a été écrit.',
@@ -107,14 +123,16 @@ export const erreursFr = {
       NOM_FICHIER_REFUSE__NATURE: 'Récapitulatif non enregistré : la nature de la déclaration est invalide, aucun fichier n’a été écrit.',
       NOM_FICHIER_REFUSE__TYPE: 'Récapitulatif non enregistré : le type de la déclaration est invalide, aucun fichier n’a été écrit.',
       NOM_FICHIER_REFUSE__ID: 'Récapitulatif non enregistré : l’identifiant de la déclaration est invalide, aucun fichier n’a été écrit.',
-      NOM_FICHIER_REFUSE__CHEMIN: 'Récapitulatif non enregistré : le chemin du fichier sortirait du dossier choisi, aucun fichier n’a été écrit.',
+      NOM_FICHIER_REFUSE__CHEMIN:
+        'Récapitulatif non enregistré : le chemin du fichier sortirait du dossier choisi, aucun fichier n’a été écrit.',
       ERREUR_INTERNE: 'Erreur inattendue pendant le téléchargement : rien n’a été enregistré.',
     },
     /** Why the active profile cannot connect (`ProfilActif.probleme`). */
     profil: {
       DEMO_INDISPONIBLE: 'Le service de démonstration n’a pas pu démarrer.',
       SECRET_ABSENT: 'Secret absent du trousseau : saisissez-le à nouveau dans Réglages › Connexions pour vous reconnecter.',
-      COFFRE_INDISPONIBLE: 'Le trousseau du système ne répond pas : le secret n’a pas pu être lu. Sous Linux, un service « Secret Service » (GNOME Keyring ou KWallet) doit être lancé et déverrouillé.',
+      COFFRE_INDISPONIBLE:
+        'Le trousseau du système ne répond pas : le secret n’a pas pu être lu. Sous Linux, un service « Secret Service » (GNOME Keyring ou KWallet) doit être lancé et déverrouillé.',
     },
     /** The access token could not be obtained (`params.jeton`): no request was sent. */
     jeton: {
@@ -136,7 +154,8 @@ export const erreursFr = {
       RIEN_ENREGISTRE: 'Rien n’a été enregistré.',
     },
     /** A category paused for a missing right (from the sync). */
-    droitManquant: 'Droit manquant sur le service de paie : « {libelle} ». Ces éléments restent en attente ; demandez ce droit à votre responsable. Les autres éléments continuent.',
+    droitManquant:
+      'Droit manquant sur le service de paie : « {libelle} ». Ces éléments restent en attente ; demandez ce droit à votre responsable. Les autres éléments continuent.',
     /** Refusals of the outbox on this workstation (OutboxError, db/outbox.ts and db/to-check.ts). */
     saisieLocale: {
       INTROUVABLE: 'Saisie introuvable sur ce poste.',
@@ -144,7 +163,8 @@ export const erreursFr = {
       ENVOI_EN_COURS: 'Cette saisie est en cours d’envoi : elle ne peut pas être modifiée maintenant. Réessayez dans un instant.',
       NON_MODIFIABLE: 'Une saisie « {etat} » ne peut plus être modifiée : saisissez une modification ou une suppression.',
       NON_ANNULABLE: 'Une saisie « {etat} » ne peut pas être annulée.',
-      NON_ANNULABLE__SYNCHRONISEE: 'Une saisie « {etat} » ne peut pas être annulée : saisissez une suppression pour retirer l’enregistrement du service de paie.',
+      NON_ANNULABLE__SYNCHRONISEE:
+        'Une saisie « {etat} » ne peut pas être annulée : saisissez une suppression pour retirer l’enregistrement du service de paie.',
       DECISION_PRISE: 'Cette saisie n’est plus « à vérifier » : la décision a déjà été prise.',
       PAS_UN_CANDIDAT: 'Cet élément du service n’est pas un des candidats de la saisie.',
     },

@@ -5,7 +5,8 @@
 export const settingsFr = {
   reglages: {
     titre: 'Connexions au service de paie',
-    intro: 'Un profil par service de paie. Le secret du client d’API est gardé dans le trousseau du système, jamais dans l’application ; les saisies de chaque profil restent séparées sur ce poste.',
+    intro:
+      'Un profil par service de paie. Le secret du client d’API est gardé dans le trousseau du système, jamais dans l’application ; les saisies de chaque profil restent séparées sur ce poste.',
     profils: 'Profils',
     actif: 'Actif',
     demo: 'Démo intégrée',
@@ -43,7 +44,8 @@ export const settingsFr = {
     },
   },
   droits: {
-    refuseMoi: 'Vos identifiants n’ont pas le droit « {libelle} » (selon le service de paie) : cette fonction est désactivée. Les éléments déjà saisis attendent dans la file ; demandez ce droit à votre responsable.',
+    refuseMoi:
+      'Vos identifiants n’ont pas le droit « {libelle} » (selon le service de paie) : cette fonction est désactivée. Les éléments déjà saisis attendent dans la file ; demandez ce droit à votre responsable.',
     titre: 'Fonction désactivée',
   },
 }

@@ -29,7 +29,8 @@ export const toCheckFr = {
     annuler: 'Annuler ma saisie',
     confirmerTitre: 'Confirmer la décision',
     confirmerLier: 'Votre saisie sera rattachée à l’élément {id} déjà présent sur le service de paie, sans rien envoyer.',
-    confirmerEnvoyer: 'Votre saisie sera envoyée comme un nouvel élément : le service en contiendra un de plus. Les éléments comparés ici ne lui seront jamais rattachés.',
+    confirmerEnvoyer:
+      'Votre saisie sera envoyée comme un nouvel élément : le service en contiendra un de plus. Les éléments comparés ici ne lui seront jamais rattachés.',
     confirmerAnnuler: 'Votre saisie sera annulée et ne sera pas envoyée. Elle reste visible, à l’état « Annulé ».',
     confirmer: 'Confirmer',
     retour: 'Revenir sans décider',
@@ -45,7 +46,8 @@ export const toCheckFr = {
     aide: 'Après un envoi resté sans réponse, le service contient un second élément identique à votre saisie. Supprimez celui qui est en trop.',
     supprimer: 'Supprimer le doublon',
     supprimerAide: 'Supprimer l’élément {id} du service de paie',
-    confirmer: 'L’élément {id} sera supprimé du service de paie (une suppression est mise en file et envoyée une seule fois). Votre élément {garde} est conservé.',
+    confirmer:
+      'L’élément {id} sera supprimé du service de paie (une suppression est mise en file et envoyée une seule fois). Votre élément {garde} est conservé.',
     confirmerBouton: 'Supprimer le doublon',
     ok: 'Suppression du doublon {id} mise en file.',
     refus: 'Suppression impossible : {message}',

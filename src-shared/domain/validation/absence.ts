@@ -46,7 +46,10 @@ export function checkAbsence(payload: Payload, operation: ValidationOperation, c
   const codeSaisi = payload['code_absence']
   const code = typeof codeSaisi === 'string' && codeSaisi !== '' ? ctx.codesAbsences.find((c) => c.code === codeSaisi) : undefined
   if (typeof codeSaisi === 'string' && codeSaisi !== '' && code === undefined) {
-    issues.push({ champ: 'code_absence', message: `Le code d’absence ${codeSaisi} n’existe pas pour le dossier ${ctx.dossier.raison_sociale}.` })
+    issues.push({
+      champ: 'code_absence',
+      message: `Le code d’absence ${codeSaisi} n’existe pas pour le dossier ${ctx.dossier.raison_sociale}.`,
+    })
   }
   const demiDebut = flag(payload, 'demi_journee_debut')
   const demiFin = flag(payload, 'demi_journee_fin')
@@ -58,7 +61,10 @@ export function checkAbsence(payload: Payload, operation: ValidationOperation, c
   const debut = validField(payload, 'date_debut', IsoDate)
   const fin = validField(payload, 'date_fin', IsoDate)
   if (debut !== undefined && debut === fin && demiDebut === true && demiFin === true) {
-    issues.push({ champ: 'demi_journee_fin', message: `Sur une seule journée (${formatDateFr(debut)}), une seule demi-journée peut être cochée.` })
+    issues.push({
+      champ: 'demi_journee_fin',
+      message: `Sur une seule journée (${formatDateFr(debut)}), une seule demi-journée peut être cochée.`,
+    })
   }
   if (fin !== undefined) checkOpenPeriod(ctx.dossier, monthOf(fin), 'date_fin', issues, ` (fin de l’absence le ${formatDateFr(fin)})`)
   if (debut === undefined || fin === undefined || fin < debut) return
@@ -69,18 +75,35 @@ export function checkAbsence(payload: Payload, operation: ValidationOperation, c
       if (contrat === undefined) {
         issues.push({ champ: 'date_debut', message: `${describeSalarie(salarie)} n’est pas sous contrat le ${formatDateFr(debut)}.` })
       } else if (presentOn(salarie, fin, fin)) {
-        issues.push({ champ: 'date_fin', message: `L’absence s’étend sur plusieurs contrats (${describeEnd(salarie, contrat)}) : saisissez une absence par contrat.` })
+        issues.push({
+          champ: 'date_fin',
+          message: `L’absence s’étend sur plusieurs contrats (${describeEnd(salarie, contrat)}) : saisissez une absence par contrat.`,
+        })
       } else {
-        issues.push({ champ: 'date_fin', message: `${describeSalarie(salarie)} n’est pas sous contrat jusqu’au ${formatDateFr(fin)} (${describeEnd(salarie, contrat)}).` })
+        issues.push({
+          champ: 'date_fin',
+          message: `${describeSalarie(salarie)} n’est pas sous contrat jusqu’au ${formatDateFr(fin)} (${describeEnd(salarie, contrat)}).`,
+        })
       }
     }
-    checkContractNumber(salarie, { from: debut, to: fin, libelle: `du ${formatDateFr(debut)} au ${formatDateFr(fin)}` }, payload, operation, issues)
+    checkContractNumber(
+      salarie,
+      { from: debut, to: fin, libelle: `du ${formatDateFr(debut)} au ${formatDateFr(fin)}` },
+      payload,
+      operation,
+      issues,
+    )
   }
 
   if (demiDebut === undefined || demiFin === undefined) return
   const span: AbsenceSpan = { date_debut: debut, date_fin: fin, demi_journee_debut: demiDebut, demi_journee_fin: demiFin }
-  const other = ctx.otherAbsences.filter((o) => absenceSpanOverlaps(span, o)).sort((a, b) => (a.date_debut < b.date_debut ? -1 : a.date_debut > b.date_debut ? 1 : 0))[0]
+  const other = ctx.otherAbsences
+    .filter((o) => absenceSpanOverlaps(span, o))
+    .sort((a, b) => (a.date_debut < b.date_debut ? -1 : a.date_debut > b.date_debut ? 1 : 0))[0]
   if (other !== undefined) {
-    issues.push({ champ: 'date_debut', message: `Cette absence chevauche ${other.label === undefined ? 'une autre absence' : `l’absence « ${other.label} »`} ${describeSpan(other)}.` })
+    issues.push({
+      champ: 'date_debut',
+      message: `Cette absence chevauche ${other.label === undefined ? 'une autre absence' : `l’absence « ${other.label} »`} ${describeSpan(other)}.`,
+    })
   }
 }

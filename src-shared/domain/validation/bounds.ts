@@ -40,7 +40,10 @@ export function checkMontant(payload: Payload, max: string, quoi: string, issues
   const cents = decimalToCents(montant)
   if (cents <= 0n) issues.push({ champ: 'montant', message: `Le montant doit être supérieur à 0 € (${euros(montant)} saisi).` })
   else if (cents > decimalToCents(max)) {
-    issues.push({ champ: 'montant', message: `Le montant ${euros(montant)} dépasse le plafond de ${euros(max)} pour ${quoi} : vérifiez la saisie.` })
+    issues.push({
+      champ: 'montant',
+      message: `Le montant ${euros(montant)} dépasse le plafond de ${euros(max)} pour ${quoi} : vérifiez la saisie.`,
+    })
   }
 }
 
@@ -55,7 +58,10 @@ export function checkQuantite(payload: Payload, unite: CodeEvp['unite'] | undefi
   if (compareDecimal(quantite, '0') <= 0) {
     issues.push({ champ: 'quantite', message: `La quantité doit être supérieure à 0 (${shown} saisi).` })
   } else if (unite === 'heures' && compareDecimal(quantite, MAX_HEURES_MOIS) > 0) {
-    issues.push({ champ: 'quantite', message: `${shown} heures dépassent les ${MAX_HEURES_MOIS} heures d’un mois de 31 jours : vérifiez la saisie.` })
+    issues.push({
+      champ: 'quantite',
+      message: `${shown} heures dépassent les ${MAX_HEURES_MOIS} heures d’un mois de 31 jours : vérifiez la saisie.`,
+    })
   } else if (unite === 'jours' && compareDecimal(quantite, MAX_JOURS_MOIS) > 0) {
     issues.push({ champ: 'quantite', message: `${shown} jours dépassent les ${MAX_JOURS_MOIS} jours d’un mois : vérifiez la saisie.` })
   }
@@ -66,7 +72,10 @@ export function checkTaux(payload: Payload, issues: IssueList): void {
   const taux = validField(payload, 'taux', Taux)
   if (taux === undefined) return
   if (compareDecimal(taux, '0') <= 0 || compareDecimal(taux, MAX_TAUX) > 0) {
-    issues.push({ champ: 'taux', message: `Le taux ${formatFrenchDecimal(taux)} % doit être supérieur à 0 et au plus ${formatFrenchDecimal(MAX_TAUX)} %.` })
+    issues.push({
+      champ: 'taux',
+      message: `Le taux ${formatFrenchDecimal(taux)} % doit être supérieur à 0 et au plus ${formatFrenchDecimal(MAX_TAUX)} %.`,
+    })
   }
 }
 
@@ -77,6 +86,9 @@ export function checkKilometres(payload: Payload, issues: IssueList): void {
   if (compareDecimal(km, '0') <= 0) {
     issues.push({ champ: 'kilometres', message: `Le nombre de kilomètres doit être supérieur à 0 (${formatFrenchDecimal(km)} saisi).` })
   } else if (compareDecimal(km, MAX_KILOMETRES) > 0) {
-    issues.push({ champ: 'kilometres', message: `${formatFrenchDecimal(km)} km dépassent le plafond de ${formatFrenchDecimal(MAX_KILOMETRES)} km par saisie : vérifiez la saisie.` })
+    issues.push({
+      champ: 'kilometres',
+      message: `${formatFrenchDecimal(km)} km dépassent le plafond de ${formatFrenchDecimal(MAX_KILOMETRES)} km par saisie : vérifiez la saisie.`,
+    })
   }
 }

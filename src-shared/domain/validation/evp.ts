@@ -23,7 +23,12 @@ export const FORMAT_FIELDS: Readonly<Record<FormatEvp, readonly ValueField[]>> =
   texte: ['valeur_texte'],
 }
 
-const VALUE_LABELS: Readonly<Record<ValueField, string>> = { quantite: 'une quantité', taux: 'un taux', montant: 'un montant', valeur_texte: 'un texte' }
+const VALUE_LABELS: Readonly<Record<ValueField, string>> = {
+  quantite: 'une quantité',
+  taux: 'un taux',
+  montant: 'un montant',
+  valeur_texte: 'un texte',
+}
 const FORMAT_LABELS: Readonly<Record<FormatEvp, string>> = {
   quantite: 'quantité',
   montant: 'montant',
@@ -42,7 +47,10 @@ export function checkEvpFormat(code: CodeEvp, payload: Payload, operation: Valid
     if (wanted.includes(field) && isMissing(payload, field, operation)) {
       issues.push({ champ: field, message: `Le code ${code.code} (${code.libelle}) attend ${VALUE_LABELS[field]}.` })
     } else if (!wanted.includes(field) && isGiven(payload, field)) {
-      issues.push({ champ: field, message: `Le code ${code.code} (${code.libelle}) n’accepte pas ${VALUE_LABELS[field]} : il se saisit en ${FORMAT_LABELS[code.format]}.` })
+      issues.push({
+        champ: field,
+        message: `Le code ${code.code} (${code.libelle}) n’accepte pas ${VALUE_LABELS[field]} : il se saisit en ${FORMAT_LABELS[code.format]}.`,
+      })
     }
   }
 }
@@ -57,7 +65,10 @@ export function checkEvp(payload: Payload, operation: ValidationOperation, ctx: 
     if (code === undefined) {
       issues.push({ champ: 'code_evp', message: `Le code EVP ${codeSaisi} n’existe pas pour le dossier ${ctx.dossier.raison_sociale}.` })
     } else if (code.masque) {
-      issues.push({ champ: 'code_evp', message: `Le code EVP ${code.code} (${code.libelle}) est masqué pour le dossier ${ctx.dossier.raison_sociale} : il ne se saisit pas.` })
+      issues.push({
+        champ: 'code_evp',
+        message: `Le code EVP ${code.code} (${code.libelle}) est masqué pour le dossier ${ctx.dossier.raison_sociale} : il ne se saisit pas.`,
+      })
       code = undefined
     }
   }

@@ -27,7 +27,10 @@ export function checkFrais(payload: Payload, operation: ValidationOperation, ctx
   if (periode !== undefined && date !== undefined) {
     const earliest = periodStart(addMonths(periode, -FRAIS_ANCIENNETE_MAX_MOIS))
     if (date > periodEnd(periode)) {
-      issues.push({ champ: 'date', message: `La date du ${formatDateFr(date)} est postérieure à la période ${periode} : une dépense se déclare sur sa période ou une suivante.` })
+      issues.push({
+        champ: 'date',
+        message: `La date du ${formatDateFr(date)} est postérieure à la période ${periode} : une dépense se déclare sur sa période ou une suivante.`,
+      })
     } else if (date < earliest) {
       issues.push({
         champ: 'date',

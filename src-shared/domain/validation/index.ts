@@ -15,8 +15,14 @@ export { absenceSpanOverlaps } from './absence'
 export { contractsOverlapping, presentOn } from './salarie'
 export { FORMAT_FIELDS } from './evp'
 export {
-  FRAIS_ANCIENNETE_MAX_MOIS, MAX_HEURES_MOIS, MAX_JOURS_MOIS, MAX_KILOMETRES, MAX_MONTANT_AVANTAGE, MAX_MONTANT_EVP_PRIME,
-  MAX_MONTANT_FRAIS, MAX_TAUX,
+  FRAIS_ANCIENNETE_MAX_MOIS,
+  MAX_HEURES_MOIS,
+  MAX_JOURS_MOIS,
+  MAX_KILOMETRES,
+  MAX_MONTANT_AVANTAGE,
+  MAX_MONTANT_EVP_PRIME,
+  MAX_MONTANT_FRAIS,
+  MAX_TAUX,
 } from './bounds'
 export { GENERIC_MESSAGES, fieldIssues, firstPerField, frenchZodMessage, parseFrench } from './schema-issues'
 export type { FrenchParse, IssueLike } from './schema-issues'
@@ -74,7 +80,13 @@ const ANY_TARGET = '00000000-0000-4000-8000-000000000000'
  * already. An update is checked on `base` (the synced record's fields) with the parsed patch over it.
  * @returns the issues (schema issues alone when the payload does not parse); [] when the entry may be queued.
  */
-export function validateEntry(kind: EntryKind, operation: ValidationOperation, payload: unknown, ctx: ValidationContext, base: Payload = {}): FieldIssue[] {
+export function validateEntry(
+  kind: EntryKind,
+  operation: ValidationOperation,
+  payload: unknown,
+  ctx: ValidationContext,
+  base: Payload = {},
+): FieldIssue[] {
   const parsed = parseEntry({ kind, operation, targetServerId: operation === 'create' ? null : ANY_TARGET, payload })
   if (!parsed.ok) return parsed.issues
   return checkRules(kind, operation, { ...base, ...parsed.body.payload }, ctx)

@@ -15,7 +15,10 @@ export function checkPrime(payload: Payload, operation: ValidationOperation, ctx
   const salarie = checkSalarie(ctx, payload, operation, issues)
   const codeSaisi = payload['code_prime']
   if (typeof codeSaisi === 'string' && codeSaisi !== '' && !ctx.codesPrimes.some((c) => c.code === codeSaisi)) {
-    issues.push({ champ: 'code_prime', message: `Le code de prime ${codeSaisi} n’existe pas pour le dossier ${ctx.dossier.raison_sociale}.` })
+    issues.push({
+      champ: 'code_prime',
+      message: `Le code de prime ${codeSaisi} n’existe pas pour le dossier ${ctx.dossier.raison_sociale}.`,
+    })
   }
   checkMontant(payload, MAX_MONTANT_EVP_PRIME, 'une prime', issues)
 

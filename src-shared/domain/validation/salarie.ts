@@ -53,22 +53,39 @@ export function contractsOverlapping(salarie: Salarie, from: string, to: string)
  * payload names that dossier and that employee. Issues on `siren` or `matricule`.
  * @returns the employee when the later rules can use it, else undefined.
  */
-export function checkSalarie(ctx: ValidationContext, payload: Payload, operation: ValidationOperation, issues: IssueList): Salarie | undefined {
+export function checkSalarie(
+  ctx: ValidationContext,
+  payload: Payload,
+  operation: ValidationOperation,
+  issues: IssueList,
+): Salarie | undefined {
   const { dossier, salarie } = ctx
-  const matricule = typeof payload['matricule'] === 'string' ? payload['matricule'] : salarie?.matricule ?? ''
+  const matricule = typeof payload['matricule'] === 'string' ? payload['matricule'] : (salarie?.matricule ?? '')
   if (operation === 'create' && typeof payload['siren'] === 'string' && payload['siren'] !== dossier.siren) {
-    issues.push({ champ: 'siren', message: `Le SIREN ${payload['siren']} n’est pas celui du dossier ${dossier.raison_sociale} (${dossier.siren}).` })
+    issues.push({
+      champ: 'siren',
+      message: `Le SIREN ${payload['siren']} n’est pas celui du dossier ${dossier.raison_sociale} (${dossier.siren}).`,
+    })
   }
   if (salarie === undefined) {
-    issues.push({ champ: 'matricule', message: `Le salarié de matricule ${matricule} n’existe pas dans le dossier ${dossier.raison_sociale} (${dossier.siren}).` })
+    issues.push({
+      champ: 'matricule',
+      message: `Le salarié de matricule ${matricule} n’existe pas dans le dossier ${dossier.raison_sociale} (${dossier.siren}).`,
+    })
     return undefined
   }
   if (salarie.siren !== dossier.siren) {
-    issues.push({ champ: 'matricule', message: `${describeSalarie(salarie)} n’appartient pas au dossier ${dossier.raison_sociale} (${dossier.siren}).` })
+    issues.push({
+      champ: 'matricule',
+      message: `${describeSalarie(salarie)} n’appartient pas au dossier ${dossier.raison_sociale} (${dossier.siren}).`,
+    })
     return undefined
   }
   if (operation === 'create' && typeof payload['matricule'] === 'string' && payload['matricule'] !== salarie.matricule) {
-    issues.push({ champ: 'matricule', message: `Le matricule ${payload['matricule']} ne correspond pas au salarié choisi, ${describeSalarie(salarie)}.` })
+    issues.push({
+      champ: 'matricule',
+      message: `Le matricule ${payload['matricule']} ne correspond pas au salarié choisi, ${describeSalarie(salarie)}.`,
+    })
     return undefined
   }
   return salarie
@@ -102,21 +119,33 @@ export interface ContractRange {
  * still runs), so only a number given is checked. A number unknown to the employee is always refused; a known one
  * that does not run is refused only when another does (when none runs, presence reports it).
  */
-export function checkContractNumber(salarie: Salarie, range: ContractRange, payload: Payload, operation: ValidationOperation, issues: IssueList): void {
+export function checkContractNumber(
+  salarie: Salarie,
+  range: ContractRange,
+  payload: Payload,
+  operation: ValidationOperation,
+  issues: IssueList,
+): void {
   const running = contractsOverlapping(salarie, range.from, range.to)
   const numero = payload['numero_contrat']
   const numeros = running.map((c) => c.numero_contrat).join(', ')
   const enCours = running.length === 0 ? `aucun contrat ${range.libelle}` : `contrats ${range.libelle} : ${numeros}`
   if (!isGiven(payload, 'numero_contrat') || typeof numero !== 'string') {
     if (operation === 'create' && running.length > 1) {
-      issues.push({ champ: 'numero_contrat', message: `${describeSalarie(salarie)} a plusieurs contrats ${range.libelle} (${numeros}) : précisez le numéro de contrat.` })
+      issues.push({
+        champ: 'numero_contrat',
+        message: `${describeSalarie(salarie)} a plusieurs contrats ${range.libelle} (${numeros}) : précisez le numéro de contrat.`,
+      })
     }
     return
   }
   if (!salarie.contrats.some((c) => c.numero_contrat === numero)) {
     issues.push({ champ: 'numero_contrat', message: `Le contrat ${numero} n’existe pas pour ${describeSalarie(salarie)} (${enCours}).` })
   } else if (running.length > 0 && !running.some((c) => c.numero_contrat === numero)) {
-    issues.push({ champ: 'numero_contrat', message: `Le contrat ${numero} de ${describeSalarie(salarie)} ne court pas ${range.libelle} (${enCours}).` })
+    issues.push({
+      champ: 'numero_contrat',
+      message: `Le contrat ${numero} de ${describeSalarie(salarie)} ne court pas ${range.libelle} (${enCours}).`,
+    })
   }
 }
 
@@ -124,7 +153,9 @@ export function checkContractNumber(salarie: Salarie, range: ContractRange, payl
 export function describeEnd(salarie: Salarie, contrat: ContratResume): string {
   const end = effectiveEnd(salarie, contrat)
   if (end === null) return `contrat ${contrat.numero_contrat} sans date de fin`
-  return salarie.date_sortie === end ? `sortie des effectifs le ${formatDateFr(end)}` : `fin du contrat ${contrat.numero_contrat} le ${formatDateFr(end)}`
+  return salarie.date_sortie === end
+    ? `sortie des effectifs le ${formatDateFr(end)}`
+    : `fin du contrat ${contrat.numero_contrat} le ${formatDateFr(end)}`
 }
 
 /** The contract covering `date` that runs the longest, if any (to explain where presence stops). */

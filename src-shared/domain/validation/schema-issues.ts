@@ -27,7 +27,8 @@ export function frenchZodMessage(issue: z.core.$ZodRawIssue): string {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? GENERIC_MESSAGES.obligatoire : GENERIC_MESSAGES.invalide
     case 'too_small':
-      if (issue.origin === 'string') return issue.input === '' ? GENERIC_MESSAGES.obligatoire : `${String(issue.minimum)} caractères au moins`
+      if (issue.origin === 'string')
+        return issue.input === '' ? GENERIC_MESSAGES.obligatoire : `${String(issue.minimum)} caractères au moins`
       return GENERIC_MESSAGES.invalide
     case 'too_big':
       return issue.origin === 'string' ? `${String(issue.maximum)} caractères au plus` : GENERIC_MESSAGES.invalide

@@ -110,7 +110,9 @@ export interface Workstation {
 async function openApp(context: BrowserContext, url: string, hash = '#/'): Promise<Page> {
   const page = context.pages()[0] ?? (await context.newPage())
   // The clerk answers "yes" to "leave the grid with cells not saved?": scenarios navigate on purpose.
-  page.on('dialog', (dialog) => { void dialog.accept() })
+  page.on('dialog', (dialog) => {
+    void dialog.accept()
+  })
   await page.goto(`${url}/${hash}`)
   await page.waitForSelector('[data-testid="online-indicator"]')
   return page
@@ -126,7 +128,14 @@ export interface ExternalSandbox {
  * Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }; with
  * `external`, no sandbox is started (ws.sandbox stays null; stop/restart are the scenario's business).
  */
-export async function startWorkstation(options: { sandbox?: SandboxOptions; credentials?: { client_id: string; client_secret: string }; external?: ExternalSandbox; keychain?: Keychain } = {}): Promise<Workstation> {
+export async function startWorkstation(
+  options: {
+    sandbox?: SandboxOptions
+    credentials?: { client_id: string; client_secret: string }
+    external?: ExternalSandbox
+    keychain?: Keychain
+  } = {},
+): Promise<Workstation> {
   mkdirSync(ARTIFACTS, { recursive: true })
   const tokensFile = logToSuiteFile(suiteName())
   const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: log, ...options.sandbox }
@@ -149,8 +158,12 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
     const response = await fetch(input, init)
     const url = input instanceof Request ? input.url : String(input)
     if (url.endsWith('/api/auth/token') && response.ok) {
-      const body: unknown = await response.clone().json().catch(() => null)
-      if (typeof body === 'object' && body !== null && 'access_token' in body && typeof body.access_token === 'string') issuedTokens.push(body.access_token)
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null)
+      if (typeof body === 'object' && body !== null && 'access_token' in body && typeof body.access_token === 'string')
+        issuedTokens.push(body.access_token)
     }
     return response
   }
@@ -199,7 +212,11 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
   const served = createIpcDispatcher(handlers, {
     trustedOrigins: [server.url],
     onFailure: (failure) => {
-      log.warn('IPC : demande non aboutie', { channel: failure.channel, code: failure.code, cause: failure.cause === undefined ? null : describeError(failure.cause) })
+      log.warn('IPC : demande non aboutie', {
+        channel: failure.channel,
+        code: failure.code,
+        cause: failure.cause === undefined ? null : describeError(failure.cause),
+      })
     },
   })
   const dispatch: IpcDispatcher = async (channel, input, sender) => {
@@ -249,7 +266,9 @@ export async function startWorkstation(options: { sandbox?: SandboxOptions; cred
       const pid = browserPid(profile)
       const context = ws.context
       const gone = new Promise<void>((resolveGone) => {
-        context.once('close', () => { resolveGone() })
+        context.once('close', () => {
+          resolveGone()
+        })
       })
       process.kill(pid, 'SIGKILL')
       await gone

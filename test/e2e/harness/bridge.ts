@@ -33,7 +33,12 @@ function pageBridge(spec: BridgeSpec): void {
       return () => set.delete(callback)
     }
   }
-  Object.defineProperty(scope, '__paieEmit', { value: (event: string, payload: unknown) => listeners.get(event)?.forEach((cb) => { cb(payload) }) })
+  Object.defineProperty(scope, '__paieEmit', {
+    value: (event: string, payload: unknown) =>
+      listeners.get(event)?.forEach((cb) => {
+        cb(payload)
+      }),
+  })
   Object.defineProperty(scope, 'api', { value: Object.freeze(api) })
 }
 
@@ -48,10 +53,15 @@ export async function installBridge(context: BrowserContext, dispatch: IpcDispat
   return {
     emit(event, payload) {
       for (const page of context.pages()) {
-        page.evaluate(([e, p]) => {
-          const emit = (globalThis as unknown as Record<string, unknown>)['__paieEmit'] as ((e: string, p: unknown) => void) | undefined
-          emit?.(e, p)
-        }, [event, payload] as const).catch(() => undefined)
+        page
+          .evaluate(
+            ([e, p]) => {
+              const emit = (globalThis as unknown as Record<string, unknown>)['__paieEmit'] as ((e: string, p: unknown) => void) | undefined
+              emit?.(e, p)
+            },
+            [event, payload] as const,
+          )
+          .catch(() => undefined)
       }
     },
   }

@@ -14,7 +14,17 @@ import { chromium, type BrowserContext } from 'playwright-core'
  */
 export const BROWSER_LOCALE = 'en-US'
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', `--lang=${BROWSER_LOCALE}`]
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  `--lang=${BROWSER_LOCALE}`,
+]
 
 /** Path of the system Chromium (`command -v chromium`), or CHROMIUM_PATH. @throws when none is installed. */
 export function chromiumPath(): string {
@@ -62,6 +72,7 @@ export function browserPid(profileDir: string): number {
     }
     if (args.includes(flag) && !args.some((a) => a.startsWith('--type='))) found.push(Number(name))
   }
-  if (found.length !== 1) throw new Error(`Processus Chromium du profil ${profileDir} : ${found.length} trouvés (${found.join(', ')}), un attendu`)
+  if (found.length !== 1)
+    throw new Error(`Processus Chromium du profil ${profileDir} : ${found.length} trouvés (${found.join(', ')}), un attendu`)
   return found[0] ?? 0
 }

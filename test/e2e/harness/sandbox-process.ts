@@ -37,7 +37,9 @@ async function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
       const port = typeof address === 'object' && address !== null ? address.port : 0
-      server.close(() => { ok(port) })
+      server.close(() => {
+        ok(port)
+      })
     })
   })
 }
@@ -67,10 +69,27 @@ export async function startSandboxProcess(options: { seed: number; today: string
 
   async function launch(): Promise<void> {
     output = ''
-    const args = ['--import', 'tsx', 'src-sandbox/cli.ts', '--port', String(port), '--seed', String(options.seed), '--today', options.today, '--store-file', storeFile, '--no-rate-limit']
+    const args = [
+      '--import',
+      'tsx',
+      'src-sandbox/cli.ts',
+      '--port',
+      String(port),
+      '--seed',
+      String(options.seed),
+      '--today',
+      options.today,
+      '--store-file',
+      storeFile,
+      '--no-rate-limit',
+    ]
     const started = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    started.stdout.on('data', (d: Buffer) => { output = (output + d.toString()).slice(-4000) })
-    started.stderr.on('data', (d: Buffer) => { output = (output + d.toString()).slice(-4000) })
+    started.stdout.on('data', (d: Buffer) => {
+      output = (output + d.toString()).slice(-4000)
+    })
+    started.stderr.on('data', (d: Buffer) => {
+      output = (output + d.toString()).slice(-4000)
+    })
     child = started
     await waitHealthy(url, started, () => output)
   }
@@ -88,7 +107,9 @@ export async function startSandboxProcess(options: { seed: number; today: string
     child = null
     if (running === null || running.exitCode !== null) return
     await new Promise<void>((ok) => {
-      running.once('exit', () => { ok() })
+      running.once('exit', () => {
+        ok()
+      })
       running.kill('SIGKILL')
     })
   }

@@ -25,7 +25,8 @@ export interface StaticServer {
 
 /** Starts the server on a free loopback port (or `port`). @throws when `root` has no index.html. */
 export async function serveRenderer(root: string, port = 0): Promise<StaticServer> {
-  if (!existsSync(resolve(root, 'index.html'))) throw new Error(`Renderer non construit : ${root}/index.html absent (npx electron-vite build)`)
+  if (!existsSync(resolve(root, 'index.html')))
+    throw new Error(`Renderer non construit : ${root}/index.html absent (npx electron-vite build)`)
   const csp = buildCsp()
   const server: Server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
@@ -34,16 +35,23 @@ export async function serveRenderer(root: string, port = 0): Promise<StaticServe
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': csp, 'cache-control': 'no-store' })
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-security-policy': csp,
+      'cache-control': 'no-store',
+    })
     createReadStream(file).pipe(res)
   })
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok))
   const address = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${address.port}`,
-    close: () => new Promise<void>((ok) => {
-      server.closeAllConnections()
-      server.close(() => { ok(); })
-    }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections()
+        server.close(() => {
+          ok()
+        })
+      }),
   }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, classifyHttpFailure, classifyTransportFailure, parseRetryAfter, tokenFailure, type ErrorClass } from '../../../src-main/api/errors'
+import {
+  ApiError,
+  classifyHttpFailure,
+  classifyTransportFailure,
+  parseRetryAfter,
+  tokenFailure,
+  type ErrorClass,
+} from '../../../src-main/api/errors'
 import type { BridgeError } from '../../../src-shared/api/common'
 
 function bridge(code: string, extra: Partial<BridgeError> = {}): BridgeError {
@@ -58,7 +65,8 @@ const READ_ROWS: readonly Row[] = [
   [504, html, false, 'global', '504'],
 ]
 
-const named = (rows: readonly Row[]) => rows.map(([status, body, retryAfter, expected, why]) => ({ status, body, retryAfter, expected, why }))
+const named = (rows: readonly Row[]) =>
+  rows.map(([status, body, retryAfter, expected, why]) => ({ status, body, retryAfter, expected, why }))
 
 describe('classifyHttpFailure', () => {
   describe.each(['POST', 'PATCH', 'PUT', 'DELETE'] as const)('write %s', (method) => {
@@ -83,29 +91,65 @@ describe('classifyHttpFailure', () => {
 
 describe('tokenFailure', () => {
   const tokenError = (init: Partial<ConstructorParameters<typeof ApiError>[0]>): ApiError =>
-    new ApiError({ operation: 'obtenirJeton', method: 'POST', status: null, body: null, retryAfterMs: null, errorClass: 'unknown', code: 'DELAI_DEPASSE', message: 'm', ...init })
+    new ApiError({
+      operation: 'obtenirJeton',
+      method: 'POST',
+      status: null,
+      body: null,
+      retryAfterMs: null,
+      errorClass: 'unknown',
+      code: 'DELAI_DEPASSE',
+      message: 'm',
+      ...init,
+    })
 
   it('makes a timed-out token request a global, unsent failure of the original write', () => {
     const e = tokenFailure('creerEvp', 'POST', tokenError({}))
-    expect(e).toMatchObject({ operation: 'creerEvp', method: 'POST', errorClass: 'global', sent: false, code: 'DELAI_DEPASSE', status: null })
+    expect(e).toMatchObject({
+      operation: 'creerEvp',
+      method: 'POST',
+      errorClass: 'global',
+      sent: false,
+      code: 'DELAI_DEPASSE',
+      status: null,
+    })
     expect(e.params).toEqual({ jeton: 'DELAI' })
   })
 
   it('keeps a refused client recognisable (401 CLIENT_INVALIDE), with its body and Retry-After', () => {
     const body = b(401, 'CLIENT_INVALIDE', { message: 'Identifiants du client API invalides.' })
-    const e = tokenFailure('supprimerAbsence', 'DELETE', tokenError({ status: 401, body, errorClass: 'global', code: 'CLIENT_INVALIDE', retryAfterMs: 2000 }))
+    const e = tokenFailure(
+      'supprimerAbsence',
+      'DELETE',
+      tokenError({ status: 401, body, errorClass: 'global', code: 'CLIENT_INVALIDE', retryAfterMs: 2000 }),
+    )
     expect(e).toMatchObject({ errorClass: 'global', sent: false, code: 'CLIENT_INVALIDE', status: 401, body, retryAfterMs: 2000 })
     expect(e.params).toEqual({ jeton: 'REFUSE', status: 401, service: 'Identifiants du client API invalides.' })
   })
 
   it('handles a failure that is not an ApiError', () => {
-    expect(tokenFailure('listerEvp', 'GET', new Error('boum'))).toMatchObject({ errorClass: 'global', sent: false, code: 'JETON_INDISPONIBLE' })
+    expect(tokenFailure('listerEvp', 'GET', new Error('boum'))).toMatchObject({
+      errorClass: 'global',
+      sent: false,
+      code: 'JETON_INDISPONIBLE',
+    })
   })
 })
 
 describe('ApiError.sent', () => {
   it('defaults to true (the request may have reached the service)', () => {
-    expect(new ApiError({ operation: 'x', method: 'POST', status: 500, body: null, retryAfterMs: null, errorClass: 'unknown', code: 'HTTP_500', message: 'm' }).sent).toBe(true)
+    expect(
+      new ApiError({
+        operation: 'x',
+        method: 'POST',
+        status: 500,
+        body: null,
+        retryAfterMs: null,
+        errorClass: 'unknown',
+        code: 'HTTP_500',
+        message: 'm',
+      }).sent,
+    ).toBe(true)
   })
 })
 
@@ -113,12 +157,20 @@ describe('classifyTransportFailure', () => {
   const fetchFailed = (code: string) => Object.assign(new Error('fetch failed'), { cause: Object.assign(new Error(code), { code }) })
 
   it('knows a refused connection never reached the server, even for a write', () => {
-    expect(classifyTransportFailure(fetchFailed('ECONNREFUSED'), 'POST')).toMatchObject({ errorClass: 'global', code: 'RESEAU_INJOIGNABLE', sent: false })
+    expect(classifyTransportFailure(fetchFailed('ECONNREFUSED'), 'POST')).toMatchObject({
+      errorClass: 'global',
+      code: 'RESEAU_INJOIGNABLE',
+      sent: false,
+    })
     expect(classifyTransportFailure(fetchFailed('ENOTFOUND'), 'DELETE')).toMatchObject({ errorClass: 'global', sent: false })
   })
 
   it('makes a cut connection on a write an unknown outcome', () => {
-    expect(classifyTransportFailure(fetchFailed('UND_ERR_SOCKET'), 'POST')).toMatchObject({ errorClass: 'unknown', code: 'CONNEXION_INTERROMPUE', sent: true })
+    expect(classifyTransportFailure(fetchFailed('UND_ERR_SOCKET'), 'POST')).toMatchObject({
+      errorClass: 'unknown',
+      code: 'CONNEXION_INTERROMPUE',
+      sent: true,
+    })
     expect(classifyTransportFailure(fetchFailed('ECONNRESET'), 'GET')).toMatchObject({ errorClass: 'global', sent: true })
   })
 

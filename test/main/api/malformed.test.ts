@@ -39,7 +39,12 @@ describe.each(CASES)('spoiled answers: $mode', ({ mode, code, reason }) => {
   it(`is ${code}: global for a read, unknown for a committed write`, async () => {
     const running = await startTestSandbox()
     sandbox = running
-    const client = createApiClient({ baseUrl: running.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret, maxResponseBytes: 1024 * 1024 })
+    const client = createApiClient({
+      baseUrl: running.url,
+      clientId: DEMO_CREDENTIALS.client_id,
+      clientSecret: DEMO_CREDENTIALS.client_secret,
+      maxResponseBytes: 1024 * 1024,
+    })
     await client.call('moi') // token obtained while answers are sound
     running.faults.set({ malformedResponses: mode, malformedRate: 1, malformedOversizeBytes: 2 * 1024 * 1024 })
 
@@ -49,7 +54,11 @@ describe.each(CASES)('spoiled answers: $mode', ({ mode, code, reason }) => {
 
     const before = running.store.evp.length
     const [matricule] = quietEmployees(running.store)
-    const write = await failure(client.call('creerEvp', { body: { siren: BIG_SIREN, matricule: matricule!, periode: PERIODE, code_evp: codesOf(running.store).evp, quantite: '1.5' } }))
+    const write = await failure(
+      client.call('creerEvp', {
+        body: { siren: BIG_SIREN, matricule: matricule!, periode: PERIODE, code_evp: codesOf(running.store).evp, quantite: '1.5' },
+      }),
+    )
     expect(write).toMatchObject({ code, errorClass: 'unknown', operation: 'creerEvp' })
     expect(running.store.evp.length).toBe(before + 1) // committed: the outbox must reconcile it
   })
@@ -60,7 +69,11 @@ describe('answer size cap', () => {
     const running = await startTestSandbox({ faults: { malformedResponses: 'oversized', malformedRate: 1 } })
     sandbox = running
     expect(running.faults.get().malformedOversizeBytes).toBeGreaterThan(MAX_RESPONSE_BYTES)
-    const client = createApiClient({ baseUrl: running.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret })
+    const client = createApiClient({
+      baseUrl: running.url,
+      clientId: DEMO_CREDENTIALS.client_id,
+      clientSecret: DEMO_CREDENTIALS.client_secret,
+    })
     // Even the token answer is oversized: the very first call fails with the typed error, as the operation's own
     // failure (global, never sent: docs/api-assumptions.md #41), the token request's error as its cause.
     const error = await failure(client.call('moi'))

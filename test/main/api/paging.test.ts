@@ -70,7 +70,12 @@ describe('fetchAllPages reading pages one after the other', () => {
     }
     const read = fetchAllPages('listerDeclarations', endless, { maxPages: 25 })
     await expect(read).rejects.toBeInstanceOf(ApiError)
-    await expect(read).rejects.toMatchObject({ code: PAGINATION_SANS_FIN, operation: 'listerDeclarations', errorClass: 'global', method: 'GET' })
+    await expect(read).rejects.toMatchObject({
+      code: PAGINATION_SANS_FIN,
+      operation: 'listerDeclarations',
+      errorClass: 'global',
+      method: 'GET',
+    })
     await expect(read).rejects.toMatchObject({ params: { operation: 'listerDeclarations', max: 25 } })
     expect(asked).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
   })

@@ -25,7 +25,12 @@ async function start(today = '2026-11-16'): Promise<RunningSandbox> {
 }
 
 function connect(s: { url: string }, extra: { timeoutMs?: number; clientSecret?: string } = {}): PayrollConnection {
-  return createPayrollConnection({ baseUrl: s.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: extra.clientSecret ?? DEMO_CREDENTIALS.client_secret, ...(extra.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }) })
+  return createPayrollConnection({
+    baseUrl: s.url,
+    clientId: DEMO_CREDENTIALS.client_id,
+    clientSecret: extra.clientSecret ?? DEMO_CREDENTIALS.client_secret,
+    ...(extra.timeoutMs === undefined ? {} : { timeoutMs: extra.timeoutMs }),
+  })
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -87,7 +92,14 @@ describe('token failures are not write attempts', () => {
     s.faults.set({ latencyMs: 600 })
     const before = s.store.absences.length
     const error = await failure(connect(s, { timeoutMs: 150 }).client.call('creerAbsence', { body: absence(s, 1, 7) }))
-    expect(error).toMatchObject({ operation: 'creerAbsence', method: 'POST', errorClass: 'global', sent: false, code: 'DELAI_DEPASSE', status: null })
+    expect(error).toMatchObject({
+      operation: 'creerAbsence',
+      method: 'POST',
+      errorClass: 'global',
+      sent: false,
+      code: 'DELAI_DEPASSE',
+      status: null,
+    })
     expect(error.params).toEqual({ jeton: 'DELAI' })
     await new Promise((resolve) => setTimeout(resolve, 700))
     expect(s.store.absences.length).toBe(before)
@@ -95,8 +107,19 @@ describe('token failures are not write attempts', () => {
 
   it('a refused client (401 CLIENT_INVALIDE) stays recognisable by its code', async () => {
     const s = await start()
-    const error = await failure(connect(s, { clientSecret: 'mauvais-secret' }).client.call('supprimerAbsence', { params: { absenceId: '00000000-0000-4000-8000-000000000000' } }))
-    expect(error).toMatchObject({ operation: 'supprimerAbsence', method: 'DELETE', errorClass: 'global', sent: false, code: 'CLIENT_INVALIDE', status: 401 })
+    const error = await failure(
+      connect(s, { clientSecret: 'mauvais-secret' }).client.call('supprimerAbsence', {
+        params: { absenceId: '00000000-0000-4000-8000-000000000000' },
+      }),
+    )
+    expect(error).toMatchObject({
+      operation: 'supprimerAbsence',
+      method: 'DELETE',
+      errorClass: 'global',
+      sent: false,
+      code: 'CLIENT_INVALIDE',
+      status: 401,
+    })
     expect(error.body?.code).toBe('CLIENT_INVALIDE')
   })
 
@@ -113,7 +136,19 @@ describe('token failures are not write attempts', () => {
     const url = s.url
     await s.close()
     sandbox = null
-    const error = await failure(connect({ url }).client.call('creerAbsence', { body: { siren: '0', matricule: 'x', code_absence: 'x', date_debut: '2026-01-01', date_fin: '2026-01-01', demi_journee_debut: false, demi_journee_fin: false } }))
+    const error = await failure(
+      connect({ url }).client.call('creerAbsence', {
+        body: {
+          siren: '0',
+          matricule: 'x',
+          code_absence: 'x',
+          date_debut: '2026-01-01',
+          date_fin: '2026-01-01',
+          demi_journee_debut: false,
+          demi_journee_fin: false,
+        },
+      }),
+    )
     expect(error).toMatchObject({ errorClass: 'global', sent: false, code: 'RESEAU_INJOIGNABLE' })
   })
 })

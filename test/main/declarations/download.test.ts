@@ -25,7 +25,10 @@ let dir: string
 /** Every file under `root`, relative, sorted (temporary `.part` files included). */
 async function filesUnder(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
-  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort()
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)))
+    .sort()
 }
 
 /** A monthly DSN of the sandbox whose summary is available, as the renderer would ask for it. */
@@ -41,7 +44,10 @@ async function pdfText(path: string): Promise<string> {
 }
 
 async function failure(promise: Promise<unknown>): Promise<DownloadError> {
-  const error: unknown = await promise.then(() => null, (e: unknown) => e)
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
   if (!(error instanceof DownloadError)) throw new Error(`DownloadError attendue, reçu ${String(error)}`)
   return error
 }
@@ -106,7 +112,10 @@ describe('downloadRecapitulatif against the sandbox', () => {
     const controller = new AbortController()
     let started = false
     const pending = downloadRecapitulatif({
-      client, declaration: availableRef(), folder: dir, signal: controller.signal,
+      client,
+      declaration: availableRef(),
+      folder: dir,
+      signal: controller.signal,
       onProgress: () => {
         if (!started) {
           started = true
@@ -121,7 +130,9 @@ describe('downloadRecapitulatif against the sandbox', () => {
   })
 
   it('answers the API error of an unknown declaration (the service’s words, in the download context) and writes nothing', async () => {
-    const error = await failure(downloadRecapitulatif({ client, declaration: { ...availableRef(), id: '00000000-0000-4000-8000-000000000000' }, folder: dir }))
+    const error = await failure(
+      downloadRecapitulatif({ client, declaration: { ...availableRef(), id: '00000000-0000-4000-8000-000000000000' }, folder: dir }),
+    )
     expect(error.code).toBe('INTROUVABLE')
     expect(error.params).toMatchObject({ contexte: 'TELECHARGEMENT', status: 404 })
     expect(error.message).toMatch(/introuvable/i)
@@ -137,7 +148,9 @@ describe('downloadRecapitulatif against a hostile or broken server', () => {
   const fakeClient: Pick<ApiClient, 'stream'> = {
     async stream(_id, ...args) {
       const req = args[0] as unknown as { params: { id: string } }
-      const res = await fetch(`${base}/api/declarations/${encodeURIComponent(req.params.id)}/recapitulatif`, { signal: args[1]?.signal ?? null })
+      const res = await fetch(`${base}/api/declarations/${encodeURIComponent(req.params.id)}/recapitulatif`, {
+        signal: args[1]?.signal ?? null,
+      })
       return { status: res.status, headers: res.headers, body: res.body } as StreamResult
     },
   }
@@ -158,11 +171,22 @@ describe('downloadRecapitulatif against a hostile or broken server', () => {
     requests = []
   })
 
-  const ref: RecapitulatifRef = { id: '11111111-2222-4333-8444-555555555555', siren: '832147607', nic: '00012', periode: '2026-10', nature: '01', type: '01' }
+  const ref: RecapitulatifRef = {
+    id: '11111111-2222-4333-8444-555555555555',
+    siren: '832147607',
+    nic: '00012',
+    periode: '2026-10',
+    nature: '01',
+    type: '01',
+  }
 
   it('ignores a hostile Content-Disposition: the file gets the app-built name inside the folder', async () => {
     answer = (res) => {
-      res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(pdf.length), 'Content-Disposition': 'attachment; filename="../../evil.pdf"' })
+      res.writeHead(200, {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(pdf.length),
+        'Content-Disposition': 'attachment; filename="../../evil.pdf"',
+      })
       res.end(pdf)
     }
     const folder = join(dir, 'dest')
@@ -177,7 +201,12 @@ describe('downloadRecapitulatif against a hostile or broken server', () => {
       res.end(pdf)
     }
     const folder = join(dir, 'a', 'b')
-    for (const hostile of [{ ...ref, id: '../../evil' }, { ...ref, type: '../../x' }, { ...ref, siren: '../../../../tmp' }, { ...ref, periode: '2026-10/../..' }]) {
+    for (const hostile of [
+      { ...ref, id: '../../evil' },
+      { ...ref, type: '../../x' },
+      { ...ref, siren: '../../../../tmp' },
+      { ...ref, periode: '2026-10/../..' },
+    ]) {
       const error = await failure(downloadRecapitulatif({ client: fakeClient, declaration: hostile, folder }))
       expect(error.code).toBe('NOM_FICHIER_REFUSE')
     }

@@ -30,7 +30,10 @@ describe('electronDownloadDeps', () => {
     const window = Object.create(null) as BrowserWindow
     const picked = pieces({ canceled: false, filePaths: ['/home/clerc/DSN'] }, window)
     expect(await electronDownloadDeps(picked.e).pickFolder('Dossier des récapitulatifs DSN')).toBe('/home/clerc/DSN')
-    expect(picked.showOpenDialog).toHaveBeenCalledWith(window, expect.objectContaining({ title: 'Dossier des récapitulatifs DSN', properties: ['openDirectory', 'createDirectory'] }))
+    expect(picked.showOpenDialog).toHaveBeenCalledWith(
+      window,
+      expect.objectContaining({ title: 'Dossier des récapitulatifs DSN', properties: ['openDirectory', 'createDirectory'] }),
+    )
     expect(await electronDownloadDeps(pieces({ canceled: true, filePaths: [] }).e).pickFolder(undefined)).toBeNull()
   })
 })

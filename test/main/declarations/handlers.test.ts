@@ -13,7 +13,12 @@ import { createEventSender } from '../../../src-main/ipc/events'
 import { createIpcHandlers } from '../../../src-main/ipc/handlers'
 import { DOWNLOADS_SUBFOLDER } from '../../../src-main/declarations/jobs'
 import type { RunningSandbox } from '../../../src-sandbox/server'
-import type { DeclarationsSearchResult, DownloadJobProgress, DownloadedRecapitulatif, RecapitulatifRef } from '../../../src-shared/domain/declarations'
+import type {
+  DeclarationsSearchResult,
+  DownloadJobProgress,
+  DownloadedRecapitulatif,
+  RecapitulatifRef,
+} from '../../../src-shared/domain/declarations'
 import { testProfileService } from '../../support/profiles'
 import { connect, startTestSandbox } from '../sync/helpers'
 
@@ -54,7 +59,8 @@ function serve(options: { picked?: string | null } = {}) {
       concurrency: 3,
     },
   })
-  const dispatch = (channel: string, input: unknown) => createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })(channel, input, MAIN_FRAME)
+  const dispatch = (channel: string, input: unknown) =>
+    createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })(channel, input, MAIN_FRAME)
   return { dispatch, events, opened, shown }
 }
 
@@ -80,25 +86,41 @@ async function finished(events: DownloadJobProgress[], jobId: string): Promise<D
 }
 
 function refsOf(result: DeclarationsSearchResult): RecapitulatifRef[] {
-  return result.declarations.filter((d) => d.recapitulatif_disponible).map((d) => ({ id: d.id, siren: d.siren, nic: d.nic, periode: d.periode, nature: d.nature, type: d.type }))
+  return result.declarations
+    .filter((d) => d.recapitulatif_disponible)
+    .map((d) => ({ id: d.id, siren: d.siren, nic: d.nic, periode: d.periode, nature: d.nature, type: d.type }))
 }
 
 describe('declarations:search', () => {
   it('searches periodic and event-based DSN across several dossiers with period and sending-date filters', async () => {
     const { dispatch } = serve()
     const sirens = [...new Set(sandbox.store.declarations.map((d) => d.siren))].slice(0, 2)
-    const result = await ok<DeclarationsSearchResult>(dispatch('declarations:search', { sirens, periodeDu: '2026-06', periodeAu: '2026-09' }))
+    const result = await ok<DeclarationsSearchResult>(
+      dispatch('declarations:search', { sirens, periodeDu: '2026-06', periodeAu: '2026-09' }),
+    )
     expect(result.declarations.length).toBeGreaterThan(0)
     expect(new Set(result.declarations.map((d) => d.siren))).toEqual(new Set(sirens))
     expect(result.declarations.every((d) => d.periode >= '2026-06' && d.periode <= '2026-09')).toBe(true)
-    const expected = sandbox.store.declarations.filter((d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09').length +
-      sandbox.store.declarationsEvenementielles.filter((d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09').length
+    const expected =
+      sandbox.store.declarations.filter((d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09').length +
+      sandbox.store.declarationsEvenementielles.filter((d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09')
+        .length
     expect(result.declarations).toHaveLength(expected)
     expect(new Set(result.declarations.map((d) => d.kind))).toEqual(new Set(['periodique', 'evenementielle']))
 
-    const sent = await ok<DeclarationsSearchResult>(dispatch('declarations:search', { dateEnvoiDu: '2026-10-01', dateEnvoiAu: '2026-10-31', kinds: ['periodique'] }))
+    const sent = await ok<DeclarationsSearchResult>(
+      dispatch('declarations:search', { dateEnvoiDu: '2026-10-01', dateEnvoiAu: '2026-10-31', kinds: ['periodique'] }),
+    )
     expect(sent.declarations.length).toBeGreaterThan(0)
-    expect(sent.declarations.every((d) => d.kind === 'periodique' && d.date_envoi !== null && d.date_envoi.slice(0, 10) >= '2026-10-01' && d.date_envoi.slice(0, 10) <= '2026-10-31')).toBe(true)
+    expect(
+      sent.declarations.every(
+        (d) =>
+          d.kind === 'periodique' &&
+          d.date_envoi !== null &&
+          d.date_envoi.slice(0, 10) >= '2026-10-01' &&
+          d.date_envoi.slice(0, 10) <= '2026-10-31',
+      ),
+    ).toBe(true)
   })
 })
 
@@ -137,7 +159,9 @@ describe('downloads:*', () => {
 
   it('keeps the registry across a restart and opens or shows only the files it wrote', async () => {
     const { dispatch } = serve()
-    const search = await ok<DeclarationsSearchResult>(dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }))
+    const search = await ok<DeclarationsSearchResult>(
+      dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }),
+    )
     const ref = refsOf(search)[0]!
     const first = serve()
     const started = await ok<{ jobId: string }>(first.dispatch('downloads:start', { items: [ref], destination: 'defaut' }))
@@ -173,7 +197,9 @@ describe('downloads:*', () => {
   it('writes into the folder the clerk picked, and refuses destination choisi before a pick', async () => {
     const picked = join(root, 'choisi')
     const { dispatch, events } = serve({ picked })
-    const search = await ok<DeclarationsSearchResult>(dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }))
+    const search = await ok<DeclarationsSearchResult>(
+      dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }),
+    )
     const items = refsOf(search).slice(0, 2)
     expect(await refused(dispatch('downloads:start', { items, destination: 'choisi' }))).toMatchObject({ code: 'DOSSIER_NON_CHOISI' })
     expect(await ok(dispatch('downloads:chooseFolder', {}))).toEqual({ folder: picked })
@@ -185,11 +211,14 @@ describe('downloads:*', () => {
 
   it('cancels the files of a slow job: nothing partial stays on disk', async () => {
     const { dispatch, events } = serve()
-    const search = await ok<DeclarationsSearchResult>(dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }))
+    const search = await ok<DeclarationsSearchResult>(
+      dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }),
+    )
     const items = refsOf(search).slice(0, 6)
     sandbox.faults.set({ pdfSlowChunkDelayMs: 300, pdfChunkBytes: 512 })
     const started = await ok<{ jobId: string; folder: string }>(dispatch('downloads:start', { items, destination: 'defaut' }))
-    for (let i = 0; i < 200 && !events.some((e) => e.jobId === started.jobId && e.files.some((f) => f.bytes > 0)); i += 1) await new Promise((r) => setTimeout(r, 20))
+    for (let i = 0; i < 200 && !events.some((e) => e.jobId === started.jobId && e.files.some((f) => f.bytes > 0)); i += 1)
+      await new Promise((r) => setTimeout(r, 20))
     const answer = await ok<{ cancelled: number }>(dispatch('downloads:cancel', { jobId: started.jobId }))
     expect(answer.cancelled).toBe(items.length)
     const job = await finished(events, started.jobId)

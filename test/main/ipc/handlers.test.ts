@@ -60,13 +60,24 @@ describe('profile:*', () => {
 
     expect(await dispatch('profile:save', input, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'IDENTIFIANTS_REFUSES' } })
     profiles.keychain.unavailable = true
-    expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/keychain/) as string } })
+    expect(await dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME)).toMatchObject({
+      ok: false,
+      error: { code: 'COFFRE_INDISPONIBLE', message: expect.stringMatching(/keychain/) as string },
+    })
     profiles.keychain.unavailable = false
     const saved = await ok<{ id: string }>(dispatch('profile:save', { ...input, clientSecret: secret }, MAIN_FRAME))
-    const answers = [saved, await ok(dispatch('profile:list', {}, MAIN_FRAME)), await ok(dispatch('profile:activate', { id: saved.id }, MAIN_FRAME)), await ok(dispatch('profile:active', {}, MAIN_FRAME))]
+    const answers = [
+      saved,
+      await ok(dispatch('profile:list', {}, MAIN_FRAME)),
+      await ok(dispatch('profile:activate', { id: saved.id }, MAIN_FRAME)),
+      await ok(dispatch('profile:active', {}, MAIN_FRAME)),
+    ]
 
     expect(JSON.stringify(answers)).not.toContain(secret)
-    expect(await dispatch('profile:remove', { id: '../../etc/passwd' }, MAIN_FRAME)).toMatchObject({ ok: false, error: { code: 'ENTREE_INVALIDE' } })
+    expect(await dispatch('profile:remove', { id: '../../etc/passwd' }, MAIN_FRAME)).toMatchObject({
+      ok: false,
+      error: { code: 'ENTREE_INVALIDE' },
+    })
   })
 })
 
@@ -116,7 +127,10 @@ describe('reference:refresh', () => {
     if (failed.ok) return
     expect(failed.error.details).toMatchObject({ status: expect.any(Number) as number, droitManquant: null })
 
-    await expect(serve(null).dispatch('reference:refresh', {}, MAIN_FRAME)).resolves.toMatchObject({ ok: false, error: { code: 'CONNEXION_ABSENTE' } })
+    await expect(serve(null).dispatch('reference:refresh', {}, MAIN_FRAME)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'CONNEXION_ABSENTE' },
+    })
   })
 })
 
@@ -126,7 +140,11 @@ describe('sync:push', () => {
     const { dispatch, events } = serve(connect(sandbox).connection, 2)
     const codes = codesOf(sandbox.store)
     const [m1, m2] = quietEmployees(sandbox.store)
-    const first = [itemOf('evp', payloadOf('evp', m1!, codes, 1)), itemOf('prime', payloadOf('prime', m1!, codes, 1)), itemOf('avantage', payloadOf('avantage', m1!, codes, 1))]
+    const first = [
+      itemOf('evp', payloadOf('evp', m1!, codes, 1)),
+      itemOf('prime', payloadOf('prime', m1!, codes, 1)),
+      itemOf('avantage', payloadOf('avantage', m1!, codes, 1)),
+    ]
     const second = [itemOf('evp', payloadOf('evp', m2!, codes, 1)), itemOf('prime', payloadOf('prime', m2!, codes, 1))]
 
     const [a, b] = await Promise.all([
@@ -141,7 +159,12 @@ describe('sync:push', () => {
     // First and last of each push always; the one in between only when 50 ms passed (coalesced).
     expect(pairs[0]).toEqual([1, 3])
     expect(pairs).toContainEqual([3, 3])
-    expect(pairs.slice(pairs.findIndex(([d, t]) => d === 3 && t === 3) + 1)).toEqual(expect.arrayContaining([[1, 2], [2, 2]]))
+    expect(pairs.slice(pairs.findIndex(([d, t]) => d === 3 && t === 3) + 1)).toEqual(
+      expect.arrayContaining([
+        [1, 2],
+        [2, 2],
+      ]),
+    )
     expect(pairs.at(-1)).toEqual([2, 2])
     expect(first.map((i) => i.clientId)).toContain(progress[0]?.clientId)
   })
@@ -166,7 +189,12 @@ describe('sync:push', () => {
 
     expect(result).toMatchObject({ ok: false, error: { code: 'ENTREE_INVALIDE' } })
     const details = (result.ok ? [] : result.error.details) as { path: (string | number)[]; message: string }[]
-    expect(details.map((d) => d.path.join('.')).sort()).toEqual(['items.1.payload.code_evp', 'items.1.payload.montant', 'items.1.payload.quantite', 'items.2.targetServerId'])
+    expect(details.map((d) => d.path.join('.')).sort()).toEqual([
+      'items.1.payload.code_evp',
+      'items.1.payload.montant',
+      'items.1.payload.quantite',
+      'items.2.targetServerId',
+    ])
     // The contract's own message where it has one, else French (never zod's English).
     expect(details.find((d) => d.path.join('.') === 'items.1.payload.quantite')?.message).toMatch(/^Quantité : nombre décimal/)
     expect(details.find((d) => d.path.join('.') === 'items.1.payload.code_evp')?.message).toBe('Champ obligatoire')
@@ -179,7 +207,9 @@ describe('sync:push', () => {
     const { dispatch, events } = serve(null)
     const payload = payloadOf('evp', 'M0001', { evp: 'HS25', absence: 'CP', prime: 'P1' })
 
-    const result = await ok<SyncPushResult>(dispatch('sync:push', { items: [itemOf('evp', payload), itemOf('evp', payload, { reconcile: true })] }, MAIN_FRAME))
+    const result = await ok<SyncPushResult>(
+      dispatch('sync:push', { items: [itemOf('evp', payload), itemOf('evp', payload, { reconcile: true })] }, MAIN_FRAME),
+    )
 
     expect(result.outcomes.map((o) => o.result)).toEqual(['requeue', 'unknown'])
     expect(result.pause).toMatchObject({ code: 'CONNEXION_ABSENTE', retryAfterMs: null })
@@ -221,9 +251,12 @@ describe('createEventSender', () => {
 
   it('drops an invalid payload and survives a failing transport, reporting both', () => {
     const onError = vi.fn()
-    const send = createEventSender(() => {
-      throw new Error('Object has been destroyed')
-    }, { onError })
+    const send = createEventSender(
+      () => {
+        throw new Error('Object has been destroyed')
+      },
+      { onError },
+    )
 
     send('sync:changed', { done: -1, total: 2, clientId: null, result: null })
     send('sync:changed', { done: 1, total: 2, clientId: null, result: null })

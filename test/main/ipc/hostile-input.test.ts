@@ -46,7 +46,11 @@ const onUnhandled = (reason: unknown): void => {
 function handlerDeps(running: RunningSandbox): HandlerDeps {
   const { connection } = connect(running)
   files = mkdtempSync(join(tmpdir(), 'paie-ipc-hostile-files-'))
-  const profiles = testProfileService({ baseUrl: running.url, clientId: DEMO_CREDENTIALS.client_id, clientSecret: DEMO_CREDENTIALS.client_secret })
+  const profiles = testProfileService({
+    baseUrl: running.url,
+    clientId: DEMO_CREDENTIALS.client_id,
+    clientSecret: DEMO_CREDENTIALS.client_secret,
+  })
   return {
     appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: running.url, platform: 'linux' }),
     profiles,
@@ -101,10 +105,26 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
     const item = itemOf('evp', payloadOf('evp', m!, codes, 3))
     const at = new Date().toISOString()
     return {
-      items: [{ clientId: item.clientId, revision: 1, kind: 'evp', fingerprint: item.fingerprint, scope: item.scope, serverId: crypto.randomUUID(), sendWindow: { from: at, to: at }, claimedServerIds: [] }],
+      items: [
+        {
+          clientId: item.clientId,
+          revision: 1,
+          kind: 'evp',
+          fingerprint: item.fingerprint,
+          scope: item.scope,
+          serverId: crypto.randomUUID(),
+          sendWindow: { from: at, to: at },
+          claimedServerIds: [],
+        },
+      ],
     }
   },
-  'declarations:search': () => ({ sirens: [BIG_SIREN], periodeDu: '2026-06', periodeAu: '2026-09', kinds: ['periodique', 'evenementielle'] }),
+  'declarations:search': () => ({
+    sirens: [BIG_SIREN],
+    periodeDu: '2026-06',
+    periodeAu: '2026-09',
+    kinds: ['periodique', 'evenementielle'],
+  }),
   'downloads:start': () => ({ items: [downloadableSummary()], destination: 'defaut' }),
   'downloads:cancel': () => ({ jobId: 'job-inconnu' }),
   'downloads:list': () => ({}),
@@ -141,8 +161,29 @@ function mutate(sample: unknown, pick: readonly number[], value: unknown): unkno
 }
 
 const hostile = fc.oneof(
-  fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true }),
-  fc.constantFrom(null, undefined, '', '__proto__', { __proto__: { polluted: true } }, { constructor: { prototype: {} } }, 'x'.repeat(1_000_000), Number.NaN, -0, Infinity),
+  fc.anything({
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withTypedArray: true,
+    withSparseArray: true,
+    withNullPrototype: true,
+    withObjectString: true,
+    withBoxedValues: true,
+  }),
+  fc.constantFrom(
+    null,
+    undefined,
+    '',
+    '__proto__',
+    { __proto__: { polluted: true } },
+    { constructor: { prototype: {} } },
+    'x'.repeat(1_000_000),
+    Number.NaN,
+    -0,
+    Infinity,
+  ),
 )
 
 beforeAll(async () => {
@@ -189,14 +230,21 @@ describe('hostile samples', () => {
 
 describe.each(CHANNELS)('hostile input on %s', (channel) => {
   it('answers arbitrary values with a typed envelope, never an internal error, and writes nothing when refused', async () => {
-    await fc.assert(fc.asyncProperty(hostile, async (input) => { await sendChecked(channel, input) }), { numRuns: 60, seed: 20_261_122 })
+    await fc.assert(
+      fc.asyncProperty(hostile, async (input) => {
+        await sendChecked(channel, input)
+      }),
+      { numRuns: 60, seed: 20_261_122 },
+    )
     expect(failures.filter((f) => f.code === IPC_ERROR_CODES.erreurInterne)).toEqual([])
   })
 
   it('answers valid-shaped inputs with one hostile value inside the same way', async () => {
     const sample = SAMPLES[channel]
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 5 }), hostile, async (pick, value) => { await sendChecked(channel, mutate(sample(), pick, value)) }),
+      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 5 }), hostile, async (pick, value) => {
+        await sendChecked(channel, mutate(sample(), pick, value))
+      }),
       { numRuns: 60, seed: 20_261_123 },
     )
   })
@@ -205,8 +253,22 @@ describe.each(CHANNELS)('hostile input on %s', (channel) => {
     const senders = fc.oneof(
       fc.record({ url: fc.webUrl({ withQueryParameters: true, withFragments: true }), isMainFrame: fc.boolean() }),
       fc.record({ url: fc.string(), isMainFrame: fc.boolean() }),
-      fc.record({ url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/queue'), isMainFrame: fc.constant(false) }),
-      fc.record({ url: fc.constantFrom('app://paie.evil/index.html', 'app://evil/', 'file:///etc/passwd', 'http://127.0.0.1/', 'data:text/html,x', 'about:blank', 'devtools://devtools/'), isMainFrame: fc.constant(true) }),
+      fc.record({
+        url: fc.constantFrom('app://paie/index.html', 'app://paie/', 'app://paie/index.html#/queue'),
+        isMainFrame: fc.constant(false),
+      }),
+      fc.record({
+        url: fc.constantFrom(
+          'app://paie.evil/index.html',
+          'app://evil/',
+          'file:///etc/passwd',
+          'http://127.0.0.1/',
+          'data:text/html,x',
+          'about:blank',
+          'devtools://devtools/',
+        ),
+        isMainFrame: fc.constant(true),
+      }),
       fc.constant(null),
     )
     await fc.assert(
@@ -225,7 +287,10 @@ describe.each(CHANNELS)('hostile input on %s', (channel) => {
 
 describe('hostile channel names', () => {
   it('answers CANAL_INCONNU for any name outside the contract, prototype keys included', async () => {
-    const names = fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'sync:push ', 'SYNC:PUSH', 'sync:push\u0000'))
+    const names = fc.oneof(
+      fc.string(),
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'sync:push ', 'SYNC:PUSH', 'sync:push\u0000'),
+    )
     await fc.assert(
       fc.asyncProperty(names, hostile, async (name, input) => {
         fc.pre(!Object.hasOwn(ipcChannels, name))

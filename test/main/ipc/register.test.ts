@@ -178,7 +178,9 @@ describe('createIpcDispatcher', () => {
   })
 
   it('keeps the code and wording parameters of an IpcHandlerError (the renderer words them)', async () => {
-    const thrown = new IpcHandlerError('OUVERTURE_IMPOSSIBLE', 'openPath failed: no application', undefined, { params: { raison: 'no application' } })
+    const thrown = new IpcHandlerError('OUVERTURE_IMPOSSIBLE', 'openPath failed: no application', undefined, {
+      params: { raison: 'no application' },
+    })
     const { dispatch } = setup(() => Promise.reject(thrown))
 
     await expect(dispatch('app:info', {}, MAIN_FRAME)).resolves.toEqual({
@@ -188,7 +190,12 @@ describe('createIpcDispatcher', () => {
   })
 
   it('keeps the code, message and details of an IpcHandlerError, not its stack or cause', async () => {
-    const thrown = new IpcHandlerError('HORS_LIGNE', 'Pas de connexion au service de paie.', { reprise: '2025-01-01T00:00:00Z' }, { cause: new Error('ECONNREFUSED 10.0.0.1') })
+    const thrown = new IpcHandlerError(
+      'HORS_LIGNE',
+      'Pas de connexion au service de paie.',
+      { reprise: '2025-01-01T00:00:00Z' },
+      { cause: new Error('ECONNREFUSED 10.0.0.1') },
+    )
     const { dispatch } = setup(() => Promise.reject(thrown))
 
     const result = await dispatch('app:info', {}, MAIN_FRAME)

@@ -25,7 +25,13 @@ describe('log scan detectors', () => {
   it('finds known values (seed identifiers spaced differently, issued tokens, the demo secret)', () => {
     const known: KnownValues = { identifiers: ['FR7630006000011234567890189'], secrets: [TOKEN, 'demo-secret-sandbox'] }
     const text = ['a FR76-3000-6000-0112-3456-7890-189', `b ${TOKEN}`, 'c secret demo-secret-sandbox'].join('\n')
-    expect(scanLogText(text, known).map((finding) => [finding.kind, finding.line])).toEqual(expect.arrayContaining([['donnee-connue', 1], ['jeton', 2], ['jeton', 3]]))
+    expect(scanLogText(text, known).map((finding) => [finding.kind, finding.line])).toEqual(
+      expect.arrayContaining([
+        ['donnee-connue', 1],
+        ['jeton', 2],
+        ['jeton', 3],
+      ]),
+    )
   })
 
   it('never puts the value itself in a finding', () => {
@@ -41,7 +47,12 @@ describe('log scan detectors', () => {
       code: 'JETON_EXPIRE',
       durationMs: 1250,
     })
-    expect(scanLogText(`[2026-11-22 08:21:58.705] [warn]  ${line}`, { identifiers: ['184127645108946'], secrets: [TOKEN, 'demo-secret-sandbox'] })).toEqual([])
+    expect(
+      scanLogText(`[2026-11-22 08:21:58.705] [warn]  ${line}`, {
+        identifiers: ['184127645108946'],
+        secrets: [TOKEN, 'demo-secret-sandbox'],
+      }),
+    ).toEqual([])
   })
 
   it('passes ordinary log lines (codes, counts, URLs, versions, time stamps)', () => {

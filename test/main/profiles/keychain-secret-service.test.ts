@@ -41,8 +41,15 @@ async function child(command: Record<string, unknown>, dataDir: string, secretSe
   const quoted = nodeCommand.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ')
   const env = { ...process.env, XDG_DATA_HOME: keyringHome }
   const { stdout } = secretService
-    ? await run('dbus-run-session', ['--', 'bash', '-c', `eval "$(printf pw | gnome-keyring-daemon --unlock --components=secrets)"; ${quoted}`], { env, timeout: 60_000 })
-    : await run(nodeCommand[0] ?? 'node', nodeCommand.slice(1), { env: { ...env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/paie-bus' }, timeout: 60_000 })
+    ? await run(
+        'dbus-run-session',
+        ['--', 'bash', '-c', `eval "$(printf pw | gnome-keyring-daemon --unlock --components=secrets)"; ${quoted}`],
+        { env, timeout: 60_000 },
+      )
+    : await run(nodeCommand[0] ?? 'node', nodeCommand.slice(1), {
+        env: { ...env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/paie-bus' },
+        timeout: 60_000,
+      })
   const last = stdout.trim().split('\n').at(-1) ?? ''
   return JSON.parse(last) as ChildAnswer
 }
@@ -52,7 +59,13 @@ function newDataDir(): string {
 }
 
 function input(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { nom: 'Cabinet Lefèvre', baseUrl: sandbox.url, clientId: RESTRICTED?.client_id, clientSecret: RESTRICTED?.client_secret, ...overrides }
+  return {
+    nom: 'Cabinet Lefèvre',
+    baseUrl: sandbox.url,
+    clientId: RESTRICTED?.client_id,
+    clientSecret: RESTRICTED?.client_secret,
+    ...overrides,
+  }
 }
 
 beforeAll(async () => {
@@ -64,25 +77,29 @@ afterAll(async () => {
 })
 
 describe('keychain on a real Secret Service (gnome-keyring under dbus-run-session)', () => {
-  it('saves a secret, reads it back after a restart of D-Bus, the keyring and our services, then deletes it', { timeout: 120_000 }, async () => {
-    const dataDir = newDataDir()
+  it(
+    'saves a secret, reads it back after a restart of D-Bus, the keyring and our services, then deletes it',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = newDataDir()
 
-    const saved = await child({ op: 'save', input: input() }, dataDir)
-    expect(saved).toMatchObject({ ok: true, value: { secret: 'enregistre' } })
-    const id = (saved.value as { id: string }).id
-    expect(JSON.stringify(saved)).not.toContain(RESTRICTED.client_secret)
+      const saved = await child({ op: 'save', input: input() }, dataDir)
+      expect(saved).toMatchObject({ ok: true, value: { secret: 'enregistre' } })
+      const id = (saved.value as { id: string }).id
+      expect(JSON.stringify(saved)).not.toContain(RESTRICTED.client_secret)
 
-    // New D-Bus session, new gnome-keyring-daemon, new process: the credentials are still there and work.
-    expect(await child({ op: 'read', id }, dataDir)).toEqual({ ok: true, value: { present: true } })
-    const activated = await child({ op: 'activate', id }, dataDir)
-    expect(activated).toMatchObject({ ok: true, value: { active: { id, probleme: null }, matricule: 'GP003' } })
+      // New D-Bus session, new gnome-keyring-daemon, new process: the credentials are still there and work.
+      expect(await child({ op: 'read', id }, dataDir)).toEqual({ ok: true, value: { present: true } })
+      const activated = await child({ op: 'activate', id }, dataDir)
+      expect(activated).toMatchObject({ ok: true, value: { active: { id, probleme: null }, matricule: 'GP003' } })
 
-    const signedOut = await child({ op: 'signOut', id }, dataDir)
-    expect(signedOut).toMatchObject({ ok: true })
-    expect(await child({ op: 'read', id }, dataDir)).toEqual({ ok: true, value: { present: false } })
-    const list = await child({ op: 'list' }, dataDir)
-    expect((list.value as { profils: { id: string; secret: string }[] }).profils.find((p) => p.id === id)?.secret).toBe('absent')
-  })
+      const signedOut = await child({ op: 'signOut', id }, dataDir)
+      expect(signedOut).toMatchObject({ ok: true })
+      expect(await child({ op: 'read', id }, dataDir)).toEqual({ ok: true, value: { present: false } })
+      const list = await child({ op: 'list' }, dataDir)
+      expect((list.value as { profils: { id: string; secret: string }[] }).profils.find((p) => p.id === id)?.secret).toBe('absent')
+    },
+  )
 
   it('removing a profile deletes its keychain entry', { timeout: 120_000 }, async () => {
     const dataDir = newDataDir()
@@ -107,13 +124,17 @@ describe('keychain on a real Secret Service (gnome-keyring under dbus-run-sessio
     expect((list.value as { profils: unknown[] }).profils).toHaveLength(1)
   })
 
-  it('with no Secret Service, refuses with COFFRE_INDISPONIBLE and stores nothing (no fallback to another store)', { timeout: 120_000 }, async () => {
-    const dataDir = newDataDir()
+  it(
+    'with no Secret Service, refuses with COFFRE_INDISPONIBLE and stores nothing (no fallback to another store)',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = newDataDir()
 
-    const refused = await child({ op: 'save', input: input() }, dataDir, false)
+      const refused = await child({ op: 'save', input: input() }, dataDir, false)
 
-    expect(refused).toMatchObject({ ok: false, code: 'COFFRE_INDISPONIBLE' })
-    expect(refused.message).toMatch(/keychain unavailable.*nothing stored elsewhere/)
-    expect(readdirSync(dataDir)).toEqual([])
-  })
+      expect(refused).toMatchObject({ ok: false, code: 'COFFRE_INDISPONIBLE' })
+      expect(refused.message).toMatch(/keychain unavailable.*nothing stored elsewhere/)
+      expect(readdirSync(dataDir)).toEqual([])
+    },
+  )
 })

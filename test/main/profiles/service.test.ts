@@ -40,7 +40,13 @@ function demoOf(s: RunningSandbox) {
 }
 
 function saisie(s: RunningSandbox, overrides: Partial<ProfileInputType> = {}): ProfileInputType {
-  return ProfileInput.parse({ nom: 'Cabinet Lefèvre', baseUrl: s.url, clientId: RESTRICTED?.client_id, clientSecret: RESTRICTED?.client_secret, ...overrides })
+  return ProfileInput.parse({
+    nom: 'Cabinet Lefèvre',
+    baseUrl: s.url,
+    clientId: RESTRICTED?.client_id,
+    clientSecret: RESTRICTED?.client_secret,
+    ...overrides,
+  })
 }
 
 async function expectProfileError(promise: Promise<unknown>, code: string): Promise<ProfileError> {
@@ -77,7 +83,14 @@ describe('profile service', () => {
 
     const saved = await service.save(saisie(s))
 
-    expect(saved).toMatchObject({ nom: 'Cabinet Lefèvre', baseUrl: s.url, clientId: 'gestionnaire-restreint', demo: false, secret: 'enregistre', actif: false })
+    expect(saved).toMatchObject({
+      nom: 'Cabinet Lefèvre',
+      baseUrl: s.url,
+      clientId: 'gestionnaire-restreint',
+      demo: false,
+      secret: 'enregistre',
+      actif: false,
+    })
     expect(saved.id).toMatch(/^p-[0-9a-f-]{36}$/)
     expect(service.keychain.secrets.get(saved.id)).toBe(RESTRICTED.client_secret)
     const fileText = await readFile(join(service.dataDir, PROFILES_FILE), 'utf8')
@@ -92,7 +105,10 @@ describe('profile service', () => {
     const service = testProfileService(demoOf(s))
     await service.init()
 
-    const error = await expectProfileError(service.save(saisie(s, { clientSecret: 'pas-le-bon-secret' })), PROFILE_ERROR_CODES.identifiantsRefuses)
+    const error = await expectProfileError(
+      service.save(saisie(s, { clientSecret: 'pas-le-bon-secret' })),
+      PROFILE_ERROR_CODES.identifiantsRefuses,
+    )
 
     expect(error.params).toEqual({ suite: 'RIEN_ENREGISTRE' })
     expect(service.keychain.secrets.size).toBe(0)
@@ -121,7 +137,10 @@ describe('profile service', () => {
     await service.init()
     service.keychain.unavailable = true
 
-    const error = await service.save(saisie(s)).then(() => null, (e: unknown) => e)
+    const error = await service.save(saisie(s)).then(
+      () => null,
+      (e: unknown) => e,
+    )
 
     expect(error).toBeInstanceOf(KeychainUnavailableError)
     expect((error as KeychainUnavailableError).code).toBe('COFFRE_INDISPONIBLE')
@@ -170,10 +189,22 @@ describe('profile service', () => {
 
     const active = await service.activate(saved.id)
 
-    expect(active).toEqual({ id: saved.id, nom: 'Cabinet Lefèvre', demo: false, baseUrl: s.url, dbName: `paie-${saved.id}`, probleme: null })
+    expect(active).toEqual({
+      id: saved.id,
+      nom: 'Cabinet Lefèvre',
+      demo: false,
+      baseUrl: s.url,
+      dbName: `paie-${saved.id}`,
+      probleme: null,
+    })
     expect((await service.connection()?.client.call('moi'))?.utilisateur.matricule).toBe('GP003')
 
-    const restarted = createProfileService({ store: createProfileFileStore(service.dataDir), keychain: service.keychain, startDemo: () => Promise.resolve(demoOf(s)), onActiveChanged: onChange })
+    const restarted = createProfileService({
+      store: createProfileFileStore(service.dataDir),
+      keychain: service.keychain,
+      startDemo: () => Promise.resolve(demoOf(s)),
+      onActiveChanged: onChange,
+    })
     expect(await restarted.init()).toEqual(active)
     expect(onChange).toHaveBeenCalledWith(active)
     expect((await restarted.connection()?.client.call('moi'))?.utilisateur.matricule).toBe('GP003')

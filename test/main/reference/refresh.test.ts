@@ -21,7 +21,10 @@ describe('fetchReferenceSnapshot', () => {
     sandbox = await startTestSandbox()
     const { connection, count } = connect(sandbox)
 
-    const snapshot = await fetchReferenceSnapshot(connection.client, [BIG_SIREN], { budget: connection.budget, now: () => new Date('2026-11-16T08:00:00.000Z') })
+    const snapshot = await fetchReferenceSnapshot(connection.client, [BIG_SIREN], {
+      budget: connection.budget,
+      now: () => new Date('2026-11-16T08:00:00.000Z'),
+    })
 
     expect(ReferenceSnapshot.parse(snapshot)).toEqual(snapshot)
     expect(snapshot.fetchedAt).toBe('2026-11-16T08:00:00.000Z')
@@ -47,15 +50,26 @@ describe('fetchReferenceSnapshot', () => {
 
     expect(snapshot.dossiers.map((d) => d.siren).sort()).toEqual(sandbox.store.dossiers.map((d) => d.siren).sort())
     for (const dossier of snapshot.dossiers) {
-      expect(snapshot.salaries.filter((s) => s.siren === dossier.siren)).toHaveLength(sandbox.store.salaries.filter((s) => s.siren === dossier.siren).length)
+      expect(snapshot.salaries.filter((s) => s.siren === dossier.siren)).toHaveLength(
+        sandbox.store.salaries.filter((s) => s.siren === dossier.siren).length,
+      )
       expect(snapshot.codesEvp[dossier.siren]).toBeDefined()
     }
   })
 
   it('answers empty code lists when the codification right is missing, and fails on any other error', async () => {
     sandbox = await startTestSandbox()
-    sandbox.store.clients.push({ client_id: 'sans-codification', client_secret: 'secret-sans-codification', matricule_utilisateur: 'GP001', droits: CATEGORIES.filter((c) => c !== 'codification') })
-    const connection = createPayrollConnection({ baseUrl: sandbox.url, clientId: 'sans-codification', clientSecret: 'secret-sans-codification' })
+    sandbox.store.clients.push({
+      client_id: 'sans-codification',
+      client_secret: 'secret-sans-codification',
+      matricule_utilisateur: 'GP001',
+      droits: CATEGORIES.filter((c) => c !== 'codification'),
+    })
+    const connection = createPayrollConnection({
+      baseUrl: sandbox.url,
+      clientId: 'sans-codification',
+      clientSecret: 'secret-sans-codification',
+    })
 
     const snapshot = await fetchReferenceSnapshot(connection.client, [BIG_SIREN])
 

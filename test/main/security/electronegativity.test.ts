@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { Allowlist, evaluate, formatVerdict, parseElectronegativityCsv, type ScannedFinding } from '../../../scripts/security/electronegativity'
+import {
+  Allowlist,
+  evaluate,
+  formatVerdict,
+  parseElectronegativityCsv,
+  type ScannedFinding,
+} from '../../../scripts/security/electronegativity'
 
 /** A report as electronegativity 1.10 writes it (header with ", ", quoted cells, unquoted check id and URL). */
 const SAMPLE = `issue, severity, confidence, filename, location, sample, description, url
@@ -13,7 +19,11 @@ LIMIT_NAVIGATION_GLOBAL_CHECK,"HIGH","CERTAIN","N/A","0:0",N/A,"Missing navigati
 `
 
 const scanned = (scan: string): ScannedFinding[] => parseElectronegativityCsv(SAMPLE).map((finding) => ({ ...finding, scan }))
-const entry = (check: string, file: string): { check: string; file: string; reason: string } => ({ check, file, reason: 'justified by a test that holds the property' })
+const entry = (check: string, file: string): { check: string; file: string; reason: string } => ({
+  check,
+  file,
+  reason: 'justified by a test that holds the property',
+})
 
 describe('parseElectronegativityCsv', () => {
   it('reads every row with its severity, confidence, file, location and sample', () => {
@@ -44,7 +54,12 @@ describe('parseElectronegativityCsv', () => {
 describe('evaluate', () => {
   it('fails every MEDIUM/HIGH finding no entry justifies, and only reports LOW ones', () => {
     const verdict = evaluate(scanned('out'), [])
-    expect(verdict.unjustified.map((f) => f.check)).toEqual(['OPEN_EXTERNAL_JS_CHECK', 'CONTEXT_ISOLATION_JS_CHECK', 'NODE_INTEGRATION_JS_CHECK', 'LIMIT_NAVIGATION_GLOBAL_CHECK'])
+    expect(verdict.unjustified.map((f) => f.check)).toEqual([
+      'OPEN_EXTERNAL_JS_CHECK',
+      'CONTEXT_ISOLATION_JS_CHECK',
+      'NODE_INTEGRATION_JS_CHECK',
+      'LIMIT_NAVIGATION_GLOBAL_CHECK',
+    ])
     expect(verdict.belowThreshold.map((f) => f.check)).toEqual(['CSP_GLOBAL_CHECK'])
     expect(formatVerdict(verdict).split('\n').at(-1)).toBe('FAIL: 4 unjustified, 0 stale allow-list entries')
   })
@@ -56,7 +71,11 @@ describe('evaluate', () => {
       entry('OPEN_EXTERNAL_JS_CHECK', '^out:main/other\\.js$'),
     ])
     expect(verdict.justified.map(({ finding }) => finding.check)).toEqual(['CONTEXT_ISOLATION_JS_CHECK'])
-    expect(verdict.unjustified.map((f) => f.check)).toEqual(['OPEN_EXTERNAL_JS_CHECK', 'NODE_INTEGRATION_JS_CHECK', 'LIMIT_NAVIGATION_GLOBAL_CHECK'])
+    expect(verdict.unjustified.map((f) => f.check)).toEqual([
+      'OPEN_EXTERNAL_JS_CHECK',
+      'NODE_INTEGRATION_JS_CHECK',
+      'LIMIT_NAVIGATION_GLOBAL_CHECK',
+    ])
   })
 
   it('reports an entry that no longer matches anything as stale, which fails the run', () => {
@@ -73,17 +92,26 @@ describe('evaluate', () => {
   })
 
   it('passes when every MEDIUM/HIGH finding is justified and every entry is used', () => {
-    const verdict = evaluate(scanned('out'), [entry('OPEN_EXTERNAL_JS_CHECK', '^out:'), entry('CONTEXT_ISOLATION_JS_CHECK', '^out:'), entry('NODE_INTEGRATION_JS_CHECK', '^out:'), entry('LIMIT_NAVIGATION_GLOBAL_CHECK', '^out:')])
+    const verdict = evaluate(scanned('out'), [
+      entry('OPEN_EXTERNAL_JS_CHECK', '^out:'),
+      entry('CONTEXT_ISOLATION_JS_CHECK', '^out:'),
+      entry('NODE_INTEGRATION_JS_CHECK', '^out:'),
+      entry('LIMIT_NAVIGATION_GLOBAL_CHECK', '^out:'),
+    ])
     expect(formatVerdict(verdict).split('\n').at(-1)).toBe('PASS: 4 justified, 1 below MEDIUM')
   })
 })
 
 describe('the checked-in allow-list', () => {
   it('parses, gives a reason naming a test for every entry, and never justifies Node integration or a webview', () => {
-    const allowlist = Allowlist.parse(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../security/electronegativity-allowlist.json'), 'utf8')))
+    const allowlist = Allowlist.parse(
+      JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../security/electronegativity-allowlist.json'), 'utf8')),
+    )
     expect(allowlist.entries.length).toBeGreaterThan(0)
     for (const e of allowlist.entries) expect(e.reason).toMatch(/test\//)
-    expect(allowlist.entries.map((e) => e.check)).not.toEqual(expect.arrayContaining([expect.stringMatching(/NODE_INTEGRATION|WEBVIEW|DEV_TOOLS/)]))
+    expect(allowlist.entries.map((e) => e.check)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/NODE_INTEGRATION|WEBVIEW|DEV_TOOLS/)]),
+    )
   })
 
   it('rejects an entry without a reason or with a broken pattern', () => {

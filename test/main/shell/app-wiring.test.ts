@@ -190,7 +190,12 @@ describe('main process wiring (src-main/index.ts)', () => {
 
     expect(result).toMatchObject({ ok: true, value: { outcomes: [{ result: 'requeue' }], pause: { code: 'RESEAU_INJOIGNABLE' } } })
     const [window] = fake.FakeBrowserWindow.created
-    expect(window?.webContents.send).toHaveBeenCalledExactlyOnceWith('sync:changed', { done: 1, total: 1, clientId: item.clientId, result: 'requeue' })
+    expect(window?.webContents.send).toHaveBeenCalledExactlyOnceWith('sync:changed', {
+      done: 1,
+      total: 1,
+      clientId: item.clientId,
+      result: 'requeue',
+    })
     expect(JSON.stringify(logged.mock.calls)).not.toContain('A0001')
     vi.restoreAllMocks()
   })

@@ -18,10 +18,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Code of every file of the main, preload and renderer roots, comments removed (docs may name what is banned). */
-const files = ['src-main', 'src-preload', 'src-renderer'].flatMap((dir) => sourceFiles(join(root, dir))).map((path) => ({
-  path: relative(root, path).replaceAll('\\', '/'),
-  code: readFileSync(path, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1'),
-}))
+const files = ['src-main', 'src-preload', 'src-renderer']
+  .flatMap((dir) => sourceFiles(join(root, dir)))
+  .map((path) => ({
+    path: relative(root, path).replaceAll('\\', '/'),
+    code: readFileSync(path, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"`])\/\/.*$/gm, '$1'),
+  }))
 
 function filesMatching(pattern: RegExp): string[] {
   return files.filter((file) => pattern.test(file.code)).map((file) => file.path)
@@ -34,7 +38,11 @@ describe('Electron security checklist across the sources', () => {
   })
 
   it('never weakens isolation: no nodeIntegration, contextIsolation off, sandbox off, webSecurity off or webview on', () => {
-    expect(filesMatching(/nodeIntegration\w*\s*:\s*true|contextIsolation\s*:\s*false|sandbox\s*:\s*false|webSecurity\s*:\s*false|allowRunningInsecureContent\s*:\s*true|webviewTag\s*:\s*true|experimentalFeatures\s*:\s*true/)).toEqual([])
+    expect(
+      filesMatching(
+        /nodeIntegration\w*\s*:\s*true|contextIsolation\s*:\s*false|sandbox\s*:\s*false|webSecurity\s*:\s*false|allowRunningInsecureContent\s*:\s*true|webviewTag\s*:\s*true|experimentalFeatures\s*:\s*true/,
+      ),
+    ).toEqual([])
   })
 
   it('creates BrowserWindows only in shell/window.ts, whose options are tested', () => {

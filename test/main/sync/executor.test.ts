@@ -8,7 +8,17 @@ import { ENTRY_KINDS, type EntryKind } from '../../../src-shared/domain/entry-ki
 import { fingerprintsMatch, recordFingerprintOf } from '../../../src-shared/domain/fingerprint'
 import { SyncPushResult, type SyncItem, type SyncProgress } from '../../../src-shared/domain/sync-protocol'
 import {
-  codesOf, connect, entryCount, executorOf, itemOf, payloadOf, peakConcurrency, quietEmployees, recordsOf, serverCopies, startTestSandbox,
+  codesOf,
+  connect,
+  entryCount,
+  executorOf,
+  itemOf,
+  payloadOf,
+  peakConcurrency,
+  quietEmployees,
+  recordsOf,
+  serverCopies,
+  startTestSandbox,
 } from './helpers'
 
 let sandbox: RunningSandbox | null = null
@@ -58,7 +68,16 @@ describe('createSyncExecutor: outcomes', () => {
       expect(attempt).toMatchObject({ method: 'POST', status: 201, serverId: outcome.serverId, errorCode: null, errorBody: null })
       expect(attempt!.payloadHash).toMatch(/^[0-9a-f]{64}$/)
     })
-    const creates = ENTRY_KINDS.map((k) => ({ evp: 'creerEvp', absence: 'creerAbsence', frais: 'creerFraisProfessionnel', prime: 'creerPrimeIndemnite', avantage: 'creerAvantageNature' })[k])
+    const creates = ENTRY_KINDS.map(
+      (k) =>
+        ({
+          evp: 'creerEvp',
+          absence: 'creerAbsence',
+          frais: 'creerFraisProfessionnel',
+          prime: 'creerPrimeIndemnite',
+          avantage: 'creerAvantageNature',
+        })[k],
+    )
     expect(creates.reduce((sum, op) => sum + count(op), 0)).toBe(300)
     expect(progress).toHaveLength(300)
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))
@@ -87,7 +106,11 @@ describe('createSyncExecutor: outcomes', () => {
     expect(first.outcomes[1]!.attempts[0]).toMatchObject({ method: 'POST', status: 422, errorCode: 'CODE_INCONNU', serverId: null })
     expect(first.outcomes[1]!.attempts[0]!.errorBody).toMatchObject({ code: 'REGLE_METIER', erreurs: [{ chemin: 'body.code_evp' }] })
     expect(first.outcomes[2]!.error).toMatchObject({ code: 'CODE_INDISPONIBLE', status: 422, champs: [{ champ: 'code_absence' }] })
-    expect(second.outcomes[0]).toMatchObject({ result: 'rejected', serverId: null, error: { code: 'CHEVAUCHEMENT', status: 422, champs: [{ champ: 'date_debut' }] } })
+    expect(second.outcomes[0]).toMatchObject({
+      result: 'rejected',
+      serverId: null,
+      error: { code: 'CHEVAUCHEMENT', status: 422, champs: [{ champ: 'date_debut' }] },
+    })
     expect(first.pause).toBeNull()
   })
 
@@ -103,22 +126,50 @@ describe('createSyncExecutor: outcomes', () => {
 
     const changed = await executor.push([
       itemOf('evp', { quantite: '7.25' }, { operation: 'update', targetServerId: evpId, keyFields: payloadOf('evp', m!, codes) }),
-      itemOf('absence', { commentaire: 'Justificatif reçu' }, { operation: 'update', targetServerId: absenceId, keyFields: payloadOf('absence', m!, codes, 9) }),
+      itemOf(
+        'absence',
+        { commentaire: 'Justificatif reçu' },
+        { operation: 'update', targetServerId: absenceId, keyFields: payloadOf('absence', m!, codes, 9) },
+      ),
     ])
-    expect(changed.outcomes.map((o) => [o.result, o.serverId])).toEqual([['synced', evpId], ['synced', absenceId]])
+    expect(changed.outcomes.map((o) => [o.result, o.serverId])).toEqual([
+      ['synced', evpId],
+      ['synced', absenceId],
+    ])
     expect(changed.outcomes[0]!.attempts[0]).toMatchObject({ method: 'PATCH', status: 200 })
     expect(s.store.evp.find((e) => e.id === evpId)?.quantite).toBe('7.25')
 
-    const removed = await executor.push([itemOf('absence', null, { operation: 'delete', targetServerId: absenceId, keyFields: payloadOf('absence', m!, codes, 9) })])
-    expect(removed.outcomes[0]).toMatchObject({ result: 'synced', serverId: absenceId, attempts: [{ method: 'DELETE', status: 204, payloadHash: null }] })
+    const removed = await executor.push([
+      itemOf('absence', null, { operation: 'delete', targetServerId: absenceId, keyFields: payloadOf('absence', m!, codes, 9) }),
+    ])
+    expect(removed.outcomes[0]).toMatchObject({
+      result: 'synced',
+      serverId: absenceId,
+      attempts: [{ method: 'DELETE', status: 204, payloadHash: null }],
+    })
     expect(s.store.absences.some((a) => a.id === absenceId)).toBe(false)
 
-    const deleteAgain = (reconcile: boolean) => itemOf('absence', null, { operation: 'delete', targetServerId: absenceId, reconcile, keyFields: payloadOf('absence', m!, codes, 9) })
+    const deleteAgain = (reconcile: boolean) =>
+      itemOf('absence', null, { operation: 'delete', targetServerId: absenceId, reconcile, keyFields: payloadOf('absence', m!, codes, 9) })
     const retried = await executor.push([deleteAgain(true), deleteAgain(false)])
-    expect(retried.outcomes[0]).toMatchObject({ result: 'synced', serverId: absenceId, attempts: [{ status: 404, errorCode: 'ELEMENT_INTROUVABLE' }] })
-    expect(retried.outcomes[1]).toMatchObject({ result: 'synced', serverId: absenceId, attempts: [{ status: 404, errorCode: 'ELEMENT_INTROUVABLE' }] })
+    expect(retried.outcomes[0]).toMatchObject({
+      result: 'synced',
+      serverId: absenceId,
+      attempts: [{ status: 404, errorCode: 'ELEMENT_INTROUVABLE' }],
+    })
+    expect(retried.outcomes[1]).toMatchObject({
+      result: 'synced',
+      serverId: absenceId,
+      attempts: [{ status: 404, errorCode: 'ELEMENT_INTROUVABLE' }],
+    })
     // A PATCH of a record that no longer exists is refused, with the service's reason.
-    const patchGone = await executor.push([itemOf('absence', { commentaire: 'trop tard' }, { operation: 'update', targetServerId: absenceId, keyFields: payloadOf('absence', m!, codes, 9) })])
+    const patchGone = await executor.push([
+      itemOf(
+        'absence',
+        { commentaire: 'trop tard' },
+        { operation: 'update', targetServerId: absenceId, keyFields: payloadOf('absence', m!, codes, 9) },
+      ),
+    ])
     expect(patchGone.outcomes[0]).toMatchObject({ result: 'rejected', error: { code: 'ELEMENT_INTROUVABLE', status: 404 } })
   })
 })
@@ -298,7 +349,14 @@ describe('createSyncExecutor: exactly once', () => {
     expect(lost.outcomes.map((o) => o.result)).toEqual(items.map(() => 'unknown'))
     expect(lost.outcomes.every((o) => o.serverId === null && o.attempts[0]!.status === null)).toBe(true)
     expect(entryCount(s.store) - before).toBe(items.length)
-    const committed = items.map((item) => recordsOf(s.store, item.kind).find((r) => !idsBefore.has(r.id) && fingerprintsMatch(item.fingerprint, recordFingerprintOf(item.kind, r as unknown as Record<string, unknown>)))?.id)
+    const committed = items.map(
+      (item) =>
+        recordsOf(s.store, item.kind).find(
+          (r) =>
+            !idsBefore.has(r.id) &&
+            fingerprintsMatch(item.fingerprint, recordFingerprintOf(item.kind, r as unknown as Record<string, unknown>)),
+        )?.id,
+    )
     expect(committed.every((id) => id !== undefined)).toBe(true)
 
     s.faults.set({ dropAfterCommitRate: 0 })
@@ -312,7 +370,9 @@ describe('createSyncExecutor: exactly once', () => {
     for (const item of items) expect(serverCopies(s.store, item)).toBe(1)
     // One list request per kind, dossier and period (the two employees' EVP in one request): 3 for 4 scopes.
     expect(count('listerEvp') + count('listerAbsences') + count('listerAvantagesNature') - listsBefore).toBe(3)
-    expect(again.outcomes[0]!.attempts).toEqual([expect.objectContaining({ operation: 'listerEvp', method: 'GET', status: 200, serverId: committed[0], payloadHash: null })])
+    expect(again.outcomes[0]!.attempts).toEqual([
+      expect.objectContaining({ operation: 'listerEvp', method: 'GET', status: 200, serverId: committed[0], payloadHash: null }),
+    ])
   })
 
   it('never matches a record held by another entry: two identical entries, the server has one → one matched, one sent', async () => {
@@ -340,7 +400,9 @@ describe('createSyncExecutor: exactly once', () => {
     expect(count('listerPrimesIndemnites') - listsBefore).toBe(1)
 
     // The existing record is held by a synced local entry: an unknown twin must not take it, it is sent.
-    const claimed = await executor.push([itemOf('prime', payload, { reconcile: true, sendWindow, claimedServerIds: [existing, result.outcomes[1]!.serverId!] })])
+    const claimed = await executor.push([
+      itemOf('prime', payload, { reconcile: true, sendWindow, claimedServerIds: [existing, result.outcomes[1]!.serverId!] }),
+    ])
     expect(claimed.outcomes[0]!.result).toBe('synced')
     expect([existing, result.outcomes[1]!.serverId]).not.toContain(claimed.outcomes[0]!.serverId)
     expect(serverCopies(s.store, twins[0]!)).toBe(3)
@@ -430,7 +492,10 @@ describe('createSyncExecutor: exactly once', () => {
     const [m] = quietEmployees(s.store)
     s.faults.set({ errorRate: 1 })
 
-    const result = await executor.push([itemOf('evp', payloadOf('evp', m!, codes), { reconcile: true }), itemOf('prime', payloadOf('prime', m!, codes))])
+    const result = await executor.push([
+      itemOf('evp', payloadOf('evp', m!, codes), { reconcile: true }),
+      itemOf('prime', payloadOf('prime', m!, codes)),
+    ])
 
     expect(result.outcomes.map((o) => o.result)).toEqual(['unknown', 'requeue'])
     expect(result.pause).not.toBeNull()

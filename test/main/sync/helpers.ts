@@ -36,7 +36,11 @@ export interface CountingConnection {
 }
 
 /** Connection to the sandbox with the given seed client (demo by default), recording every answer. */
-export function connect(sandbox: RunningSandbox, clientId: string = DEMO_CREDENTIALS.client_id, extra: { fetch?: typeof fetch; budget?: RateBudgetOptions; timeoutMs?: number } = {}): CountingConnection {
+export function connect(
+  sandbox: RunningSandbox,
+  clientId: string = DEMO_CREDENTIALS.client_id,
+  extra: { fetch?: typeof fetch; budget?: RateBudgetOptions; timeoutMs?: number } = {},
+): CountingConnection {
   const secret = SEED_CLIENTS.find((c) => c.client_id === clientId)?.client_secret ?? DEMO_CREDENTIALS.client_secret
   const responses: (ResponseInfo & { receivedAt: number })[] = []
   const connection = createPayrollConnection({
@@ -80,13 +84,27 @@ export function codesOf(store: SandboxStore, siren: string = BIG_SIREN): { evp: 
  * A valid create payload of `kind` for `matricule`; `n` (1..28) varies the values (and the day) so that entries of
  * one employee have distinct fingerprints.
  */
-export function payloadOf(kind: EntryKind, matricule: string, codes: { evp: string; absence: string; prime: string }, n = 1, siren: string = BIG_SIREN): Record<string, unknown> {
+export function payloadOf(
+  kind: EntryKind,
+  matricule: string,
+  codes: { evp: string; absence: string; prime: string },
+  n = 1,
+  siren: string = BIG_SIREN,
+): Record<string, unknown> {
   const day = `${PERIODE}-${String(n).padStart(2, '0')}`
   switch (kind) {
     case 'evp':
       return { siren, matricule, periode: PERIODE, code_evp: codes.evp, quantite: `${n}.5` }
     case 'absence':
-      return { siren, matricule, code_absence: codes.absence, date_debut: day, date_fin: day, demi_journee_debut: false, demi_journee_fin: false }
+      return {
+        siren,
+        matricule,
+        code_absence: codes.absence,
+        date_debut: day,
+        date_fin: day,
+        demi_journee_debut: false,
+        demi_journee_fin: false,
+      }
     case 'frais':
       return { siren, matricule, periode: PERIODE, date: day, type_frais: 'repas', montant: `${10 + n}.20` }
     case 'prime':
@@ -103,7 +121,11 @@ export type RawSyncItem = Record<string, unknown>
  * A sync item as the renderer builds it, not parsed (fingerprint and scope computed as the renderer does, from
  * `keyFields`: the create payload, or for an update or delete the fields of the record it targets).
  */
-export function rawItemOf(kind: EntryKind, payload: Record<string, unknown> | null, extra: Record<string, unknown> & { operation?: EntryOperation; keyFields?: Record<string, unknown> } = {}): RawSyncItem {
+export function rawItemOf(
+  kind: EntryKind,
+  payload: Record<string, unknown> | null,
+  extra: Record<string, unknown> & { operation?: EntryOperation; keyFields?: Record<string, unknown> } = {},
+): RawSyncItem {
   const { keyFields = payload ?? {}, ...rest } = extra
   return {
     clientId: randomUUID(),
@@ -121,7 +143,11 @@ export function rawItemOf(kind: EntryKind, payload: Record<string, unknown> | nu
 }
 
 /** A sync item as the executor receives it: {@link rawItemOf} parsed as main's IPC boundary parses it. */
-export function itemOf(kind: EntryKind, payload: Record<string, unknown> | null, extra: Record<string, unknown> & { operation?: EntryOperation; keyFields?: Record<string, unknown> } = {}): SyncItem {
+export function itemOf(
+  kind: EntryKind,
+  payload: Record<string, unknown> | null,
+  extra: Record<string, unknown> & { operation?: EntryOperation; keyFields?: Record<string, unknown> } = {},
+): SyncItem {
   return SyncItem.parse(rawItemOf(kind, payload, extra))
 }
 
@@ -129,7 +155,10 @@ export function itemOf(kind: EntryKind, payload: Record<string, unknown> | null,
 export function peakConcurrency(responses: readonly { receivedAt: number; durationMs: number; operation: string }[]): number {
   const edges = responses
     .filter((r) => r.operation !== 'obtenirJeton')
-    .flatMap((r) => [{ t: r.receivedAt - r.durationMs, d: 1 }, { t: r.receivedAt, d: -1 }])
+    .flatMap((r) => [
+      { t: r.receivedAt - r.durationMs, d: 1 },
+      { t: r.receivedAt, d: -1 },
+    ])
     .sort((a, b) => a.t - b.t || a.d - b.d)
   let current = 0
   let peak = 0
@@ -158,12 +187,20 @@ export function recordsOf(store: SandboxStore, kind: EntryKind): readonly { id: 
 
 /** Number of server records of `kind` whose natural key is the item's (its fingerprint). */
 export function serverCopies(store: SandboxStore, item: SyncItem): number {
-  return recordsOf(store, item.kind).filter((r) => fingerprintsMatch(item.fingerprint, recordFingerprintOf(item.kind, r as unknown as Record<string, unknown>))).length
+  return recordsOf(store, item.kind).filter((r) =>
+    fingerprintsMatch(item.fingerprint, recordFingerprintOf(item.kind, r as unknown as Record<string, unknown>)),
+  ).length
 }
 
 /** Total number of entry records on the server (every kind). */
 export function entryCount(store: SandboxStore): number {
-  return store.evp.length + store.absences.length + store.fraisProfessionnels.length + store.primesIndemnites.length + store.avantagesNature.length
+  return (
+    store.evp.length +
+    store.absences.length +
+    store.fraisProfessionnels.length +
+    store.primesIndemnites.length +
+    store.avantagesNature.length
+  )
 }
 
 /**

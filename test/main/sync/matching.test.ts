@@ -16,7 +16,16 @@ function evp(matricule: string, quantite: string, extra: KeyFields = {}): KeyFie
 }
 
 function entry(key: string, fields: KeyFields, options: Partial<MatchEntry> = {}): MatchEntry {
-  return { key, kind: 'evp', fields, fingerprint: fingerprintOf('evp', fields), reconcile: true, window: WINDOW, excluded: new Set(), ...options }
+  return {
+    key,
+    kind: 'evp',
+    fields,
+    fingerprint: fingerprintOf('evp', fields),
+    reconcile: true,
+    window: WINDOW,
+    excluded: new Set(),
+    ...options,
+  }
 }
 
 function record(id: string, fields: KeyFields, options: Partial<ListedRecord> = {}): ListedRecord {
@@ -49,11 +58,19 @@ describe('matchRecords: examples', () => {
 
   it('puts an unknown entry to_check when its record was changed on the service (natural key only: EO-6)', () => {
     const decisions = matchRecords([entry('a', evp('M1', '3.5'))], [record('r1', evp('M1', '8'), { modifiedMs: T0 + 9_000 })], ctx)
-    expect(decisions.get('a')).toMatchObject({ type: 'to_check', reason: TO_CHECK_REASONS.valeursDifferentes, candidates: [{ relation: 'meme_element' }] })
+    expect(decisions.get('a')).toMatchObject({
+      type: 'to_check',
+      reason: TO_CHECK_REASONS.valeursDifferentes,
+      candidates: [{ relation: 'meme_element' }],
+    })
   })
 
   it('puts an unknown entry to_check when two records could be it', () => {
-    const decisions = matchRecords([entry('a', evp('M1', '3.5'))], [record('r1', evp('M1', '3.5')), record('r2', evp('M1', '3.5'), { createdMs: T0 + 900, modifiedMs: T0 + 900 })], ctx)
+    const decisions = matchRecords(
+      [entry('a', evp('M1', '3.5'))],
+      [record('r1', evp('M1', '3.5')), record('r2', evp('M1', '3.5'), { createdMs: T0 + 900, modifiedMs: T0 + 900 })],
+      ctx,
+    )
     expect(decisions.get('a')).toMatchObject({ type: 'to_check', reason: TO_CHECK_REASONS.candidatsMultiples })
   })
 
@@ -64,7 +81,10 @@ describe('matchRecords: examples', () => {
 
   it('a first send meets an identical record of someone else → to_check, nothing sent (EO-1); a different one is no obstacle', () => {
     const first = entry('a', evp('M1', '3.5'), { reconcile: false, window: null })
-    expect(matchRecords([first], [record('r1', evp('M1', '3.5'), { creePar: 'portail' })], ctx).get('a')).toMatchObject({ type: 'to_check', reason: TO_CHECK_REASONS.identiqueExistant })
+    expect(matchRecords([first], [record('r1', evp('M1', '3.5'), { creePar: 'portail' })], ctx).get('a')).toMatchObject({
+      type: 'to_check',
+      reason: TO_CHECK_REASONS.identiqueExistant,
+    })
     expect(matchRecords([first], [record('r1', evp('M1', '9'))], ctx).get('a')).toEqual({ type: 'send' })
   })
 
@@ -94,7 +114,11 @@ describe('matchRecords: examples', () => {
   it('tells apart entries differing only by contract (EO-5)', () => {
     const c1 = entry('c1', evp('M1', '3.5', { numero_contrat: 'C1' }))
     const c2 = entry('c2', evp('M1', '3.5', { numero_contrat: 'C2' }))
-    const decisions = matchRecords([c1, c2], [record('r2', evp('M1', '3.5', { numero_contrat: 'C2' })), record('r1', evp('M1', '3.5', { numero_contrat: 'C1' }))], ctx)
+    const decisions = matchRecords(
+      [c1, c2],
+      [record('r2', evp('M1', '3.5', { numero_contrat: 'C2' })), record('r1', evp('M1', '3.5', { numero_contrat: 'C1' }))],
+      ctx,
+    )
     expect(decisions.get('c1')).toEqual({ type: 'link', serverId: 'r1' })
     expect(decisions.get('c2')).toEqual({ type: 'link', serverId: 'r2' })
   })
@@ -115,8 +139,16 @@ describe('matchRecords: properties', () => {
   it('never links one record to two entries, never links a record that is not provably the entry’s own', () => {
     fc.assert(
       fc.property(fc.array(entryArb, { maxLength: 6 }), fc.array(recordArb, { maxLength: 6 }), (es, rs) => {
-        const entries = es.map((e, i) => entry(`e${i}`, evp(e.matricule, e.quantite), { reconcile: e.reconcile, window: e.windowed ? WINDOW : null }))
-        const records = rs.map((r, i) => record(`r${i}`, evp(r.matricule, r.quantite), { createdMs: T0 + r.createdOffset, modifiedMs: T0 + r.createdOffset + r.modifiedExtra, creePar: r.creePar }))
+        const entries = es.map((e, i) =>
+          entry(`e${i}`, evp(e.matricule, e.quantite), { reconcile: e.reconcile, window: e.windowed ? WINDOW : null }),
+        )
+        const records = rs.map((r, i) =>
+          record(`r${i}`, evp(r.matricule, r.quantite), {
+            createdMs: T0 + r.createdOffset,
+            modifiedMs: T0 + r.createdOffset + r.modifiedExtra,
+            creePar: r.creePar,
+          }),
+        )
         const decisions = matchRecords(entries, records, ctx)
         const linked = [...decisions.values()].flatMap((d) => (d.type === 'link' ? [d.serverId] : []))
         expect(new Set(linked).size).toBe(linked.length)
@@ -143,7 +175,9 @@ describe('matchRecords: properties', () => {
     fc.assert(
       fc.property(entryArb, fc.array(recordArb, { maxLength: 4 }), (e, rs) => {
         const first = entry('e', evp(e.matricule, e.quantite), { reconcile: false, window: null })
-        const records = rs.map((r, i) => record(`r${i}`, evp(r.matricule, r.quantite), { createdMs: T0 + r.createdOffset, creePar: r.creePar }))
+        const records = rs.map((r, i) =>
+          record(`r${i}`, evp(r.matricule, r.quantite), { createdMs: T0 + r.createdOffset, creePar: r.creePar }),
+        )
         const identical = records.some((r) => r.fields['matricule'] === e.matricule && r.fields['quantite'] === e.quantite)
         expect(matchRecords([first], records, ctx).get('e')?.type).toBe(identical ? 'to_check' : 'send')
       }),
@@ -154,9 +188,30 @@ describe('matchRecords: properties', () => {
 
 describe('matchRecords: reconciling entries that differ', () => {
   it('a net and a gross bonus, both lost after commit, each take their own record (EO-5)', () => {
-    const prime = (net: boolean): KeyFields => ({ siren: '832147607', matricule: 'M1', periode: '2026-11', code_prime: 'PREXC', montant: '250', prime_nette: net })
-    const mk = (key: string, net: boolean): MatchEntry => ({ key, kind: 'prime', fields: prime(net), fingerprint: fingerprintOf('prime', prime(net)), reconcile: true, window: WINDOW, excluded: new Set() })
-    const rec = (id: string, net: boolean): ListedRecord => ({ id, fields: { ...prime(net), numero_contrat: 'C1', libelle_bulletin: null, id }, createdMs: T0 + 300, modifiedMs: T0 + 300, creePar: OWN })
+    const prime = (net: boolean): KeyFields => ({
+      siren: '832147607',
+      matricule: 'M1',
+      periode: '2026-11',
+      code_prime: 'PREXC',
+      montant: '250',
+      prime_nette: net,
+    })
+    const mk = (key: string, net: boolean): MatchEntry => ({
+      key,
+      kind: 'prime',
+      fields: prime(net),
+      fingerprint: fingerprintOf('prime', prime(net)),
+      reconcile: true,
+      window: WINDOW,
+      excluded: new Set(),
+    })
+    const rec = (id: string, net: boolean): ListedRecord => ({
+      id,
+      fields: { ...prime(net), numero_contrat: 'C1', libelle_bulletin: null, id },
+      createdMs: T0 + 300,
+      modifiedMs: T0 + 300,
+      creePar: OWN,
+    })
     const decisions = matchRecords([mk('net', true), mk('brut', false)], [rec('r-brut', false), rec('r-net', true)], ctx)
     expect(decisions.get('net')).toEqual({ type: 'link', serverId: 'r-net' })
     expect(decisions.get('brut')).toEqual({ type: 'link', serverId: 'r-brut' })
@@ -187,7 +242,10 @@ describe('matchRecords: other elements of the month', () => {
 describe('matchRecords: sibling entries of one element', () => {
   it('a record of the same element with other values, created by this client in the window but never modified, is a sibling’s: no doubt', () => {
     const sibling = record('r-sib', evp('M1', '8'))
-    expect(matchRecords([entry('a', evp('M1', '3.5'))], [sibling, record('r1', evp('M1', '3.5'))], ctx).get('a')).toEqual({ type: 'link', serverId: 'r1' })
+    expect(matchRecords([entry('a', evp('M1', '3.5'))], [sibling, record('r1', evp('M1', '3.5'))], ctx).get('a')).toEqual({
+      type: 'link',
+      serverId: 'r1',
+    })
     expect(matchRecords([entry('a', evp('M1', '3.5'))], [sibling], ctx).get('a')).toEqual({ type: 'send' })
   })
 })

@@ -6,7 +6,12 @@ import { createRateBudget, type RateBudget, type RateRelease } from '../../../sr
 import { DEFAULT_SYNC_CONCURRENCY, MAX_SYNC_CONCURRENCY, sizeConcurrency } from '../../../src-main/sync/pacing'
 
 function headers(limit: number, remaining: number, reset: number, extra: Record<string, string> = {}): Headers {
-  return new Headers({ 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': String(reset), ...extra })
+  return new Headers({
+    'RateLimit-Limit': String(limit),
+    'RateLimit-Remaining': String(remaining),
+    'RateLimit-Reset': String(reset),
+    ...extra,
+  })
 }
 
 /** Starts `acquire` and reports whether it resolved yet. */

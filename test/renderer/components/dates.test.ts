@@ -9,7 +9,15 @@ import { describe, expect, it } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 
 import DateInput from '../../../src-renderer/components/DateInput.vue'
-import { formatDate, formatDateTime, formatInstantDate, formatTime, intlLocale, isoDateOrEmpty, parseDate } from '../../../src-renderer/components/format'
+import {
+  formatDate,
+  formatDateTime,
+  formatInstantDate,
+  formatTime,
+  intlLocale,
+  isoDateOrEmpty,
+  parseDate,
+} from '../../../src-renderer/components/format'
 import { createAppI18n } from '../../../src-renderer/i18n'
 
 describe('formatDate / parseDate', () => {
@@ -41,10 +49,12 @@ describe('formatDate / parseDate', () => {
   })
 
   it('reads back every date it shows (property)', () => {
-    fc.assert(fc.property(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }), (d) => {
-      const iso = d.toISOString().slice(0, 10)
-      expect(parseDate(formatDate(iso))).toBe(iso)
-    }))
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }), (d) => {
+        const iso = d.toISOString().slice(0, 10)
+        expect(parseDate(formatDate(iso))).toBe(iso)
+      }),
+    )
   })
 
   it('keeps only complete dates for filters', () => {
@@ -66,7 +76,14 @@ describe('DateInput', () => {
   function mountField(initial: string) {
     const value = ref(initial)
     const Host = defineComponent({
-      setup: () => () => h(DateInput, { 'modelValue': value.value, 'onUpdate:modelValue': (v: string) => { value.value = v }, 'data-testid': 'champ' }),
+      setup: () => () =>
+        h(DateInput, {
+          modelValue: value.value,
+          'onUpdate:modelValue': (v: string) => {
+            value.value = v
+          },
+          'data-testid': 'champ',
+        }),
     })
     const wrapper = mount(Host, { global: { plugins: [createAppI18n('en')] } })
     return { wrapper, value, input: () => wrapper.get('[data-testid="champ"]') }

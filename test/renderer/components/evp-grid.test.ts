@@ -32,7 +32,11 @@ afterEach(() => {
 })
 
 function mountGrid(): VueWrapper {
-  wrapper = mount(EvpGrid, { props: { rows, codes: codesEvp, cell, label: 'Saisie des EVP' }, attachTo: document.body, global: { plugins: [createAppI18n('fr')] } })
+  wrapper = mount(EvpGrid, {
+    props: { rows, codes: codesEvp, cell, label: 'Saisie des EVP' },
+    attachTo: document.body,
+    global: { plugins: [createAppI18n('fr')] },
+  })
   return wrapper
 }
 
@@ -46,7 +50,9 @@ function active(w: VueWrapper): string {
 
 async function key(w: VueWrapper, name: string, extra: Partial<KeyboardEventInit> = {}): Promise<KeyboardEvent> {
   const event = new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true, ...extra })
-  const target = w.find('input.cell-editor').exists() ? w.find('input.cell-editor').element : w.find('[role="gridcell"][aria-selected="true"]').element
+  const target = w.find('input.cell-editor').exists()
+    ? w.find('input.cell-editor').element
+    : w.find('[role="gridcell"][aria-selected="true"]').element
   target.dispatchEvent(event)
   await nextTick()
   await nextTick()
@@ -65,7 +71,12 @@ function clipboardEvent(kind: 'paste' | 'copy', text = ''): { event: Event; writ
   let written = ''
   const event = new Event(kind, { bubbles: true, cancelable: true })
   Object.defineProperty(event, 'clipboardData', {
-    value: { getData: () => text, setData: (_type: string, value: string) => { written = value } },
+    value: {
+      getData: () => text,
+      setData: (_type: string, value: string) => {
+        written = value
+      },
+    },
   })
   return { event, written: () => written }
 }
@@ -123,7 +134,10 @@ describe('EVP grid keyboard model', () => {
     await key(w, 'R')
     await type(w, 'Retard')
     await key(w, 'ArrowDown')
-    expect(commits(w)).toEqual([{ row: 0, col: 0, text: '7' }, { row: 0, col: 1, text: 'Retard' }])
+    expect(commits(w)).toEqual([
+      { row: 0, col: 0, text: '7' },
+      { row: 0, col: 1, text: 'Retard' },
+    ])
     expect(active(w)).toBe(`cell-${m2}-OBS`)
   })
 
@@ -156,7 +170,14 @@ describe('EVP grid keyboard model', () => {
     w.find('table').element.dispatchEvent(overflow.event)
     const plans = (w.emitted('paste') ?? []).map((args) => args[0] as PastePlan)
     expect(plans).toEqual([
-      { ok: true, cells: [{ row: 1, col: 0, raw: '1' }, { row: 1, col: 1, raw: 'Retard' }, { row: 2, col: 0, raw: '2' }] },
+      {
+        ok: true,
+        cells: [
+          { row: 1, col: 0, raw: '1' },
+          { row: 1, col: 1, raw: 'Retard' },
+          { row: 2, col: 0, raw: '2' },
+        ],
+      },
       { ok: false, reason: 'lignesEnTrop', rows: 3, available: 2 },
     ])
   })

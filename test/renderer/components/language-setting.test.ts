@@ -14,7 +14,13 @@ afterEach(() => {
 
 function memoryStorage(initial: Record<string, string> = {}): Pick<Storage, 'getItem' | 'setItem'> & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial))
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => { data.set(k, v) } }
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => {
+      data.set(k, v)
+    },
+  }
 }
 
 describe('language preference', () => {
@@ -22,9 +28,18 @@ describe('language preference', () => {
     expect(storedLocale(memoryStorage())).toBe('fr')
     expect(storedLocale(memoryStorage({ [LOCALE_STORAGE_KEY]: 'en' }))).toBe('en')
     expect(storedLocale(memoryStorage({ [LOCALE_STORAGE_KEY]: 'de' }))).toBe('fr')
-    const broken = { getItem: () => { throw new Error('refusé') }, setItem: () => { throw new Error('plein') } }
+    const broken = {
+      getItem: () => {
+        throw new Error('refusé')
+      },
+      setItem: () => {
+        throw new Error('plein')
+      },
+    }
     expect(storedLocale(broken)).toBe('fr')
-    expect(() => { storeLocale('en', broken) }).not.toThrow()
+    expect(() => {
+      storeLocale('en', broken)
+    }).not.toThrow()
     const storage = memoryStorage()
     storeLocale('en', storage)
     expect(storage.data.get(LOCALE_STORAGE_KEY)).toBe('en')

@@ -27,7 +27,15 @@ function fakeProfilesApi() {
   const calls: { channel: string; input: unknown }[] = []
   let profils: ProfileSummary[] = [
     { id: 'demo', nom: 'Démo', baseUrl: '', clientId: '', demo: true, secret: 'enregistre', actif: true },
-    { id: STORED, nom: 'Cabinet Lefèvre', baseUrl: 'https://paie.lefevre.fr', clientId: 'lefevre-api', demo: false, secret: 'enregistre', actif: false },
+    {
+      id: STORED,
+      nom: 'Cabinet Lefèvre',
+      baseUrl: 'https://paie.lefevre.fr',
+      clientId: 'lefevre-api',
+      demo: false,
+      secret: 'enregistre',
+      actif: false,
+    },
   ]
   const state = () => ({ actif: profils.find((p) => p.actif)?.id ?? 'demo', profils })
   const result: ConnectionTestResult = {
@@ -45,9 +53,20 @@ function fakeProfilesApi() {
     'profile:save': (input: ProfileInput) => {
       calls.push({ channel: 'profile:save', input })
       if (input.clientSecret === 'faux') {
-        return Promise.resolve({ ok: false as const, error: { code: 'IDENTIFIANTS_REFUSES', message: 'Identifiants refusés par le service de paie. Rien n’a été enregistré.' } })
+        return Promise.resolve({
+          ok: false as const,
+          error: { code: 'IDENTIFIANTS_REFUSES', message: 'Identifiants refusés par le service de paie. Rien n’a été enregistré.' },
+        })
       }
-      const saved: ProfileSummary = { id: input.id ?? 'p-00000000-0000-4000-8000-000000000001', nom: input.nom, baseUrl: input.baseUrl, clientId: input.clientId, demo: false, secret: 'enregistre', actif: false }
+      const saved: ProfileSummary = {
+        id: input.id ?? 'p-00000000-0000-4000-8000-000000000001',
+        nom: input.nom,
+        baseUrl: input.baseUrl,
+        clientId: input.clientId,
+        demo: false,
+        secret: 'enregistre',
+        actif: false,
+      }
       profils = [...profils.filter((p) => p.id !== saved.id), saved]
       return Promise.resolve({ ok: true as const, value: saved })
     },
@@ -67,7 +86,10 @@ function fakeProfilesApi() {
     },
     'profile:activate': (input: { id: string }) => {
       calls.push({ channel: 'profile:activate', input })
-      return Promise.resolve({ ok: false as const, error: { code: 'PROFIL_INCONNU', message: 'Ce profil de connexion n’existe pas (ou plus).' } })
+      return Promise.resolve({
+        ok: false as const,
+        error: { code: 'PROFIL_INCONNU', message: 'Ce profil de connexion n’existe pas (ou plus).' },
+      })
     },
   }
   return { api, calls, sent: (channel: string) => calls.filter((c) => c.channel === channel).map((c) => c.input) }
@@ -128,7 +150,9 @@ describe('profile form', () => {
     await fill(w, { nom: 'Cabinet Roux', baseUrl: 'https://paie.roux.fr/', clientId: 'roux', clientSecret: 'faux' })
     await w.find('[data-testid="profile-form"]').trigger('submit')
     await flushPromises()
-    expect(main.sent('profile:save')).toEqual([{ nom: 'Cabinet Roux', baseUrl: 'https://paie.roux.fr', clientId: 'roux', clientSecret: 'faux' }])
+    expect(main.sent('profile:save')).toEqual([
+      { nom: 'Cabinet Roux', baseUrl: 'https://paie.roux.fr', clientId: 'roux', clientSecret: 'faux' },
+    ])
     expect(w.find('[data-testid="profile-error"]').text()).toContain('Identifiants refusés')
     expect(w.find('[data-testid="profile-message"]').exists()).toBe(false)
     expect(field(w, 'nom').value).toBe('Cabinet Roux')
@@ -140,7 +164,9 @@ describe('profile form', () => {
     await fill(w, { nom: 'Cabinet Roux', baseUrl: 'https://paie.roux.fr', clientId: 'roux', clientSecret: 'secret-roux' })
     await w.find('[data-testid="profile-form"]').trigger('submit')
     await flushPromises()
-    expect(w.find('[data-testid="profile-message"]').text()).toBe('Profil « Cabinet Roux » enregistré : identifiants acceptés par le service.')
+    expect(w.find('[data-testid="profile-message"]').text()).toBe(
+      'Profil « Cabinet Roux » enregistré : identifiants acceptés par le service.',
+    )
     expect(w.find('[data-testid="profile-row-p-00000000-0000-4000-8000-000000000001"]').text()).toContain('Cabinet Roux')
     expect(field(w, 'clientSecret').value).toBe('')
     expect(w.text()).toContain('Modifier le profil « Cabinet Roux »')
@@ -159,7 +185,9 @@ describe('profile form', () => {
     await fill(w, { nom: 'Cabinet Lefèvre & fils' })
     await w.find('[data-testid="profile-form"]').trigger('submit')
     await flushPromises()
-    expect(main.sent('profile:save')).toEqual([{ id: STORED, nom: 'Cabinet Lefèvre & fils', baseUrl: 'https://paie.lefevre.fr', clientId: 'lefevre-api' }])
+    expect(main.sent('profile:save')).toEqual([
+      { id: STORED, nom: 'Cabinet Lefèvre & fils', baseUrl: 'https://paie.lefevre.fr', clientId: 'lefevre-api' },
+    ])
 
     await click(w, 'profile-cancel')
     expect(field(w, 'nom').value).toBe('')
@@ -180,7 +208,10 @@ describe('profile form', () => {
 
   it('emits a new values object on input and never changes the one it was given', async () => {
     const given: ProfileFormValues = emptyProfileForm()
-    const form = mount(ProfileForm, { props: { modelValue: given, fieldErrors: {}, busy: false }, global: { plugins: [createAppI18n('fr')] } })
+    const form = mount(ProfileForm, {
+      props: { modelValue: given, fieldErrors: {}, busy: false },
+      global: { plugins: [createAppI18n('fr')] },
+    })
     await form.find('[data-testid="field-nom"]').setValue('Cabinet Roux')
     expect(given.nom).toBe('')
     expect(form.emitted('update:modelValue')?.[0]).toEqual([{ ...given, nom: 'Cabinet Roux' }])
@@ -192,9 +223,15 @@ describe('profile form', () => {
 describe('profile rows', () => {
   it('offers only activate-or-test on the demo profile, and every action on a stored one', async () => {
     const w = await mountView()
-    const demoButtons = w.find('[data-testid="profile-row-demo"]').findAll('button').map((b) => b.attributes('data-testid'))
+    const demoButtons = w
+      .find('[data-testid="profile-row-demo"]')
+      .findAll('button')
+      .map((b) => b.attributes('data-testid'))
     expect(demoButtons).toEqual(['test-demo'])
-    const storedButtons = w.find(`[data-testid="profile-row-${STORED}"]`).findAll('button').map((b) => b.attributes('data-testid'))
+    const storedButtons = w
+      .find(`[data-testid="profile-row-${STORED}"]`)
+      .findAll('button')
+      .map((b) => b.attributes('data-testid'))
     expect(storedButtons).toEqual([`activate-${STORED}`, `test-${STORED}`, `edit-${STORED}`, `signout-${STORED}`, `remove-${STORED}`])
     expect(w.find(`[data-testid="profile-secret-${STORED}"]`).text()).toBe('Secret dans le trousseau')
   })

@@ -83,7 +83,10 @@ describe('queue filters', () => {
   it('offers every dossier by name, and narrows the queue one list at a time, keeping the other keys', async () => {
     const { w, router } = await mountQueue({})
     await countIs(w, 5)
-    const dossiers = w.find('[data-testid="queue-filter-siren"]').findAll('option').map((o) => o.text())
+    const dossiers = w
+      .find('[data-testid="queue-filter-siren"]')
+      .findAll('option')
+      .map((o) => o.text())
     expect(dossiers).toEqual(['Tous', 'Atelier Dupont (552 100 554)', 'Boulangerie Martin (732 829 320)'])
 
     await w.find('[data-testid="queue-filter-siren"]').setValue(SIREN)

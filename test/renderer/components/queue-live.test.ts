@@ -53,9 +53,10 @@ function screen(w: VueWrapper): { rows: Record<string, number>; badges: string[]
   return { rows, badges, counts }
 }
 
-
 async function queueNine(): Promise<void> {
-  const result = await useOutboxStore().enqueueMany(Array.from({ length: 9 }, (_, i) => ({ kind: 'evp' as const, payload: valid.evp({ matricule: `G00${String(i)}` }) })))
+  const result = await useOutboxStore().enqueueMany(
+    Array.from({ length: 9 }, (_, i) => ({ kind: 'evp' as const, payload: valid.evp({ matricule: `G00${String(i)}` }) })),
+  )
   expect(result.saved).toBe(9)
 }
 
@@ -78,7 +79,12 @@ describe('la file suit les saisies après son affichage', () => {
     const claimed = await claimBatch(app.db, 10, [], app.env)
     expect(claimed).toHaveLength(9)
     await until('les lignes « En cours d’envoi »', () => (screen(w).rows['sending'] ?? 0) === 9)
-    await applyOutcomes(app.db, claimed, claimed.map((c) => syncedOutcome(c)), app.env)
+    await applyOutcomes(
+      app.db,
+      claimed,
+      claimed.map((c) => syncedOutcome(c)),
+      app.env,
+    )
     await until('les lignes « Synchronisé »', () => (screen(w).rows['synced'] ?? 0) === 9)
     sampling.on = false
     await sampler
@@ -93,7 +99,12 @@ describe('la file suit les saisies après son affichage', () => {
     await queueNine()
     const claimed = await claimBatch(app.db, 10, [], app.env)
     const sendWindow = { from: '2026-11-20T09:00:00.000Z', to: '2026-11-20T09:05:00.000Z' }
-    await applyOutcomes(app.db, claimed, claimed.map((c) => syncedOutcome(c)).map((o) => ({ ...o, sendWindow, verifyAfter: '2026-11-20T09:10:00.000Z' })), app.env)
+    await applyOutcomes(
+      app.db,
+      claimed,
+      claimed.map((c) => syncedOutcome(c)).map((o) => ({ ...o, sendWindow, verifyAfter: '2026-11-20T09:10:00.000Z' })),
+      app.env,
+    )
     wrapper = mountIn(app, QueueView, {})
     const w = wrapper
     await until('les 9 lignes synchronisées', () => (screen(w).rows['synced'] ?? 0) === 9)
@@ -103,9 +114,16 @@ describe('la file suit les saisies après son affichage', () => {
     expect(w.find(`[data-testid="queue-row-${flagged.clientId}"]`).attributes('data-duplicate')).toBeUndefined()
     const countsBefore = { ...useOutboxStore().countsByState }
 
-    await applyVerifications(app.db, [{ clientId: flagged.clientId, revision: flagged.revision, status: 'done', duplicates: [candidate()], attempts: [] }], app.env)
+    await applyVerifications(
+      app.db,
+      [{ clientId: flagged.clientId, revision: flagged.revision, status: 'done', duplicates: [candidate()], attempts: [] }],
+      app.env,
+    )
 
-    await until('le badge « Doublon probable »', () => w.find(`[data-testid="queue-row-${flagged.clientId}"]`).attributes('data-duplicate') === 'true')
+    await until(
+      'le badge « Doublon probable »',
+      () => w.find(`[data-testid="queue-row-${flagged.clientId}"]`).attributes('data-duplicate') === 'true',
+    )
     expect(w.find(`[data-testid="queue-row-${flagged.clientId}"] [data-testid="queue-row-duplicate"]`).text()).toBe('Doublon probable')
     expect(useOutboxStore().countsByState).toEqual(countsBefore)
     const row: StoredEntry | undefined = await app.db.outbox.get(flagged.clientId)

@@ -29,7 +29,9 @@ async function settle(): Promise<void> {
 describe('onOutboxWrite', () => {
   it('signals each committed write to this database’s outbox, not writes to other tables or databases, until stopped', async () => {
     let calls = 0
-    const stop = onOutboxWrite(db, () => { calls += 1 })
+    const stop = onOutboxWrite(db, () => {
+      calls += 1
+    })
     await db.meta.put({ key: 'essai', value: 1 })
     await enqueue(other, { kind: 'evp', payload: valid.evp() }, env)
     await settle()

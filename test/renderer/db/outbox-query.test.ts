@@ -35,7 +35,13 @@ afterAll(async () => {
 /** The expected page, from a full scan: most recently changed first. */
 function expected(filter: EntryFilter, offset: number, limit: number): string[] {
   return all
-    .filter((e) => (filter.state === undefined || e.state === filter.state) && (filter.siren === undefined || e.siren === filter.siren) && (filter.kind === undefined || e.kind === filter.kind) && (filter.matricule === undefined || e.matricule === filter.matricule))
+    .filter(
+      (e) =>
+        (filter.state === undefined || e.state === filter.state) &&
+        (filter.siren === undefined || e.siren === filter.siren) &&
+        (filter.kind === undefined || e.kind === filter.kind) &&
+        (filter.matricule === undefined || e.matricule === filter.matricule),
+    )
     .sort((a, b) => (a.updatedAt === b.updatedAt ? (a.clientId < b.clientId ? 1 : -1) : a.updatedAt < b.updatedAt ? 1 : -1))
     .slice(offset, offset + limit)
     .map((e) => e.clientId)
@@ -56,7 +62,11 @@ const FILTERS: EntryFilter[] = [
 
 describe('queryEntries et countEntries', () => {
   it.each(FILTERS)('filtre %j par index, page après page, le plus récent d’abord', async (filter) => {
-    for (const [offset, limit] of [[0, 10], [10, 10], [5, 50]] as const) {
+    for (const [offset, limit] of [
+      [0, 10],
+      [10, 10],
+      [5, 50],
+    ] as const) {
       expect((await queryEntries(db, filter, offset, limit)).map((e) => e.clientId)).toEqual(expected(filter, offset, limit))
     }
     expect(await countEntries(db, filter)).toBe(expected(filter, 0, 10_000).length)
@@ -81,7 +91,9 @@ describe('queryAfter et queryBefore (pagination par clé)', () => {
     // A jump: skip rows from the top, or count from the bottom.
     expect((await queryAfter(db, filter, null, 4, 3)).map((e) => e.clientId)).toEqual(full.slice(3, 7))
     expect((await queryBefore(db, filter, null, 4)).map((e) => e.clientId)).toEqual(full.slice(-4))
-    expect((await queryBefore(db, filter, null, 4, 2)).map((e) => e.clientId)).toEqual(full.slice(Math.max(0, full.length - 6), full.length - 2))
+    expect((await queryBefore(db, filter, null, 4, 2)).map((e) => e.clientId)).toEqual(
+      full.slice(Math.max(0, full.length - 6), full.length - 2),
+    )
   })
 
   it('départage les saisies modifiées au même instant par leur identifiant (un lot marque 15 saisies d’un coup)', async () => {
@@ -89,6 +101,11 @@ describe('queryAfter et queryBefore (pagination par clé)', () => {
     expect(new Set(sending.map((e) => e.updatedAt)).size).toBe(1)
     const first = await queryAfter(db, { state: 'sending' }, null, 6)
     const rest = await queryAfter(db, { state: 'sending' }, cursorOf(first[5]!), 100)
-    expect([...first, ...rest].map((e) => e.clientId)).toEqual(sending.map((e) => e.clientId).sort().reverse())
+    expect([...first, ...rest].map((e) => e.clientId)).toEqual(
+      sending
+        .map((e) => e.clientId)
+        .sort()
+        .reverse(),
+    )
   })
 })

@@ -32,9 +32,24 @@ async function mustEnqueue(input: NewEntryInput): Promise<StoredEntry> {
 function outcome(item: SyncItem, result: SyncOutcome['result']): SyncOutcome {
   if (result === 'synced') return syncedOutcome(item)
   return {
-    clientId: item.clientId, revision: item.revision, result, serverId: null,
+    clientId: item.clientId,
+    revision: item.revision,
+    result,
+    serverId: null,
     error: result === 'rejected' ? { code: 'VALIDATION', message: 'Refusé', status: 422, champs: [] } : null,
-    attempts: [{ at: '2026-11-20T09:00:00.000Z', operation: 'creerEvp', method: 'POST', status: result === 'rejected' ? 422 : null, serverId: null, errorCode: null, errorBody: null, payloadHash: null, durationMs: 3 }],
+    attempts: [
+      {
+        at: '2026-11-20T09:00:00.000Z',
+        operation: 'creerEvp',
+        method: 'POST',
+        status: result === 'rejected' ? 422 : null,
+        serverId: null,
+        errorCode: null,
+        errorBody: null,
+        payloadHash: null,
+        durationMs: 3,
+      },
+    ],
   }
 }
 
@@ -48,7 +63,14 @@ describe('claimBatch', () => {
     for (let i = 0; i < 5; i++) entries.push(await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: `${i + 1}` }) }))
     const items = await claimBatch(db, 3, [], env)
     expect(items.map((i) => i.clientId)).toEqual(entries.slice(0, 3).map((e) => e.clientId))
-    expect(items[0]).toMatchObject({ revision: 1, kind: 'evp', operation: 'create', reconcile: false, claimedServerIds: [], targetServerId: null })
+    expect(items[0]).toMatchObject({
+      revision: 1,
+      kind: 'evp',
+      operation: 'create',
+      reconcile: false,
+      claimedServerIds: [],
+      targetServerId: null,
+    })
     // Durable: another connection to the same database sees them `sending`.
     const other = new PaieDb(db.name)
     expect((await other.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => e?.state)).toEqual(['sending', 'sending', 'sending'])
@@ -84,7 +106,10 @@ describe('claimBatch', () => {
   it('prend les saisies « à vérifier » par portée entière, avant les saisies en attente, pour une seule liste par portée', async () => {
     // Interleaved creation: M001, M002, M001, M002, M001, M002 — then every one becomes `unknown`.
     const unknown = [] as StoredEntry[]
-    for (let i = 0; i < 6; i++) unknown.push(await mustEnqueue({ kind: 'evp', payload: valid.evp({ matricule: i % 2 === 0 ? 'M001' : 'M002', quantite: `${i + 1}` }) }))
+    for (let i = 0; i < 6; i++)
+      unknown.push(
+        await mustEnqueue({ kind: 'evp', payload: valid.evp({ matricule: i % 2 === 0 ? 'M001' : 'M002', quantite: `${i + 1}` }) }),
+      )
     const sent = await claimBatch(db, 10, [], env)
     await applyOutcomes(db, sent, [], env)
     const queued = await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: '9' }) })
@@ -112,7 +137,12 @@ describe('applyOutcomes', () => {
     for (const q of ['1', '2', '3', '4']) entries.push(await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: q }) }))
     const items = await claimBatch(db, 10, [], env)
     const results: SyncOutcome['result'][] = ['synced', 'rejected', 'unknown', 'requeue']
-    const summary = await applyOutcomes(db, items, items.map((i, n) => outcome(i, results[n]!)), env)
+    const summary = await applyOutcomes(
+      db,
+      items,
+      items.map((i, n) => outcome(i, results[n]!)),
+      env,
+    )
     expect(summary).toEqual({ synced: 1, rejected: 1, unknown: 1, requeue: 1, to_check: 0 })
     const rows = await db.outbox.bulkGet(entries.map((e) => e.clientId))
     expect(rows.map((r) => r?.state)).toEqual(['synced', 'rejected', 'unknown', 'queued'])
@@ -150,7 +180,14 @@ describe('applyOutcomes', () => {
   it('refuse tout le lot si une saisie n’est plus en cours d’envoi', async () => {
     await mustEnqueue({ kind: 'evp', payload: valid.evp() })
     const items = await claimBatch(db, 10, [], env)
-    await expect(applyOutcomes(db, [...items, { clientId: crypto.randomUUID(), revision: 1 }], items.map((i) => outcome(i, 'synced')), env)).rejects.toThrow(/plus en cours d’envoi/)
+    await expect(
+      applyOutcomes(
+        db,
+        [...items, { clientId: crypto.randomUUID(), revision: 1 }],
+        items.map((i) => outcome(i, 'synced')),
+        env,
+      ),
+    ).rejects.toThrow(/plus en cours d’envoi/)
     expect((await db.outbox.get(items[0]!.clientId))?.state).toBe('sending')
   })
 })
@@ -177,7 +214,14 @@ describe('recoverInterrupted et settleClaimed', () => {
     const [again] = await claimBatch(db, 1, [], env)
     expect(again).toMatchObject({ clientId: first!.clientId, reconcile: true, interrupted: true })
 
-    const list = { ...lost, operation: 'listerEvp', method: 'GET' as const, status: 200, at: '2026-11-20T09:00:05.000Z', serverId: '9b2f7a3e-1c4d-4e5f-8a6b-7c8d9e0f1a2b' }
+    const list = {
+      ...lost,
+      operation: 'listerEvp',
+      method: 'GET' as const,
+      status: 200,
+      at: '2026-11-20T09:00:05.000Z',
+      serverId: '9b2f7a3e-1c4d-4e5f-8a6b-7c8d9e0f1a2b',
+    }
     await applyOutcomes(db, [again!], [{ ...syncedOutcome(again!), serverId: list.serverId, attempts: [lost, list] }], env)
     const audit = await db.audit.where('clientId').equals(first!.clientId).toArray()
     expect(audit.map((a) => `${a.method} ${a.status ?? '—'}`)).toEqual(['POST —', 'GET 200'])
@@ -189,12 +233,24 @@ describe('recoverInterrupted et settleClaimed', () => {
   it('remet en attente, met « à vérifier » ou refuse les saisies sans réponse de main', async () => {
     for (const q of ['1', '2', '3']) await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: q }) })
     const items = await claimBatch(db, 10, [], env)
-    await settleClaimed(db, [
-      { clientId: items[0]!.clientId, state: 'queued' },
-      { clientId: items[1]!.clientId, state: 'unknown' },
-      { clientId: items[2]!.clientId, state: 'rejected', error: { code: 'ENVOI_INVALIDE', message: 'Illisible', status: null, champs: [] } },
-    ], env)
-    expect((await db.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => [e?.state, e?.attempts])).toEqual([['queued', 0], ['unknown', 0], ['rejected', 0]])
+    await settleClaimed(
+      db,
+      [
+        { clientId: items[0]!.clientId, state: 'queued' },
+        { clientId: items[1]!.clientId, state: 'unknown' },
+        {
+          clientId: items[2]!.clientId,
+          state: 'rejected',
+          error: { code: 'ENVOI_INVALIDE', message: 'Illisible', status: null, champs: [] },
+        },
+      ],
+      env,
+    )
+    expect((await db.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => [e?.state, e?.attempts])).toEqual([
+      ['queued', 0],
+      ['unknown', 0],
+      ['rejected', 0],
+    ])
     await expectExactCounts()
   })
 })
@@ -208,7 +264,12 @@ describe('compteurs', () => {
     await expectExactCounts()
     let items = await claimBatch(db, 10, [], env)
     await expectExactCounts()
-    await applyOutcomes(db, items, items.map((i) => outcome(i, i.clientId === a.clientId ? 'rejected' : 'unknown')), env)
+    await applyOutcomes(
+      db,
+      items,
+      items.map((i) => outcome(i, i.clientId === a.clientId ? 'rejected' : 'unknown')),
+      env,
+    )
     await expectExactCounts()
     await reviseEntry(db, a.clientId, valid.evp({ quantite: '1' }), env)
     await expectExactCounts()
@@ -219,9 +280,23 @@ describe('compteurs', () => {
     await recoverInterrupted(db, env)
     await expectExactCounts()
     items = await claimBatch(db, 10, [], env)
-    await applyOutcomes(db, items, items.map((i) => outcome(i, 'synced')), env)
+    await applyOutcomes(
+      db,
+      items,
+      items.map((i) => outcome(i, 'synced')),
+      env,
+    )
     await expectExactCounts()
     expect(await countsBySiren(db)).toEqual({ [SIREN]: { synced: 1, cancelled: 1 }, [SIREN_2]: { synced: 1 } })
-    expect(await countsByState(db)).toEqual({ draft: 0, queued: 0, sending: 0, synced: 2, rejected: 0, unknown: 0, to_check: 0, cancelled: 1 })
+    expect(await countsByState(db)).toEqual({
+      draft: 0,
+      queued: 0,
+      sending: 0,
+      synced: 2,
+      rejected: 0,
+      unknown: 0,
+      to_check: 0,
+      cancelled: 1,
+    })
   })
 })

@@ -3,7 +3,18 @@ import '../support/db'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { countsExact } from '../../../src-renderer/db/counts'
-import { ENQUEUE_CHUNK, SLICE_MS, cancelEntry, countsBySiren, enqueue, enqueueMany, entryHistory, reviseEntry, submitDrafts, OutboxError } from '../../../src-renderer/db/outbox'
+import {
+  ENQUEUE_CHUNK,
+  SLICE_MS,
+  cancelEntry,
+  countsBySiren,
+  enqueue,
+  enqueueMany,
+  entryHistory,
+  reviseEntry,
+  submitDrafts,
+  OutboxError,
+} from '../../../src-renderer/db/outbox'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import { applyOutcomes, claimBatch } from '../../../src-renderer/db/outbox-sync'
 import type { PaieDb, StoredEntry } from '../../../src-renderer/db/schema'
@@ -34,7 +45,14 @@ async function sendAll(result: 'synced' | 'rejected'): Promise<SyncItem[]> {
   const outcomes = items.map((i) =>
     result === 'synced'
       ? syncedOutcome(i)
-      : { clientId: i.clientId, revision: i.revision, result, serverId: null, error: { code: 'VALIDATION', message: 'Quantité refusée', status: 422, champs: [{ champ: 'quantite', message: 'Trop élevée' }] }, attempts: [] },
+      : {
+          clientId: i.clientId,
+          revision: i.revision,
+          result,
+          serverId: null,
+          error: { code: 'VALIDATION', message: 'Quantité refusée', status: 422, champs: [{ champ: 'quantite', message: 'Trop élevée' }] },
+          attempts: [],
+        },
   )
   await applyOutcomes(db, items, outcomes, env)
   return items
@@ -43,7 +61,15 @@ async function sendAll(result: 'synced' | 'rejected'): Promise<SyncItem[]> {
 describe('enqueue', () => {
   it('enregistre une saisie valide en attente, avec portée, empreinte et catégorie', async () => {
     const entry = await mustEnqueue({ kind: 'evp', payload: valid.evp({ commentaire: 'semaine 45' }) })
-    expect(entry).toMatchObject({ state: 'queued', revision: 1, siren: SIREN, matricule: 'M001', periode: '2026-11', category: 'elements_variables', attempts: 0 })
+    expect(entry).toMatchObject({
+      state: 'queued',
+      revision: 1,
+      siren: SIREN,
+      matricule: 'M001',
+      periode: '2026-11',
+      category: 'elements_variables',
+      attempts: 0,
+    })
     expect(entry.scopeKey).toBe(`evp|${SIREN}|M001|2026-11`)
     expect(entry.fingerprint).toBe(`evp|${SIREN}|M001|*|2026-11|HS25|3.5|||`)
     expect(await db.outbox.get(entry.clientId)).toEqual(entry)
@@ -84,10 +110,19 @@ describe('enqueue', () => {
 
   it('refuse une absence qui chevauche une autre absence du salarié, mais pas une absence annulée', async () => {
     const first = await mustEnqueue({ kind: 'absence', payload: valid.absence() })
-    const overlap = await enqueue(db, { kind: 'absence', payload: valid.absence({ date_debut: '2026-11-03', date_fin: '2026-11-05' }) }, env)
-    expect(overlap).toMatchObject({ ok: false, issues: [{ champ: 'date_debut', message: expect.stringContaining('Congés payés') as unknown }] })
+    const overlap = await enqueue(
+      db,
+      { kind: 'absence', payload: valid.absence({ date_debut: '2026-11-03', date_fin: '2026-11-05' }) },
+      env,
+    )
+    expect(overlap).toMatchObject({
+      ok: false,
+      issues: [{ champ: 'date_debut', message: expect.stringContaining('Congés payés') as unknown }],
+    })
     await cancelEntry(db, first.clientId, env)
-    expect((await enqueue(db, { kind: 'absence', payload: valid.absence({ date_debut: '2026-11-03', date_fin: '2026-11-05' }) }, env)).ok).toBe(true)
+    expect(
+      (await enqueue(db, { kind: 'absence', payload: valid.absence({ date_debut: '2026-11-03', date_fin: '2026-11-05' }) }, env)).ok,
+    ).toBe(true)
   })
 })
 
@@ -113,7 +148,10 @@ describe('enqueueMany (collage dans la grille)', () => {
   })
 
   it('rend la main au navigateur (scheduler.yield) entre des tranches de validation de quelques ms', async () => {
-    const inputs: NewEntryInput[] = Array.from({ length: 600 }, (_, i) => ({ kind: 'evp', payload: valid.evp({ quantite: `${(i % 7) + 1}.5` }) }))
+    const inputs: NewEntryInput[] = Array.from({ length: 600 }, (_, i) => ({
+      kind: 'evp',
+      payload: valid.evp({ quantite: `${(i % 7) + 1}.5` }),
+    }))
     const yields = vi.fn(() => Promise.resolve())
     vi.stubGlobal('scheduler', { yield: yields })
     try {
@@ -128,10 +166,14 @@ describe('enqueueMany (collage dans la grille)', () => {
   })
 
   it('compte les absences collées plus haut dans le même collage', async () => {
-    const { results, saved } = await enqueueMany(db, [
-      { kind: 'absence', payload: valid.absence() },
-      { kind: 'absence', payload: valid.absence({ date_debut: '2026-11-04', date_fin: '2026-11-06' }) },
-    ], env)
+    const { results, saved } = await enqueueMany(
+      db,
+      [
+        { kind: 'absence', payload: valid.absence() },
+        { kind: 'absence', payload: valid.absence({ date_debut: '2026-11-04', date_fin: '2026-11-06' }) },
+      ],
+      env,
+    )
     expect(saved).toBe(1)
     expect(results[1]).toMatchObject({ ok: false, issues: [{ champ: 'date_debut' }] })
   })
@@ -148,7 +190,15 @@ describe('reviseEntry', () => {
     expect(revised.ok).toBe(true)
     const stored = await db.outbox.get(entry.clientId)
     expect(stored).toMatchObject({ state: 'queued', revision: 2, error: null, attempts: 0, payload: { quantite: '4' } })
-    expect(stored?.history).toEqual([{ revision: 1, payload: expect.objectContaining({ quantite: '12' }) as unknown, state: 'rejected', error: rejected?.error, at: expect.any(String) as unknown }])
+    expect(stored?.history).toEqual([
+      {
+        revision: 1,
+        payload: expect.objectContaining({ quantite: '12' }) as unknown,
+        state: 'rejected',
+        error: rejected?.error,
+        at: expect.any(String) as unknown,
+      },
+    ])
     expect(stored?.fingerprint).toContain('|4|')
     const history = await entryHistory(db, entry.clientId)
     expect(history?.revisions).toHaveLength(1)
@@ -173,7 +223,10 @@ describe('reviseEntry', () => {
   it('refuse en français pendant l’envoi', async () => {
     const entry = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
     await claimBatch(db, 10, [], env)
-    await expect(reviseEntry(db, entry.clientId, valid.evp({ quantite: '1' }), env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'ENVOI_EN_COURS' })
+    await expect(reviseEntry(db, entry.clientId, valid.evp({ quantite: '1' }), env)).rejects.toMatchObject({
+      code: 'ETAT_INCOMPATIBLE',
+      reason: 'ENVOI_EN_COURS',
+    })
     await expect(reviseEntry(db, entry.clientId, valid.evp({ quantite: '1' }), env)).rejects.toBeInstanceOf(OutboxError)
     expect((await db.outbox.get(entry.clientId))?.payload).toMatchObject({ quantite: '3.50' })
   })
@@ -195,10 +248,18 @@ describe('cancelEntry', () => {
   it('refuse d’annuler une saisie en cours d’envoi, synchronisée ou déjà annulée', async () => {
     const sending = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
     await claimBatch(db, 10, [], env)
-    await expect(cancelEntry(db, sending.clientId, env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'NON_ANNULABLE', params: { etat: 'sending' } })
+    await expect(cancelEntry(db, sending.clientId, env)).rejects.toMatchObject({
+      code: 'ETAT_INCOMPATIBLE',
+      reason: 'NON_ANNULABLE',
+      params: { etat: 'sending' },
+    })
     const fresh = await mustEnqueue({ kind: 'prime', payload: valid.prime() })
     await sendAll('synced')
-    await expect(cancelEntry(db, fresh.clientId, env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'NON_ANNULABLE', params: { etat: 'synced', motif: 'SYNCHRONISEE' } })
+    await expect(cancelEntry(db, fresh.clientId, env)).rejects.toMatchObject({
+      code: 'ETAT_INCOMPATIBLE',
+      reason: 'NON_ANNULABLE',
+      params: { etat: 'synced', motif: 'SYNCHRONISEE' },
+    })
     await expect(cancelEntry(db, crypto.randomUUID(), env)).rejects.toMatchObject({ code: 'INTROUVABLE', reason: 'INTROUVABLE' })
     expect(await countsExact(db)).toEqual(await countsBySiren(db))
   })
@@ -211,14 +272,25 @@ describe('modification et suppression d’un enregistrement synchronisé', () =>
     const serverId = (await db.outbox.get(created.clientId))?.serverId
     expect(serverId).toEqual(expect.any(String))
     const update = await mustEnqueue({ kind: 'evp', operation: 'update', targetServerId: serverId, payload: { quantite: '5' } })
-    expect(update).toMatchObject({ operation: 'update', targetServerId: serverId, siren: SIREN, matricule: 'M001', periode: '2026-11', payload: { quantite: '5' } })
+    expect(update).toMatchObject({
+      operation: 'update',
+      targetServerId: serverId,
+      siren: SIREN,
+      matricule: 'M001',
+      periode: '2026-11',
+      payload: { quantite: '5' },
+    })
     expect(update.fingerprint).toBe(`evp|${SIREN}|M001|*|2026-11|HS25|5|||`)
     const remove = await mustEnqueue({ kind: 'evp', operation: 'delete', targetServerId: serverId, payload: null })
     expect(remove).toMatchObject({ operation: 'delete', payload: null, targetServerId: serverId })
   })
 
   it('refuse une modification d’un enregistrement inconnu de ce poste', async () => {
-    const result = await enqueue(db, { kind: 'evp', operation: 'update', targetServerId: crypto.randomUUID(), payload: { quantite: '5' } }, env)
+    const result = await enqueue(
+      db,
+      { kind: 'evp', operation: 'update', targetServerId: crypto.randomUUID(), payload: { quantite: '5' } },
+      env,
+    )
     expect(result).toMatchObject({ ok: false, issues: [{ champ: '', message: expect.stringContaining('introuvable') as unknown }] })
   })
 })

@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest'
 
 import { countsBySiren, countsExact } from '../../../src-renderer/db/counts'
 import { reviseEntry } from '../../../src-renderer/db/outbox'
-import { PaieDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, TRANSACTION_DURABILITY, upgradeToV2 } from '../../../src-renderer/db/schema'
+import {
+  PaieDb,
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_V5,
+  TRANSACTION_DURABILITY,
+  upgradeToV2,
+} from '../../../src-renderer/db/schema'
 import { SAISIE_ILLISIBLE } from '../../../src-renderer/db/upgrade-v6'
 import { refreshReference } from '../../../src-renderer/services/reference-cache'
 import { fingerprintOf } from '../../../src-shared/domain/fingerprint'
@@ -17,17 +26,40 @@ const NAME = `paie-upgrade-${crypto.randomUUID()}`
 /** A valid create payload of each kind, as every release stored them. */
 const PAYLOADS: Record<string, Record<string, unknown>> = {
   evp: { siren: '732829320', matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50' },
-  absence: { siren: '732829320', matricule: 'M001', code_absence: 'CP', date_debut: '2026-11-02', date_fin: '2026-11-04', demi_journee_debut: false, demi_journee_fin: false },
+  absence: {
+    siren: '732829320',
+    matricule: 'M001',
+    code_absence: 'CP',
+    date_debut: '2026-11-02',
+    date_fin: '2026-11-04',
+    demi_journee_debut: false,
+    demi_journee_fin: false,
+  },
   frais: { siren: '732829320', matricule: 'M001', periode: '2026-11', date: '2026-11-05', type_frais: 'repas', montant: '20.70' },
 }
 
 /** A v1 row as the first release stored it: no `category`. */
 function v1Row(clientId: string, kind: string, state: string) {
   return {
-    clientId, kind, state, operation: 'create', payload: PAYLOADS[kind] ?? {}, targetServerId: null,
-    siren: '732829320', matricule: 'M001', periode: '2026-11', scope: { kind, siren: '732829320', matricule: 'M001', periode: '2026-11' },
-    scopeKey: `${kind}|732829320|M001|2026-11`, fingerprint: `${kind}|x`, revision: 1, serverId: state === 'synced' ? 'f0e1d2c3-0000-4000-8000-000000000001' : null,
-    error: null, attempts: 0, createdAt: '2026-11-01T08:00:00.000Z', updatedAt: '2026-11-01T08:00:00.000Z', history: [],
+    clientId,
+    kind,
+    state,
+    operation: 'create',
+    payload: PAYLOADS[kind] ?? {},
+    targetServerId: null,
+    siren: '732829320',
+    matricule: 'M001',
+    periode: '2026-11',
+    scope: { kind, siren: '732829320', matricule: 'M001', periode: '2026-11' },
+    scopeKey: `${kind}|732829320|M001|2026-11`,
+    fingerprint: `${kind}|x`,
+    revision: 1,
+    serverId: state === 'synced' ? 'f0e1d2c3-0000-4000-8000-000000000001' : null,
+    error: null,
+    attempts: 0,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-11-01T08:00:00.000Z',
+    history: [],
   }
 }
 
@@ -38,7 +70,10 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await v1.open()
     await v1.table('outbox').bulkAdd([v1Row('a', 'evp', 'queued'), v1Row('b', 'absence', 'synced'), v1Row('c', 'frais', 'queued')])
     await v1.table('audit').add({ clientId: 'b', at: '2026-11-01T08:00:01.000Z', siren: '732829320' })
-    await v1.table('counts').bulkAdd([{ siren: '732829320', state: 'queued', n: 2 }, { siren: '732829320', state: 'synced', n: 1 }])
+    await v1.table('counts').bulkAdd([
+      { siren: '732829320', state: 'queued', n: 2 },
+      { siren: '732829320', state: 'synced', n: 1 },
+    ])
     v1.close()
 
     const db = new PaieDb(NAME)
@@ -48,9 +83,16 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
     const rows = await db.outbox.orderBy('clientId').toArray()
-    expect(rows.map((r) => [r.clientId, r.category])).toEqual([['a', 'elements_variables'], ['b', 'absences'], ['c', 'frais_professionnels']])
+    expect(rows.map((r) => [r.clientId, r.category])).toEqual([
+      ['a', 'elements_variables'],
+      ['b', 'absences'],
+      ['c', 'frais_professionnels'],
+    ])
     // The v2 indexes answer on migrated rows.
-    const queuedEvp = await db.outbox.where('[state+category+createdAt]').between(['queued', 'elements_variables', Dexie.minKey], ['queued', 'elements_variables', Dexie.maxKey]).toArray()
+    const queuedEvp = await db.outbox
+      .where('[state+category+createdAt]')
+      .between(['queued', 'elements_variables', Dexie.minKey], ['queued', 'elements_variables', Dexie.maxKey])
+      .toArray()
     expect(queuedEvp.map((r) => r.clientId)).toEqual(['a'])
     expect(await db.outbox.where('serverId').equals('f0e1d2c3-0000-4000-8000-000000000001').count()).toBe(1)
     expect(await db.outbox.where('[siren+matricule]').equals(['732829320', 'M001']).count()).toBe(3)
@@ -62,7 +104,16 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
     expect(db.verno).toBe(6)
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['audit', 'codes', 'counts', 'declarations', 'dossiers', 'meta', 'outbox', 'salaries'])
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'audit',
+      'codes',
+      'counts',
+      'declarations',
+      'dossiers',
+      'meta',
+      'outbox',
+      'salaries',
+    ])
     await db.delete()
   })
 
@@ -80,8 +131,18 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     expect(db.verno).toBe(6)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
-      kind: 'periodique', id: 'f0e1d2c3-0000-4000-8000-000000000009', siren: '732829320', nic: '00012', periode: '2026-10', nature: '01', type: '01',
-      statut: 'acceptee', date_envoi: '2026-11-12T09:00:00.000Z', date_dernier_envoi: '2026-11-12T09:00:00.000Z', nombre_salaries: 3, recapitulatif_disponible: true,
+      kind: 'periodique',
+      id: 'f0e1d2c3-0000-4000-8000-000000000009',
+      siren: '732829320',
+      nic: '00012',
+      periode: '2026-10',
+      nature: '01',
+      type: '01',
+      statut: 'acceptee',
+      date_envoi: '2026-11-12T09:00:00.000Z',
+      date_dernier_envoi: '2026-11-12T09:00:00.000Z',
+      nombre_salaries: 3,
+      recapitulatif_disponible: true,
     })
     expect(await db.declarations.where('[siren+periode]').equals(['732829320', '2026-10']).count()).toBe(1)
     await db.delete()
@@ -95,10 +156,17 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
     v2.version(1).stores(SCHEMA_V1)
     v2.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
     await v2.open()
-    const rows = ['a', 'b', 'c', 'd'].map((id, i) => ({ ...v1Row(id, 'evp', i === 3 ? 'synced' : 'queued'), category: 'elements_variables', updatedAt: i < 2 ? '2026-11-01T08:00:00.000Z' : `2026-11-0${i}T08:00:00.000Z` }))
+    const rows = ['a', 'b', 'c', 'd'].map((id, i) => ({
+      ...v1Row(id, 'evp', i === 3 ? 'synced' : 'queued'),
+      category: 'elements_variables',
+      updatedAt: i < 2 ? '2026-11-01T08:00:00.000Z' : `2026-11-0${i}T08:00:00.000Z`,
+    }))
     await v2.table('outbox').bulkAdd(rows)
     await v2.table('audit').add({ clientId: 'd', at: '2026-11-01T08:00:01.000Z', siren: '732829320' })
-    await v2.table('counts').bulkAdd([{ siren: '732829320', state: 'queued', n: 3 }, { siren: '732829320', state: 'synced', n: 1 }])
+    await v2.table('counts').bulkAdd([
+      { siren: '732829320', state: 'queued', n: 3 },
+      { siren: '732829320', state: 'synced', n: 1 },
+    ])
     v2.close()
 
     const db = new PaieDb(name)
@@ -108,13 +176,27 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
     const indexes = db.outbox.schema.indexes.map((i) => i.name)
-    expect(indexes).toEqual(expect.arrayContaining(['[updatedAt+clientId]', '[state+updatedAt+clientId]', '[siren+updatedAt+clientId]', '[siren+state+updatedAt+clientId]']))
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        '[updatedAt+clientId]',
+        '[state+updatedAt+clientId]',
+        '[siren+updatedAt+clientId]',
+        '[siren+state+updatedAt+clientId]',
+      ]),
+    )
     expect(indexes).not.toContain('[state+updatedAt]')
     expect(indexes).not.toContain('updatedAt')
     // The new indexes are built from the rows already there: queue order, ties on updatedAt broken by clientId.
-    const queued = await db.outbox.where('[state+updatedAt+clientId]').between(['queued', '', ''], ['queued', '\uffff', '\uffff']).reverse().primaryKeys()
+    const queued = await db.outbox
+      .where('[state+updatedAt+clientId]')
+      .between(['queued', '', ''], ['queued', '\uffff', '\uffff'])
+      .reverse()
+      .primaryKeys()
     expect(queued).toEqual(['c', 'b', 'a'])
-    const afterB = await db.outbox.where('[siren+updatedAt+clientId]').between(['732829320', '', ''], ['732829320', '2026-11-01T08:00:00.000Z', 'b'], true, false).primaryKeys()
+    const afterB = await db.outbox
+      .where('[siren+updatedAt+clientId]')
+      .between(['732829320', '', ''], ['732829320', '2026-11-01T08:00:00.000Z', 'b'], true, false)
+      .primaryKeys()
     expect(afterB).toEqual(['a'])
     db.close()
     await Dexie.delete(name)
@@ -130,9 +212,29 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
     v4.version(3).stores(SCHEMA_V3)
     v4.version(4).stores(SCHEMA_V4)
     await v4.open()
-    const payload = { siren: '732829320', matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50', numero_contrat: 'C2', commentaire: 'sem. 45' }
-    const create = { ...v1Row('a', 'evp', 'unknown'), category: 'elements_variables', payload, fingerprint: 'evp|732829320|M001|2026-11|HS25|3.5|||' }
-    const update = { ...v1Row('b', 'evp', 'queued'), category: 'elements_variables', operation: 'update', targetServerId: 'f0e1d2c3-0000-4000-8000-000000000002', payload: { quantite: '4' }, fingerprint: 'ancienne' }
+    const payload = {
+      siren: '732829320',
+      matricule: 'M001',
+      periode: '2026-11',
+      code_evp: 'HS25',
+      quantite: '3.50',
+      numero_contrat: 'C2',
+      commentaire: 'sem. 45',
+    }
+    const create = {
+      ...v1Row('a', 'evp', 'unknown'),
+      category: 'elements_variables',
+      payload,
+      fingerprint: 'evp|732829320|M001|2026-11|HS25|3.5|||',
+    }
+    const update = {
+      ...v1Row('b', 'evp', 'queued'),
+      category: 'elements_variables',
+      operation: 'update',
+      targetServerId: 'f0e1d2c3-0000-4000-8000-000000000002',
+      payload: { quantite: '4' },
+      fingerprint: 'ancienne',
+    }
     await v4.table('outbox').bulkAdd([create, update])
     v4.close()
 
@@ -149,7 +251,11 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
 })
 
 describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une fois)', () => {
-  async function v5With(name: string, rows: readonly Record<string, unknown>[], counts: readonly { siren: string; state: string; n: number }[]): Promise<void> {
+  async function v5With(
+    name: string,
+    rows: readonly Record<string, unknown>[],
+    counts: readonly { siren: string; state: string; n: number }[],
+  ): Promise<void> {
     const v5 = new Dexie(name)
     v5.version(1).stores(SCHEMA_V1)
     v5.version(2).stores(SCHEMA_V2)
@@ -165,11 +271,18 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
   it('lit chaque saisie une fois : celles qui se lisent restent telles quelles, les autres sont gardées « refusées » avec la raison en français', async () => {
     const name = `paie-upgrade-v6-${crypto.randomUUID()}`
     const unreadable = { ...PAYLOADS['frais'], montant: '12,50' }
-    await v5With(name, [
-      { ...v1Row('a', 'evp', 'queued'), category: 'elements_variables' },
-      { ...v1Row('b', 'frais', 'queued'), category: 'frais_professionnels', payload: unreadable },
-      { ...v1Row('c', 'absence', 'synced'), category: 'absences', payload: { ...PAYLOADS['absence'], date_fin: '2026-11-01' } },
-    ], [{ siren: '732829320', state: 'queued', n: 2 }, { siren: '732829320', state: 'synced', n: 1 }])
+    await v5With(
+      name,
+      [
+        { ...v1Row('a', 'evp', 'queued'), category: 'elements_variables' },
+        { ...v1Row('b', 'frais', 'queued'), category: 'frais_professionnels', payload: unreadable },
+        { ...v1Row('c', 'absence', 'synced'), category: 'absences', payload: { ...PAYLOADS['absence'], date_fin: '2026-11-01' } },
+      ],
+      [
+        { siren: '732829320', state: 'queued', n: 2 },
+        { siren: '732829320', state: 'synced', n: 1 },
+      ],
+    )
 
     const db = new PaieDb(name)
     await db.open()
@@ -178,7 +291,12 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
     expect(a).toMatchObject({ state: 'queued', payload: PAYLOADS['evp'], error: null })
     expect(a?.unreadable).toBeUndefined()
     // Nothing lost: what was stored is kept; never sent (rejected), with the field at fault in French.
-    expect(b).toMatchObject({ state: 'rejected', payload: null, unreadable: { payload: unreadable }, error: { code: SAISIE_ILLISIBLE, status: null } })
+    expect(b).toMatchObject({
+      state: 'rejected',
+      payload: null,
+      unreadable: { payload: unreadable },
+      error: { code: SAISIE_ILLISIBLE, status: null },
+    })
     expect(b?.error?.message).toBe('stored entry unreadable by this version; not sent') // worded by its code on screen
     expect(b?.error?.champs).toEqual([{ champ: 'montant', message: 'Montant : nombre décimal, 2 décimales au plus (ex. 12.50)' }])
     // A synced record stays synced (it is on the service); its stored fields are kept beside it.

@@ -38,7 +38,14 @@ function candidate(id: string, quantite = '3.5'): CandidateRecord {
   return {
     id,
     relation: 'identique',
-    fields: { ...valid.evp({ quantite }), id, numero_contrat: 'C1', date_creation: '2026-11-20T08:00:00.000Z', date_modification: '2026-11-20T08:00:00.000Z', cree_par: 'portail' },
+    fields: {
+      ...valid.evp({ quantite }),
+      id,
+      numero_contrat: 'C1',
+      date_creation: '2026-11-20T08:00:00.000Z',
+      date_modification: '2026-11-20T08:00:00.000Z',
+      cree_par: 'portail',
+    },
     date_creation: '2026-11-20T08:00:00.000Z',
     date_modification: '2026-11-20T08:00:00.000Z',
     cree_par: 'portail',
@@ -50,9 +57,24 @@ const R2 = '22222222-2222-4222-8222-222222222222'
 
 function toCheck(item: SyncItem, candidates: CandidateRecord[]): SyncOutcome {
   return {
-    clientId: item.clientId, revision: item.revision, result: 'to_check', serverId: null,
+    clientId: item.clientId,
+    revision: item.revision,
+    result: 'to_check',
+    serverId: null,
     error: { code: 'IDENTIQUE_EXISTANT', message: 'Le service de paie contient déjà un élément identique.', status: null, champs: [] },
-    attempts: [{ at: env.now(), operation: 'listerEvp', method: 'GET', status: 200, serverId: null, errorCode: null, errorBody: null, payloadHash: null, durationMs: 4 }],
+    attempts: [
+      {
+        at: env.now(),
+        operation: 'listerEvp',
+        method: 'GET',
+        status: 200,
+        serverId: null,
+        errorCode: null,
+        errorBody: null,
+        payloadHash: null,
+        durationMs: 4,
+      },
+    ],
     candidates,
   }
 }
@@ -77,12 +99,24 @@ describe('to_check outcomes and decisions', () => {
 
   it('"c’est le même": synced to the chosen candidate, audited with who and which ids', async () => {
     const entry = await entryToCheck([candidate(R1), candidate(R2)])
-    await expect(decideToCheck(db, entry.clientId, { type: 'link', serverId: '33333333-3333-4333-8333-333333333333' }, 'Profil Démo', env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'PAS_UN_CANDIDAT' })
+    await expect(
+      decideToCheck(db, entry.clientId, { type: 'link', serverId: '33333333-3333-4333-8333-333333333333' }, 'Profil Démo', env),
+    ).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'PAS_UN_CANDIDAT' })
     const linked = await decideToCheck(db, entry.clientId, { type: 'link', serverId: R2 }, 'Profil Démo', env)
     expect(linked).toMatchObject({ state: 'synced', serverId: R2, candidates: null, error: null })
     const audit = await db.audit.where('clientId').equals(entry.clientId).toArray()
-    expect(audit.at(-1)).toMatchObject({ method: 'DECISION', operation: 'decision:lier', result: 'linked', serverId: R2, at: linked.updatedAt, errorBody: { utilisateur: 'Profil Démo', candidats: [R1, R2], motif: 'IDENTIQUE_EXISTANT' } })
-    await expect(decideToCheck(db, entry.clientId, { type: 'cancel' }, 'Profil Démo', env)).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'DECISION_PRISE' })
+    expect(audit.at(-1)).toMatchObject({
+      method: 'DECISION',
+      operation: 'decision:lier',
+      result: 'linked',
+      serverId: R2,
+      at: linked.updatedAt,
+      errorBody: { utilisateur: 'Profil Démo', candidats: [R1, R2], motif: 'IDENTIQUE_EXISTANT' },
+    })
+    await expect(decideToCheck(db, entry.clientId, { type: 'cancel' }, 'Profil Démo', env)).rejects.toMatchObject({
+      code: 'ETAT_INCOMPATIBLE',
+      reason: 'DECISION_PRISE',
+    })
   })
 
   it('"envoyer quand même": queued again, and the candidates seen are never offered to it again', async () => {
@@ -99,7 +133,10 @@ describe('to_check outcomes and decisions', () => {
     const entry = await entryToCheck()
     expect(await decideToCheck(db, entry.clientId, { type: 'cancel' }, 'Profil Démo', env)).toMatchObject({ state: 'cancelled' })
     expect(await countsByState(db)).toMatchObject({ to_check: 0, cancelled: 1 })
-    expect((await db.audit.where('clientId').equals(entry.clientId).toArray()).at(-1)).toMatchObject({ operation: 'decision:annuler', result: 'cancelled' })
+    expect((await db.audit.where('clientId').equals(entry.clientId).toArray()).at(-1)).toMatchObject({
+      operation: 'decision:annuler',
+      result: 'cancelled',
+    })
   })
 })
 
@@ -110,7 +147,23 @@ describe('settle times and send windows', () => {
     if (item === undefined) throw new Error('rien')
     const settleUntil = new Date(env.ms() + 45_000).toISOString()
     const window = { from: env.now(), to: env.now() }
-    await applyOutcomes(db, [item], [{ clientId: item.clientId, revision: 1, result: 'unknown', serverId: null, error: null, attempts: [], settleUntil, sendWindow: window }], env)
+    await applyOutcomes(
+      db,
+      [item],
+      [
+        {
+          clientId: item.clientId,
+          revision: 1,
+          result: 'unknown',
+          serverId: null,
+          error: null,
+          attempts: [],
+          settleUntil,
+          sendWindow: window,
+        },
+      ],
+      env,
+    )
     expect(await db.outbox.get(entry.clientId)).toMatchObject({ state: 'unknown', settleUntil, sendWindow: window })
     expect(await nextSyncWakeAt(db)).toBe(settleUntil)
     expect(await claimBatch(db, 10, [], env)).toEqual([])
@@ -135,7 +188,12 @@ describe('settle times and send windows', () => {
     const done = await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: '1' }) })
     const [item] = await claimBatch(db, 10, [], env)
     if (item === undefined) throw new Error('rien')
-    await applyOutcomes(db, [item], [{ clientId: item.clientId, revision: 1, result: 'synced', serverId: R1, error: null, attempts: [] }], env)
+    await applyOutcomes(
+      db,
+      [item],
+      [{ clientId: item.clientId, revision: 1, result: 'synced', serverId: R1, error: null, attempts: [] }],
+      env,
+    )
     expect((await db.outbox.get(done.clientId))?.serverId).toBe(R1)
     await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: '2' }) })
     const [fresh] = await claimBatch(db, 10, [], env)
@@ -149,7 +207,23 @@ describe('doublon probable', () => {
     const [item] = await claimBatch(db, 10, [], env)
     if (item === undefined) throw new Error('rien')
     const verifyAfter = new Date(env.ms() + 45_000).toISOString()
-    await applyOutcomes(db, [item], [{ clientId: item.clientId, revision: 1, result: 'synced', serverId: R1, error: null, attempts: [], sendWindow: { from: env.now(), to: env.now() }, verifyAfter }], env)
+    await applyOutcomes(
+      db,
+      [item],
+      [
+        {
+          clientId: item.clientId,
+          revision: 1,
+          result: 'synced',
+          serverId: R1,
+          error: null,
+          attempts: [],
+          sendWindow: { from: env.now(), to: env.now() },
+          verifyAfter,
+        },
+      ],
+      env,
+    )
     return entry
   }
 
@@ -159,8 +233,26 @@ describe('doublon probable', () => {
     const later = testEnv(env.ms() + 46_000)
     const items = await claimVerifications(db, undefined, later)
     expect(items).toMatchObject([{ clientId: entry.clientId, serverId: R1, kind: 'evp', scope: { siren: SIREN } }])
-    const attempts = [{ at: later.now(), operation: 'listerEvp', method: 'GET' as const, status: 200, serverId: null, errorCode: null, errorBody: null, payloadHash: null, durationMs: 5 }]
-    expect(await applyVerifications(db, [{ clientId: entry.clientId, revision: 1, status: 'done', duplicates: [candidate(R2)], attempts }], later)).toBe(1)
+    const attempts = [
+      {
+        at: later.now(),
+        operation: 'listerEvp',
+        method: 'GET' as const,
+        status: 200,
+        serverId: null,
+        errorCode: null,
+        errorBody: null,
+        payloadHash: null,
+        durationMs: 5,
+      },
+    ]
+    expect(
+      await applyVerifications(
+        db,
+        [{ clientId: entry.clientId, revision: 1, status: 'done', duplicates: [candidate(R2)], attempts }],
+        later,
+      ),
+    ).toBe(1)
     const flagged = await db.outbox.get(entry.clientId)
     expect(flagged).toMatchObject({ state: 'synced', serverId: R1, verifyAfter: null, duplicates: [{ id: R2 }] })
     expect(await claimVerifications(db, undefined, testEnv(env.ms() + 99_000))).toEqual([])
@@ -171,7 +263,10 @@ describe('doublon probable', () => {
     if (!removal.ok) return
     expect(removal.entry).toMatchObject({ operation: 'delete', targetServerId: R2, state: 'queued', kind: 'evp' })
     expect((await db.outbox.get(entry.clientId))?.duplicates).toBeNull()
-    expect((await db.audit.where('clientId').equals(entry.clientId).toArray()).at(-1)).toMatchObject({ operation: 'decision:supprimer_doublon', serverId: R2 })
+    expect((await db.audit.where('clientId').equals(entry.clientId).toArray()).at(-1)).toMatchObject({
+      operation: 'decision:supprimer_doublon',
+      serverId: R2,
+    })
   })
 
   it('keeps the check due when the list failed (retry)', async () => {

@@ -18,12 +18,16 @@ const SOURCES = resolve(ROOT, 'src-renderer')
 
 /** Every leaf key (`a.b.c`) of `tree`. */
 function leaves(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leaves(value, `${prefix}${key}.`)))
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leaves(value, `${prefix}${key}.`),
+  )
 }
 
 /** Every group key (`a`, `a.b`) of `tree`. */
 function groups(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [] : [`${prefix}${key}`, ...groups(value, `${prefix}${key}.`)]))
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [] : [`${prefix}${key}`, ...groups(value, `${prefix}${key}.`)],
+  )
 }
 
 /** The value at `path`, or undefined. */
@@ -65,8 +69,14 @@ describe('the catalogues', () => {
   it('have the same keys in both languages, each way', () => {
     const frKeys = new Set(leaves(fr))
     const enKeys = new Set(leaves(en))
-    expect([...frKeys].filter((k) => !enKeys.has(k)), 'French keys missing in English').toEqual([])
-    expect([...enKeys].filter((k) => !frKeys.has(k)), 'English keys missing in French').toEqual([])
+    expect(
+      [...frKeys].filter((k) => !enKeys.has(k)),
+      'French keys missing in English',
+    ).toEqual([])
+    expect(
+      [...enKeys].filter((k) => !frKeys.has(k)),
+      'English keys missing in French',
+    ).toEqual([])
     expect(frKeys.size).toBeGreaterThan(300)
   })
 

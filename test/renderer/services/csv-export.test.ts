@@ -37,9 +37,27 @@ describe('export CSV de la file', () => {
     await enqueue(db, { kind: 'prime', payload: valid.prime({ montant: '1234.50' }) }, env)
     await enqueue(db, { kind: 'absence', payload: valid.absence() }, env)
     expect(QUEUE_CSV_FIELDS).toEqual([
-      'Dossier (SIREN)', 'Matricule', 'Type', 'Opération', 'Période', 'Code', 'Date de début', 'Date de fin', 'Quantité', 'Taux',
-      'Montant', 'Kilomètres', 'Valeur texte', 'État', 'Révision', 'Tentatives', 'Erreur', 'Identifiant serveur', 'Identifiant de saisie',
-      'Créée le', 'Modifiée le',
+      'Dossier (SIREN)',
+      'Matricule',
+      'Type',
+      'Opération',
+      'Période',
+      'Code',
+      'Date de début',
+      'Date de fin',
+      'Quantité',
+      'Taux',
+      'Montant',
+      'Kilomètres',
+      'Valeur texte',
+      'État',
+      'Révision',
+      'Tentatives',
+      'Erreur',
+      'Identifiant serveur',
+      'Identifiant de saisie',
+      'Créée le',
+      'Modifiée le',
     ])
     const csv = await exportQueueCsv(db, words)
     expect(csv.startsWith(BOM)).toBe(true)
@@ -56,7 +74,11 @@ describe('export CSV de la file', () => {
   })
 
   it('n’exporte ni NIR, ni IBAN, ni commentaire libre', async () => {
-    await enqueue(db, { kind: 'evp', payload: valid.evp({ code_evp: 'OBS', quantite: null, valeur_texte: `NIR ${NIR}`, commentaire: `IBAN ${IBAN}` }) }, env)
+    await enqueue(
+      db,
+      { kind: 'evp', payload: valid.evp({ code_evp: 'OBS', quantite: null, valeur_texte: `NIR ${NIR}`, commentaire: `IBAN ${IBAN}` }) },
+      env,
+    )
     const csv = await exportQueueCsv(db, words)
     expect(csv).not.toContain(NIR)
     expect(csv).not.toContain(IBAN)
@@ -80,13 +102,38 @@ describe('export CSV du journal d’audit', () => {
     const outcome = syncedOutcome(items[0]!)
     await applyOutcomes(db, items, [{ ...outcome, attempts: [{ ...outcome.attempts[0]!, errorBody: { message: `IBAN ${IBAN}` } }] }], env)
     expect(AUDIT_CSV_FIELDS).toEqual([
-      'Horodatage', 'Dossier (SIREN)', 'Type', 'Identifiant de saisie', 'Révision', 'Opération', 'Méthode', 'Statut HTTP',
-      'Identifiant serveur', 'Code erreur', 'Résultat', 'Durée (ms)', 'Empreinte du contenu (SHA-256)',
+      'Horodatage',
+      'Dossier (SIREN)',
+      'Type',
+      'Identifiant de saisie',
+      'Révision',
+      'Opération',
+      'Méthode',
+      'Statut HTTP',
+      'Identifiant serveur',
+      'Code erreur',
+      'Résultat',
+      'Durée (ms)',
+      'Empreinte du contenu (SHA-256)',
     ])
     const csv = await exportAuditCsv(db, words)
     expect(csv.startsWith(BOM + AUDIT_CSV_FIELDS.join(';'))).toBe(true)
     const [, row] = parse(csv)
-    expect(row).toEqual(['2026-11-20T09:00:00.000Z', SIREN, 'EVP', items[0]!.clientId, '1', 'creer', 'POST', '201', outcome.serverId, '', 'synchronisé', '12', 'ab'.repeat(32)])
+    expect(row).toEqual([
+      '2026-11-20T09:00:00.000Z',
+      SIREN,
+      'EVP',
+      items[0]!.clientId,
+      '1',
+      'creer',
+      'POST',
+      '201',
+      outcome.serverId,
+      '',
+      'synchronisé',
+      '12',
+      'ab'.repeat(32),
+    ])
     expect(csv).not.toContain(IBAN)
   })
 })

@@ -3,7 +3,13 @@ import '../support/db'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import type { PaieDb } from '../../../src-renderer/db/schema'
-import { loadDeclarations, matchesFilters, refreshDeclarations, searchInputOf, type DeclarationFilters } from '../../../src-renderer/services/declarations-cache'
+import {
+  loadDeclarations,
+  matchesFilters,
+  refreshDeclarations,
+  searchInputOf,
+  type DeclarationFilters,
+} from '../../../src-renderer/services/declarations-cache'
 import type { DeclarationRow, DeclarationsSearchInput, DeclarationsSearchResult } from '../../../src-shared/domain/declarations'
 import { freshDb } from '../support/db'
 
@@ -18,16 +24,38 @@ afterEach(async () => {
 
 function mensuelle(n: number, siren: string, periode: string, dateEnvoi: string | null): DeclarationRow {
   return {
-    kind: 'periodique', id: `f0e1d2c3-0000-4000-8000-${String(n).padStart(12, '0')}`, siren, nic: '00012', periode, nature: '01', type: '01',
-    statut: dateEnvoi === null ? 'en_preparation' : 'acceptee', date_envoi: dateEnvoi, date_dernier_envoi: dateEnvoi, nombre_salaries: 4, recapitulatif_disponible: dateEnvoi !== null,
+    kind: 'periodique',
+    id: `f0e1d2c3-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    siren,
+    nic: '00012',
+    periode,
+    nature: '01',
+    type: '01',
+    statut: dateEnvoi === null ? 'en_preparation' : 'acceptee',
+    date_envoi: dateEnvoi,
+    date_dernier_envoi: dateEnvoi,
+    nombre_salaries: 4,
+    recapitulatif_disponible: dateEnvoi !== null,
   }
 }
 
 function arret(n: number, siren: string, periode: string): DeclarationRow {
-  return { ...mensuelle(n, siren, periode, `${periode}-20T10:00:00.000Z`), kind: 'evenementielle', nature: '04', matricule: 'M001', date_evenement: `${periode}-18`, nombre_salaries: 1 }
+  return {
+    ...mensuelle(n, siren, periode, `${periode}-20T10:00:00.000Z`),
+    kind: 'evenementielle',
+    nature: '04',
+    matricule: 'M001',
+    date_evenement: `${periode}-18`,
+    nombre_salaries: 1,
+  }
 }
 
-const ROWS = [mensuelle(1, SIREN_A, '2026-09', '2026-10-05T09:00:00.000Z'), mensuelle(2, SIREN_B, '2026-10', '2026-11-04T09:00:00.000Z'), mensuelle(3, SIREN_A, '2026-11', null), arret(4, SIREN_B, '2026-10')]
+const ROWS = [
+  mensuelle(1, SIREN_A, '2026-09', '2026-10-05T09:00:00.000Z'),
+  mensuelle(2, SIREN_B, '2026-10', '2026-11-04T09:00:00.000Z'),
+  mensuelle(3, SIREN_A, '2026-11', null),
+  arret(4, SIREN_B, '2026-10'),
+]
 const NONE: DeclarationFilters = { sirens: [], periodeDu: '', periodeAu: '', nature: '', dateEnvoiDu: '', dateEnvoiAu: '' }
 
 describe('filtres de la liste des DSN', () => {
@@ -45,7 +73,12 @@ describe('filtres de la liste des DSN', () => {
 
   it('deviennent la recherche serveur : une nature choisit la liste', () => {
     expect(searchInputOf(NONE)).toEqual({})
-    expect(searchInputOf({ ...NONE, sirens: [SIREN_A], periodeDu: '2026-07', nature: '01', dateEnvoiAu: '2026-11-01' })).toEqual({ sirens: [SIREN_A], periodeDu: '2026-07', kinds: ['periodique'], dateEnvoiAu: '2026-11-01' })
+    expect(searchInputOf({ ...NONE, sirens: [SIREN_A], periodeDu: '2026-07', nature: '01', dateEnvoiAu: '2026-11-01' })).toEqual({
+      sirens: [SIREN_A],
+      periodeDu: '2026-07',
+      kinds: ['periodique'],
+      dateEnvoiAu: '2026-11-01',
+    })
     expect(searchInputOf({ ...NONE, nature: '02' }).kinds).toEqual(['evenementielle'])
   })
 })
@@ -59,7 +92,11 @@ describe('cache des DSN', () => {
     const api = {
       'declarations:search': (input: DeclarationsSearchInput) => {
         calls.push(input)
-        return Promise.resolve(answer === null ? { ok: false as const, error: { code: 'RESEAU_INJOIGNABLE', message: 'Service de paie injoignable.' } } : { ok: true as const, value: answer })
+        return Promise.resolve(
+          answer === null
+            ? { ok: false as const, error: { code: 'RESEAU_INJOIGNABLE', message: 'Service de paie injoignable.' } }
+            : { ok: true as const, value: answer },
+        )
       },
     }
     expect((await refreshDeclarations(base, api, { periodeDu: '2026-09' })).ok).toBe(true)

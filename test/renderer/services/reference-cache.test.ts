@@ -19,7 +19,11 @@ function api(answer: ReferenceSnapshot | null, calls: unknown[] = []): Reference
   return {
     'reference:refresh': (input) => {
       calls.push(input)
-      return Promise.resolve(answer === null ? { ok: false, error: { code: 'HORS_LIGNE', message: 'Service de paie injoignable.' } } : { ok: true, value: answer })
+      return Promise.resolve(
+        answer === null
+          ? { ok: false, error: { code: 'HORS_LIGNE', message: 'Service de paie injoignable.' } }
+          : { ok: true, value: answer },
+      )
     },
   }
 }

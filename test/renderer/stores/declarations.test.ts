@@ -19,8 +19,18 @@ let emit: (job: DownloadJobProgress) => void
 
 function row(n: number, periode: string, disponible = true): DeclarationRow {
   return {
-    kind: 'periodique', id: `f0e1d2c3-0000-4000-8000-${String(n).padStart(12, '0')}`, siren: '732829320', nic: '00012', periode, nature: '01', type: '01',
-    statut: 'acceptee', date_envoi: `${periode}-28T09:00:00.000Z`, date_dernier_envoi: null, nombre_salaries: 3, recapitulatif_disponible: disponible,
+    kind: 'periodique',
+    id: `f0e1d2c3-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    siren: '732829320',
+    nic: '00012',
+    periode,
+    nature: '01',
+    type: '01',
+    statut: 'acceptee',
+    date_envoi: `${periode}-28T09:00:00.000Z`,
+    date_dernier_envoi: null,
+    nombre_salaries: 3,
+    recapitulatif_disponible: disponible,
   }
 }
 
@@ -35,7 +45,11 @@ function declarationsApi(): DeclarationsApi {
     },
     'downloads:cancel': () => Promise.resolve({ ok: true, value: { cancelled: 0 } }),
     'downloads:list': () => Promise.resolve({ ok: true, value: [] }),
-    'downloads:open': () => Promise.resolve({ ok: false, error: { code: 'CHEMIN_REFUSE', message: 'Ce fichier n’a pas été enregistré par l’application : demande refusée.' } }),
+    'downloads:open': () =>
+      Promise.resolve({
+        ok: false,
+        error: { code: 'CHEMIN_REFUSE', message: 'Ce fichier n’a pas été enregistré par l’application : demande refusée.' },
+      }),
     'downloads:show': () => Promise.resolve({ ok: true, value: { shown: true } }),
     'downloads:chooseFolder': () => Promise.resolve({ ok: true, value: { folder: '/home/clerc/DSN' } }),
     onDownloadsChanged: (callback) => {
@@ -76,8 +90,28 @@ describe('useDeclarationsStore', () => {
     expect(started[0]?.items.map((i) => i.id.slice(-1))).toEqual(['2', '1'])
     expect(started[0]?.destination).toBe('defaut')
 
-    const file = (id: string, state: DownloadJobProgress['files'][number]['state']) => ({ id, siren: '732829320', periode: '2026-10', fileName: 'x.pdf', state, bytes: 0, totalBytes: null, path: null, error: null })
-    emit({ jobId: 'job-1', folder: '/tmp/DSN', total: 2, done: 1, failed: 1, cancelled: 0, bytes: 10, finished: true, files: [file(ROWS[1]!.id, 'echec'), file(ROWS[0]!.id, 'termine')] })
+    const file = (id: string, state: DownloadJobProgress['files'][number]['state']) => ({
+      id,
+      siren: '732829320',
+      periode: '2026-10',
+      fileName: 'x.pdf',
+      state,
+      bytes: 0,
+      totalBytes: null,
+      path: null,
+      error: null,
+    })
+    emit({
+      jobId: 'job-1',
+      folder: '/tmp/DSN',
+      total: 2,
+      done: 1,
+      failed: 1,
+      cancelled: 0,
+      bytes: 10,
+      finished: true,
+      files: [file(ROWS[1]!.id, 'echec'), file(ROWS[0]!.id, 'termine')],
+    })
     expect(store.currentJob?.failed).toBe(1)
     expect(store.fileStates[ROWS[1]!.id]?.state).toBe('echec')
 

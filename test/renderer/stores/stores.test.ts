@@ -75,7 +75,10 @@ describe('useOutboxStore', () => {
     const first = results[0]
     if (!first?.ok) throw new Error('attendu valide')
     expect(await outbox.get(first.entry.clientId)).toMatchObject({ kind: 'evp' })
-    expect(await outbox.revise(first.entry.clientId, valid.evp({ quantite: '7' }))).toMatchObject({ ok: true, entry: { payload: { quantite: '7' } } })
+    expect(await outbox.revise(first.entry.clientId, valid.evp({ quantite: '7' }))).toMatchObject({
+      ok: true,
+      entry: { payload: { quantite: '7' } },
+    })
     expect((await outbox.cancel(first.entry.clientId)).state).toBe('cancelled')
     expect(outbox.countsByState).toMatchObject({ queued: 2, cancelled: 1 })
     await expect(outbox.cancel(first.entry.clientId)).rejects.toBeInstanceOf(OutboxError)
@@ -91,8 +94,12 @@ describe('useOutboxStore', () => {
     await outbox.enqueue({ kind: 'evp', payload: valid.evp() })
     expect(api.pushes).toHaveLength(0)
     clock.advance(1_500)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(1); })
-    await vi.waitFor(() => { expect(outbox.countsByState).toMatchObject({ queued: 0, synced: 1 }); })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(1)
+    })
+    await vi.waitFor(() => {
+      expect(outbox.countsByState).toMatchObject({ queued: 0, synced: 1 })
+    })
   })
 })
 
@@ -134,7 +141,9 @@ describe('useReferenceStore', () => {
   it('une actualisation qui rend le droit lève la pause de sa catégorie', async () => {
     const sync = useSyncStore()
     await sync.start()
-    await setMeta(db, 'sync.categoryPauses', [{ category: 'elements_variables', message: 'Droit manquant.', resumeAt: new Date(clock.ms + 300_000).toISOString() }])
+    await setMeta(db, 'sync.categoryPauses', [
+      { category: 'elements_variables', message: 'Droit manquant.', resumeAt: new Date(clock.ms + 300_000).toISOString() },
+    ])
     await coordinator.drain()
     expect(sync.categoryPauses.map((p) => p.category)).toEqual(['elements_variables'])
     await useReferenceStore().refresh()
@@ -151,7 +160,21 @@ describe('useSyncStore', () => {
   it('reflète l’état du coordinateur : pause, dernière synchro, erreurs', async () => {
     const sync = useSyncStore()
     await useOutboxStore().enqueue({ kind: 'evp', payload: valid.evp() })
-    api.push = (items) => ({ ok: true, value: { outcomes: items.map((i) => ({ clientId: i.clientId, revision: i.revision, result: 'requeue' as const, serverId: null, error: null, attempts: [] })), pause: { code: 'TROP_DE_REQUETES', message: 'Attendez.', retryAfterMs: 10_000 }, categoryPauses: [] } })
+    api.push = (items) => ({
+      ok: true,
+      value: {
+        outcomes: items.map((i) => ({
+          clientId: i.clientId,
+          revision: i.revision,
+          result: 'requeue' as const,
+          serverId: null,
+          error: null,
+          attempts: [],
+        })),
+        pause: { code: 'TROP_DE_REQUETES', message: 'Attendez.', retryAfterMs: 10_000 },
+        categoryPauses: [],
+      },
+    })
     await sync.start()
     expect(sync.online).toBe(true)
     expect(sync.running).toBe(false)

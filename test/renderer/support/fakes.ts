@@ -2,7 +2,14 @@
  * Fakes for the sync coordinator: a manual clock with timers, a lock manager shared by several coordinators
  * (as the Web Locks API is shared by windows), and a `window.api` whose `sync:push` plays a payroll service.
  */
-import type { SyncItem, SyncOutcome, SyncProgress, SyncPushResult, SyncVerifyResult, VerifyItem } from '../../../src-shared/domain/sync-protocol'
+import type {
+  SyncItem,
+  SyncOutcome,
+  SyncProgress,
+  SyncPushResult,
+  SyncVerifyResult,
+  VerifyItem,
+} from '../../../src-shared/domain/sync-protocol'
 import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import type { RendererApi } from '../../../src-renderer/services/app-services'
@@ -67,7 +74,10 @@ export function fakeLockManager(): SyncLockManager & { maxHolders: number; grant
           holders -= 1
         }
       })
-      tails.set(name, run.catch(() => undefined))
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      )
       return run
     },
   }
@@ -86,12 +96,27 @@ export function syncedOutcome(item: SyncItem, at = '2026-11-20T09:00:00.000Z'): 
     result: 'synced',
     serverId,
     error: null,
-    attempts: [{ at, operation: 'creer', method: 'POST', status: 201, serverId, errorCode: null, errorBody: null, payloadHash: 'ab'.repeat(32), durationMs: 12 }],
+    attempts: [
+      {
+        at,
+        operation: 'creer',
+        method: 'POST',
+        status: 201,
+        serverId,
+        errorCode: null,
+        errorBody: null,
+        payloadHash: 'ab'.repeat(32),
+        durationMs: 12,
+      },
+    ],
   }
 }
 
 /** A service that accepts everything. */
-export const acceptAll: PushHandler = (items) => ({ ok: true, value: { outcomes: items.map((i) => syncedOutcome(i)), pause: null, categoryPauses: [] } })
+export const acceptAll: PushHandler = (items) => ({
+  ok: true,
+  value: { outcomes: items.map((i) => syncedOutcome(i)), pause: null, categoryPauses: [] },
+})
 
 export interface FakeApi extends RendererApi {
   /** Every batch pushed, in order. */
@@ -117,7 +142,13 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     push,
     probe: { online: true, version: '1.13.0', checkedAt: '2026-11-20T09:00:00.000Z', message: 'Service de paie joignable.' },
     reference: () => ({ ok: true, value: snapshot() }),
-    verify: (items) => ({ ok: true, value: { results: items.map((i) => ({ clientId: i.clientId, revision: i.revision, status: 'done' as const, duplicates: [], attempts: [] })), pause: null } }),
+    verify: (items) => ({
+      ok: true,
+      value: {
+        results: items.map((i) => ({ clientId: i.clientId, revision: i.revision, status: 'done' as const, duplicates: [], attempts: [] })),
+        pause: null,
+      },
+    }),
     emitProgress(progress) {
       for (const l of listeners) l(progress)
     },

@@ -19,7 +19,9 @@ function dossier(siren: string, nic: string, raison: string): Dossier {
     code_naf: '1071C',
     idcc: '0843',
     periode_paie_en_cours: '2026-11',
-    etablissements: [{ nic, siret: `${siren}${nic}`, denomination: raison, adresse: '1 rue du Four', code_postal: '69001', commune: 'Lyon', siege: true }],
+    etablissements: [
+      { nic, siret: `${siren}${nic}`, denomination: raison, adresse: '1 rue du Four', code_postal: '69001', commune: 'Lyon', siege: true },
+    ],
   })
 }
 
@@ -28,8 +30,17 @@ export const dossierDupont = dossier(SIREN_2, '00013', 'Atelier Dupont')
 
 function salarie(siren: string, matricule: string, nom: string, prenom: string): Salarie {
   return Salarie.parse({
-    matricule, siren, nic: siren === SIREN ? '00017' : '00013', nom, prenom, nom_usage: null, date_naissance: '1990-04-12',
-    date_entree: '2020-01-01', date_sortie: null, email: null, coffre_active: false,
+    matricule,
+    siren,
+    nic: siren === SIREN ? '00017' : '00013',
+    nom,
+    prenom,
+    nom_usage: null,
+    date_naissance: '1990-04-12',
+    date_entree: '2020-01-01',
+    date_sortie: null,
+    email: null,
+    coffre_active: false,
     contrats: [{ numero_contrat: 'C1', nature_contrat: '01', date_debut: '2020-01-01', date_fin: null }],
   })
 }
@@ -43,14 +54,52 @@ export const salaries: Salarie[] = [
 
 const visibilite = { gp: true, employeur: true }
 export const codesAbsences = [
-  { code: 'CP', libelle: 'Congés payés', categorie: 'conges', motif_arret: null, motif_suspension: null, demi_journee_autorisee: true, securite_sociale: false },
-  { code: 'MAL', libelle: 'Maladie', categorie: 'maladie', motif_arret: '01', motif_suspension: null, demi_journee_autorisee: false, securite_sociale: true },
+  {
+    code: 'CP',
+    libelle: 'Congés payés',
+    categorie: 'conges',
+    motif_arret: null,
+    motif_suspension: null,
+    demi_journee_autorisee: true,
+    securite_sociale: false,
+  },
+  {
+    code: 'MAL',
+    libelle: 'Maladie',
+    categorie: 'maladie',
+    motif_arret: '01',
+    motif_suspension: null,
+    demi_journee_autorisee: false,
+    securite_sociale: true,
+  },
 ].map((c) => CodeAbsence.parse(c))
 export const codesEvp = [
-  CodeEvp.parse({ code: 'HS25', libelle: 'Heures supplémentaires à 25 %', libelle_court: 'HS25', famille: 'Temps', format: 'quantite', unite: 'heures', ordre: 1, masque: false, visibilite }),
-  CodeEvp.parse({ code: 'OBS', libelle: 'Observation', libelle_court: 'OBS', famille: 'Divers', format: 'texte', unite: 'texte', ordre: 2, masque: false, visibilite }),
+  CodeEvp.parse({
+    code: 'HS25',
+    libelle: 'Heures supplémentaires à 25 %',
+    libelle_court: 'HS25',
+    famille: 'Temps',
+    format: 'quantite',
+    unite: 'heures',
+    ordre: 1,
+    masque: false,
+    visibilite,
+  }),
+  CodeEvp.parse({
+    code: 'OBS',
+    libelle: 'Observation',
+    libelle_court: 'OBS',
+    famille: 'Divers',
+    format: 'texte',
+    unite: 'texte',
+    ordre: 2,
+    masque: false,
+    visibilite,
+  }),
 ]
-export const codesPrimes = [CodePrimeIndemnite.parse({ code: 'PREXC', libelle: 'Prime exceptionnelle', soumise_cotisations: true, visibilite })]
+export const codesPrimes = [
+  CodePrimeIndemnite.parse({ code: 'PREXC', libelle: 'Prime exceptionnelle', soumise_cotisations: true, visibilite }),
+]
 
 /** The `reference:refresh` answer for both dossiers (or the given ones). */
 export function snapshot(sirens: readonly string[] = [SIREN, SIREN_2], fetchedAt = FETCHED_AT): ReferenceSnapshot {
@@ -69,9 +118,48 @@ export function snapshot(sirens: readonly string[] = [SIREN, SIREN_2], fetchedAt
 
 /** Valid create payloads (dossier Martin, employee M001, period 2026-11), with overrides. */
 export const valid = {
-  evp: (o: Record<string, unknown> = {}) => ({ siren: SIREN, matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50', ...o }),
-  absence: (o: Record<string, unknown> = {}) => ({ siren: SIREN, matricule: 'M001', code_absence: 'CP', date_debut: '2026-11-02', date_fin: '2026-11-04', demi_journee_debut: false, demi_journee_fin: false, ...o }),
-  prime: (o: Record<string, unknown> = {}) => ({ siren: SIREN, matricule: 'M001', periode: '2026-11', code_prime: 'PREXC', montant: '250.00', ...o }),
-  avantage: (o: Record<string, unknown> = {}) => ({ siren: SIREN, matricule: 'M001', periode: '2026-11', type_avantage: 'nourriture', mode_evaluation: 'forfait', montant: '5.45', ...o }),
-  frais: (o: Record<string, unknown> = {}) => ({ siren: SIREN, matricule: 'M001', periode: '2026-11', date: '2026-11-05', type_frais: 'repas', montant: '20.70', ...o }),
+  evp: (o: Record<string, unknown> = {}) => ({
+    siren: SIREN,
+    matricule: 'M001',
+    periode: '2026-11',
+    code_evp: 'HS25',
+    quantite: '3.50',
+    ...o,
+  }),
+  absence: (o: Record<string, unknown> = {}) => ({
+    siren: SIREN,
+    matricule: 'M001',
+    code_absence: 'CP',
+    date_debut: '2026-11-02',
+    date_fin: '2026-11-04',
+    demi_journee_debut: false,
+    demi_journee_fin: false,
+    ...o,
+  }),
+  prime: (o: Record<string, unknown> = {}) => ({
+    siren: SIREN,
+    matricule: 'M001',
+    periode: '2026-11',
+    code_prime: 'PREXC',
+    montant: '250.00',
+    ...o,
+  }),
+  avantage: (o: Record<string, unknown> = {}) => ({
+    siren: SIREN,
+    matricule: 'M001',
+    periode: '2026-11',
+    type_avantage: 'nourriture',
+    mode_evaluation: 'forfait',
+    montant: '5.45',
+    ...o,
+  }),
+  frais: (o: Record<string, unknown> = {}) => ({
+    siren: SIREN,
+    matricule: 'M001',
+    periode: '2026-11',
+    date: '2026-11-05',
+    type_frais: 'repas',
+    montant: '20.70',
+    ...o,
+  }),
 } satisfies Record<EntryKind, (o?: Record<string, unknown>) => Record<string, unknown>>

@@ -76,7 +76,11 @@ function testRouter(): Router {
 
 /** Mounts `component` with the app's plugins (Pinia of `app`, French i18n, a memory router with the entry route). */
 export function mountIn(app: TestApp, component: Component, props: Record<string, unknown>, router: Router = testRouter()): VueWrapper {
-  const wrapper: VueWrapper = mount(component as DefineComponent, { props, attachTo: document.body, global: { plugins: [app.pinia, createAppI18n('fr'), router] } })
+  const wrapper: VueWrapper = mount(component as DefineComponent, {
+    props,
+    attachTo: document.body,
+    global: { plugins: [app.pinia, createAppI18n('fr'), router] },
+  })
   return wrapper
 }
 
@@ -103,15 +107,38 @@ export function candidate(over: Partial<CandidateRecord> & { fields?: Record<str
 }
 
 /** Queues an EVP and sends it through claim + outcome: the sync answers `to_check` with these candidates. */
-export async function entryToCheck(app: TestApp, candidates: readonly CandidateRecord[], error: SyncError = {
-  code: 'IDENTIQUE_EXISTANT', message: 'Le service de paie contient déjà un élément identique, saisi ailleurs : rien n’a été envoyé. Comparez puis décidez.', status: null, champs: [],
-}, payload: Record<string, unknown> = valid.evp()): Promise<StoredEntry> {
+export async function entryToCheck(
+  app: TestApp,
+  candidates: readonly CandidateRecord[],
+  error: SyncError = {
+    code: 'IDENTIQUE_EXISTANT',
+    message: 'Le service de paie contient déjà un élément identique, saisi ailleurs : rien n’a été envoyé. Comparez puis décidez.',
+    status: null,
+    champs: [],
+  },
+  payload: Record<string, unknown> = valid.evp(),
+): Promise<StoredEntry> {
   const queued = await enqueue(app.db, { kind: 'evp', payload }, app.env)
   if (!queued.ok) throw new Error('saisie invalide')
   const claimed = await claimBatch(app.db, 10, [], app.env)
   const item = claimed.find((c) => c.clientId === queued.entry.clientId)
   if (item === undefined) throw new Error('saisie non réclamée')
-  await applyOutcomes(app.db, [item], [{ clientId: item.clientId, revision: item.revision, result: 'to_check', serverId: null, error, attempts: [], candidates: [...candidates] }], app.env)
+  await applyOutcomes(
+    app.db,
+    [item],
+    [
+      {
+        clientId: item.clientId,
+        revision: item.revision,
+        result: 'to_check',
+        serverId: null,
+        error,
+        attempts: [],
+        candidates: [...candidates],
+      },
+    ],
+    app.env,
+  )
   const row = await app.db.outbox.get(item.clientId)
   if (row?.state !== 'to_check') throw new Error('saisie non « à vérifier »')
   return row
@@ -124,8 +151,28 @@ export async function entryWithDuplicates(app: TestApp, serverId: string, duplic
   const [item] = await claimBatch(app.db, 10, [], app.env)
   if (item === undefined) throw new Error('saisie non réclamée')
   const sendWindow = { from: '2026-11-20T09:00:00.000Z', to: '2026-11-20T09:05:00.000Z' }
-  await applyOutcomes(app.db, [item], [{ clientId: item.clientId, revision: item.revision, result: 'synced', serverId, error: null, attempts: [], sendWindow, verifyAfter: '2026-11-20T09:10:00.000Z' }], app.env)
-  await applyVerifications(app.db, [{ clientId: item.clientId, revision: item.revision, status: 'done', duplicates: [...duplicates], attempts: [] }], app.env)
+  await applyOutcomes(
+    app.db,
+    [item],
+    [
+      {
+        clientId: item.clientId,
+        revision: item.revision,
+        result: 'synced',
+        serverId,
+        error: null,
+        attempts: [],
+        sendWindow,
+        verifyAfter: '2026-11-20T09:10:00.000Z',
+      },
+    ],
+    app.env,
+  )
+  await applyVerifications(
+    app.db,
+    [{ clientId: item.clientId, revision: item.revision, status: 'done', duplicates: [...duplicates], attempts: [] }],
+    app.env,
+  )
   const row = await app.db.outbox.get(item.clientId)
   if (row?.state !== 'synced' || (row.duplicates ?? []).length === 0) throw new Error('doublon non signalé')
   return row

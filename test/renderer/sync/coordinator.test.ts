@@ -35,13 +35,31 @@ async function harness(overrides: Partial<SyncCoordinatorDeps> = {}): Promise<Ha
   db = await dbWithReference()
   const clock = new ManualClock()
   const api = fakeApi()
-  const coordinator = createSyncCoordinator({ db, api, locks: fakeLockManager(), timers: clock, now: clock.now, random: () => 0.5, ...overrides })
+  const coordinator = createSyncCoordinator({
+    db,
+    api,
+    locks: fakeLockManager(),
+    timers: clock,
+    now: clock.now,
+    random: () => 0.5,
+    ...overrides,
+  })
   coordinators.push(coordinator)
   return { clock, api, coordinator }
 }
 
-async function queue(n: number, make: (i: number) => NewEntryInput = (i) => ({ kind: 'evp', payload: valid.evp({ matricule: `G${String(i % 20).padStart(3, '0')}`, quantite: `${(i % 9) + 1}` }) })): Promise<void> {
-  const { saved } = await enqueueMany(db, Array.from({ length: n }, (_, i) => make(i)), testEnv())
+async function queue(
+  n: number,
+  make: (i: number) => NewEntryInput = (i) => ({
+    kind: 'evp',
+    payload: valid.evp({ matricule: `G${String(i % 20).padStart(3, '0')}`, quantite: `${(i % 9) + 1}` }),
+  }),
+): Promise<void> {
+  const { saved } = await enqueueMany(
+    db,
+    Array.from({ length: n }, (_, i) => make(i)),
+    testEnv(),
+  )
   expect(saved).toBe(n)
 }
 
@@ -61,7 +79,13 @@ describe('coordinateur de synchronisation', () => {
     expect(api.pushes.map((b) => b.length)).toEqual([200, 200, 50])
     expect(new Set(api.pushes.flat().map((i) => i.clientId)).size).toBe(450)
     expect(await countsByState(db)).toMatchObject({ synced: 450, queued: 0, sending: 0 })
-    expect(coordinator.status()).toMatchObject({ running: false, pause: null, lastSyncAt: new Date(clock.ms).toISOString(), lastError: null, progress: null })
+    expect(coordinator.status()).toMatchObject({
+      running: false,
+      pause: null,
+      lastSyncAt: new Date(clock.ms).toISOString(),
+      lastError: null,
+      progress: null,
+    })
     expect(await db.audit.count()).toBe(450)
   })
 
@@ -70,13 +94,21 @@ describe('coordinateur de synchronisation', () => {
     await queue(30)
     api.push = (items) => ({
       ok: true,
-      value: { outcomes: items.map((i, n) => (n < 10 ? syncedOutcome(i) : requeue(i))), pause: { code: 'TROP_DE_REQUETES', message: 'Trop de requêtes : le service demande d’attendre.', retryAfterMs: 30_000 }, categoryPauses: [] },
+      value: {
+        outcomes: items.map((i, n) => (n < 10 ? syncedOutcome(i) : requeue(i))),
+        pause: { code: 'TROP_DE_REQUETES', message: 'Trop de requêtes : le service demande d’attendre.', retryAfterMs: 30_000 },
+        categoryPauses: [],
+      },
     })
     const start = clock.ms
     await coordinator.start()
     expect(api.pushes).toHaveLength(1)
     const resumeAt = new Date(start + 30_000).toISOString()
-    expect(coordinator.status().pause).toEqual({ code: 'TROP_DE_REQUETES', message: 'Trop de requêtes : le service demande d’attendre.', resumeAt })
+    expect(coordinator.status().pause).toEqual({
+      code: 'TROP_DE_REQUETES',
+      message: 'Trop de requêtes : le service demande d’attendre.',
+      resumeAt,
+    })
     expect(await getMeta(db, 'sync.pause')).toMatchObject({ resumeAt, fromServer: true })
     expect(await countsByState(db)).toMatchObject({ synced: 10, queued: 20 })
     expect(clock.pending()).toEqual([start + 30_000])
@@ -88,7 +120,9 @@ describe('coordinateur de synchronisation', () => {
     await coordinator.drain()
     expect(api.pushes).toHaveLength(1)
     clock.advance(1) // the backoff timer fires
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(2); })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(2)
+    })
     await coordinator.drain()
     expect(await countsByState(db)).toMatchObject({ synced: 30, queued: 0 })
     expect(coordinator.status().pause).toBeNull()
@@ -98,12 +132,21 @@ describe('coordinateur de synchronisation', () => {
   it('sans Retry-After, attend selon le backoff exponentiel à gigue complète', async () => {
     const { api, coordinator, clock } = await harness({ random: () => 0.5 })
     await queue(3)
-    api.push = (items) => ({ ok: true, value: { outcomes: items.map(requeue), pause: { code: 'HORS_LIGNE', message: 'Service injoignable.', retryAfterMs: null }, categoryPauses: [] } })
+    api.push = (items) => ({
+      ok: true,
+      value: {
+        outcomes: items.map(requeue),
+        pause: { code: 'HORS_LIGNE', message: 'Service injoignable.', retryAfterMs: null },
+        categoryPauses: [],
+      },
+    })
     const start = clock.ms
     await coordinator.start()
     expect(coordinator.status().pause?.resumeAt).toBe(new Date(start + 500).toISOString()) // 0.5 × 1 s
     clock.advance(500)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(2); })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(2)
+    })
     await coordinator.drain()
     expect(coordinator.status().pause?.resumeAt).toBe(new Date(start + 500 + 1_000).toISOString()) // 0.5 × 2 s
     expect(await getMeta(db, 'sync.failures')).toBe(2)
@@ -115,7 +158,11 @@ describe('coordinateur de synchronisation', () => {
     // Each push: 5 entries go through, then a 500 pauses the rest (a service failing on 10% of requests).
     api.push = (items) => ({
       ok: true,
-      value: { outcomes: items.map((i, n) => (n < 5 ? syncedOutcome(i) : requeue(i))), pause: { code: 'ERREUR_SERVEUR', message: 'Erreur interne du service de paie.', retryAfterMs: null }, categoryPauses: [] },
+      value: {
+        outcomes: items.map((i, n) => (n < 5 ? syncedOutcome(i) : requeue(i))),
+        pause: { code: 'ERREUR_SERVEUR', message: 'Erreur interne du service de paie.', retryAfterMs: null },
+        categoryPauses: [],
+      },
     })
     let start = clock.ms
     await coordinator.start()
@@ -125,7 +172,9 @@ describe('coordinateur de synchronisation', () => {
       expect(await getMeta(db, 'sync.failures')).toBe(1)
       clock.advance(500)
       start = clock.ms
-      await vi.waitFor(() => { expect(api.pushes).toHaveLength(push + 1) })
+      await vi.waitFor(() => {
+        expect(api.pushes).toHaveLength(push + 1)
+      })
       await coordinator.drain()
     }
     expect(await countsByState(db)).toMatchObject({ synced: 25 })
@@ -133,22 +182,37 @@ describe('coordinateur de synchronisation', () => {
 
   it('une pause de catégorie laisse passer les autres catégories, et se lève quand le droit revient', async () => {
     const { api, coordinator, clock } = await harness()
-    await queue(20, (i) => (i % 2 === 0 ? { kind: 'evp', payload: valid.evp({ matricule: `G${String(i).padStart(3, '0')}` }) } : { kind: 'absence', payload: valid.absence({ matricule: `G${String(i).padStart(3, '0')}` }) }))
+    await queue(20, (i) =>
+      i % 2 === 0
+        ? { kind: 'evp', payload: valid.evp({ matricule: `G${String(i).padStart(3, '0')}` }) }
+        : { kind: 'absence', payload: valid.absence({ matricule: `G${String(i).padStart(3, '0')}` }) },
+    )
     api.push = (items) => ({
       ok: true,
       value: {
         outcomes: items.map((i) => (i.kind === 'evp' ? requeue(i) : syncedOutcome(i))),
         pause: null,
-        categoryPauses: items.some((i) => i.kind === 'evp') ? [{ category: 'elements_variables', message: 'Droit « éléments variables » manquant.' }] : [],
+        categoryPauses: items.some((i) => i.kind === 'evp')
+          ? [{ category: 'elements_variables', message: 'Droit « éléments variables » manquant.' }]
+          : [],
       },
     })
     await coordinator.start()
     expect(await countsByState(db)).toMatchObject({ synced: 10, queued: 10 })
-    expect(coordinator.status().categoryPauses).toEqual([{ category: 'elements_variables', message: 'Droit « éléments variables » manquant.', resumeAt: new Date(clock.ms + 5 * 60_000).toISOString() }])
+    expect(coordinator.status().categoryPauses).toEqual([
+      {
+        category: 'elements_variables',
+        message: 'Droit « éléments variables » manquant.',
+        resumeAt: new Date(clock.ms + 5 * 60_000).toISOString(),
+      },
+    ])
     expect(coordinator.status().pause).toBeNull()
 
     // New absences still flow; EVP wait.
-    await queue(3, (i) => ({ kind: 'absence', payload: valid.absence({ matricule: 'M002', date_debut: `2026-11-1${i}`, date_fin: `2026-11-1${i}` }) }))
+    await queue(3, (i) => ({
+      kind: 'absence',
+      payload: valid.absence({ matricule: 'M002', date_debut: `2026-11-1${i}`, date_fin: `2026-11-1${i}` }),
+    }))
     await coordinator.drain()
     expect(api.pushes.at(-1)?.map((i) => i.kind)).toEqual(['absence', 'absence', 'absence'])
     expect(await countsByState(db)).toMatchObject({ synced: 13, queued: 10 })
@@ -161,8 +225,16 @@ describe('coordinateur de synchronisation', () => {
 
   it('les éléments d’une catégorie que /api/moi refuse attendent dans la file sans être envoyés, puis partent quand le droit arrive', async () => {
     const { api, coordinator } = await harness()
-    await setMeta(db, 'reference.droits', CATEGORIES.filter((c) => c !== 'absences'))
-    await queue(6, (i) => (i % 2 === 0 ? { kind: 'evp', payload: valid.evp({ matricule: `G${String(i).padStart(3, '0')}` }) } : { kind: 'absence', payload: valid.absence({ matricule: `G${String(i).padStart(3, '0')}` }) }))
+    await setMeta(
+      db,
+      'reference.droits',
+      CATEGORIES.filter((c) => c !== 'absences'),
+    )
+    await queue(6, (i) =>
+      i % 2 === 0
+        ? { kind: 'evp', payload: valid.evp({ matricule: `G${String(i).padStart(3, '0')}` }) }
+        : { kind: 'absence', payload: valid.absence({ matricule: `G${String(i).padStart(3, '0')}` }) },
+    )
 
     await coordinator.start()
 
@@ -184,17 +256,32 @@ describe('coordinateur de synchronisation', () => {
       return acceptAll(items)
     }
     const started = coordinator.start()
-    await vi.waitFor(() => { expect(answers).toHaveLength(1) }, { timeout: 15_000 })
+    await vi.waitFor(
+      () => {
+        expect(answers).toHaveLength(1)
+      },
+      { timeout: 15_000 },
+    )
     // While the first batch is in flight, nothing else is claimed (the road is not known to work yet).
     await new Promise((r) => setTimeout(r, 50))
     expect(api.pushes).toHaveLength(1)
     expect(await countsByState(db)).toMatchObject({ sending: 200, queued: 450 })
     answers[0]!()
     // The first went through: the second is submitted, and the third with it, before the second's answer.
-    await vi.waitFor(() => { expect(answers).toHaveLength(3) }, { timeout: 15_000 })
+    await vi.waitFor(
+      () => {
+        expect(answers).toHaveLength(3)
+      },
+      { timeout: 15_000 },
+    )
     expect(await countsByState(db)).toMatchObject({ synced: 200, sending: 400, queued: 50 })
     answers[1]!()
-    await vi.waitFor(() => { expect(answers).toHaveLength(4) }, { timeout: 15_000 })
+    await vi.waitFor(
+      () => {
+        expect(answers).toHaveLength(4)
+      },
+      { timeout: 15_000 },
+    )
     answers[2]!()
     answers[3]!()
     await started
@@ -211,7 +298,8 @@ describe('coordinateur de synchronisation', () => {
     api.push = (items) => {
       round += 1
       // Round 2 meets a 429 after its first half; round 3 was submitted behind it: main answers it with the same pause.
-      if (round === 2) return { ok: true, value: { outcomes: items.map((i, n) => (n < 100 ? syncedOutcome(i) : requeue(i))), pause, categoryPauses: [] } }
+      if (round === 2)
+        return { ok: true, value: { outcomes: items.map((i, n) => (n < 100 ? syncedOutcome(i) : requeue(i))), pause, categoryPauses: [] } }
       if (round === 3) return { ok: true, value: { outcomes: items.map((i) => requeue(i)), pause, categoryPauses: [] } }
       return acceptAll(items)
     }
@@ -252,7 +340,9 @@ describe('coordinateur de synchronisation', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(api.pushes).toHaveLength(0)
     clock.advance(500)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(1); })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(1)
+    })
     await coordinator.drain()
     expect(api.pushes[0]).toHaveLength(3)
   })
@@ -263,7 +353,10 @@ describe('coordinateur de synchronisation', () => {
     let round = 0
     api.push = (items) => {
       round += 1
-      return { ok: true, value: { outcomes: items.map((i, n) => (round === 1 && n === 2 ? unknown(i) : syncedOutcome(i))), pause: null, categoryPauses: [] } }
+      return {
+        ok: true,
+        value: { outcomes: items.map((i, n) => (round === 1 && n === 2 ? unknown(i) : syncedOutcome(i))), pause: null, categoryPauses: [] },
+      }
     }
     await coordinator.start()
     expect(api.pushes.map((b) => b.map((i) => i.reconcile))).toEqual([[false, false, false], [true]])
@@ -275,7 +368,10 @@ describe('coordinateur de synchronisation', () => {
     const { api, coordinator, clock } = await harness()
     await queue(1)
     const settleUntil = new Date(clock.now() + 45_000).toISOString()
-    api.push = (items) => ({ ok: true, value: { outcomes: items.map((i) => ({ ...unknown(i), settleUntil })), pause: null, categoryPauses: [] } })
+    api.push = (items) => ({
+      ok: true,
+      value: { outcomes: items.map((i) => ({ ...unknown(i), settleUntil })), pause: null, categoryPauses: [] },
+    })
     await coordinator.start()
     expect(api.pushes).toHaveLength(1)
     expect(await countsByState(db)).toMatchObject({ unknown: 1 })
@@ -287,7 +383,9 @@ describe('coordinateur de synchronisation', () => {
     expect(api.pushes[1]?.map((i) => i.reconcile)).toEqual([false, false])
     expect(clock.pending()).toContain(Date.parse(settleUntil))
     clock.advance(45_000)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(3) })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(3)
+    })
     await coordinator.drain()
     expect(api.pushes[2]?.map((i) => i.reconcile)).toEqual([true])
     expect(await countsByState(db)).toMatchObject({ synced: 3, unknown: 0 })
@@ -297,17 +395,45 @@ describe('coordinateur de synchronisation', () => {
     const { api, coordinator, clock } = await harness()
     await queue(1)
     const verifyAfter = new Date(clock.now() + 45_000).toISOString()
-    api.push = (items) => ({ ok: true, value: { outcomes: items.map((i) => ({ ...syncedOutcome(i), sendWindow: { from: verifyAfter, to: verifyAfter }, verifyAfter })), pause: null, categoryPauses: [] } })
+    api.push = (items) => ({
+      ok: true,
+      value: {
+        outcomes: items.map((i) => ({ ...syncedOutcome(i), sendWindow: { from: verifyAfter, to: verifyAfter }, verifyAfter })),
+        pause: null,
+        categoryPauses: [],
+      },
+    })
     const verified: string[] = []
-    const duplicate = { id: '22222222-2222-4222-8222-222222222222', relation: 'identique' as const, fields: {}, date_creation: null, date_modification: null, cree_par: null }
+    const duplicate = {
+      id: '22222222-2222-4222-8222-222222222222',
+      relation: 'identique' as const,
+      fields: {},
+      date_creation: null,
+      date_modification: null,
+      cree_par: null,
+    }
     api.verify = (items) => {
       verified.push(...items.map((i) => i.clientId))
-      return { ok: true, value: { results: items.map((i) => ({ clientId: i.clientId, revision: i.revision, status: 'done' as const, duplicates: [duplicate], attempts: [] })), pause: null } }
+      return {
+        ok: true,
+        value: {
+          results: items.map((i) => ({
+            clientId: i.clientId,
+            revision: i.revision,
+            status: 'done' as const,
+            duplicates: [duplicate],
+            attempts: [],
+          })),
+          pause: null,
+        },
+      }
     }
     await coordinator.start()
     expect(verified).toEqual([])
     clock.advance(45_000)
-    await vi.waitFor(() => { expect(verified).toHaveLength(1) })
+    await vi.waitFor(() => {
+      expect(verified).toHaveLength(1)
+    })
     await coordinator.drain()
     const [row] = await db.outbox.toArray()
     expect(row).toMatchObject({ state: 'synced', verifyAfter: null, duplicates: [{ id: duplicate.id }] })
@@ -325,10 +451,16 @@ describe('coordinateur de synchronisation', () => {
   it('refus IPC avant l’envoi : remet en attente et se met en pause', async () => {
     const { api, coordinator } = await harness()
     await queue(4)
-    api.push = () => ({ ok: false, error: { code: 'EXPEDITEUR_REFUSE', message: 'Demande refusée : elle ne vient pas de la fenêtre de l’application.' } })
+    api.push = () => ({
+      ok: false,
+      error: { code: 'EXPEDITEUR_REFUSE', message: 'Demande refusée : elle ne vient pas de la fenêtre de l’application.' },
+    })
     await coordinator.start()
     expect(await countsByState(db)).toMatchObject({ queued: 4, sending: 0, unknown: 0 })
-    expect(coordinator.status()).toMatchObject({ pause: { code: 'EXPEDITEUR_REFUSE' }, lastError: expect.stringContaining('Demande refusée') as unknown })
+    expect(coordinator.status()).toMatchObject({
+      pause: { code: 'EXPEDITEUR_REFUSE' },
+      lastError: expect.stringContaining('Demande refusée') as unknown,
+    })
   })
 
   it('ENTREE_INVALIDE nommant une saisie : elle seule est refusée, les autres repartent', async () => {
@@ -338,14 +470,24 @@ describe('coordinateur de synchronisation', () => {
     api.push = (items) => {
       round += 1
       if (round === 1) {
-        return { ok: false, error: { code: 'ENTREE_INVALIDE', message: 'Les données transmises sont invalides.', details: [{ code: 'custom', path: ['items', 1, 'payload', 'quantite'], message: 'Quantité illisible' }] } }
+        return {
+          ok: false,
+          error: {
+            code: 'ENTREE_INVALIDE',
+            message: 'Les données transmises sont invalides.',
+            details: [{ code: 'custom', path: ['items', 1, 'payload', 'quantite'], message: 'Quantité illisible' }],
+          },
+        }
       }
       return acceptAll(items)
     }
     await coordinator.start()
     expect(api.pushes.map((b) => b.length)).toEqual([3, 2])
     const rejected = await db.outbox.get(api.pushes[0]![1]!.clientId)
-    expect(rejected).toMatchObject({ state: 'rejected', error: { code: 'ENVOI_INVALIDE', champs: [{ champ: 'quantite', message: 'Quantité illisible' }] } })
+    expect(rejected).toMatchObject({
+      state: 'rejected',
+      error: { code: 'ENVOI_INVALIDE', champs: [{ champ: 'quantite', message: 'Quantité illisible' }] },
+    })
     expect(coordinator.status().pause).toBeNull()
   })
 
@@ -359,7 +501,9 @@ describe('coordinateur de synchronisation', () => {
 
     api.push = () => Promise.reject(new Error('canal fermé'))
     clock.advance(60_000)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(2); })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(2)
+    })
     await coordinator.drain()
     expect(api.pushes[1]?.every((i) => i.reconcile)).toBe(true)
     expect(await countsByState(db)).toMatchObject({ unknown: 2 })
@@ -369,7 +513,14 @@ describe('coordinateur de synchronisation', () => {
   it('« Synchroniser maintenant » lève la pause globale et envoie aussitôt', async () => {
     const { api, coordinator } = await harness()
     await queue(2)
-    api.push = (items) => ({ ok: true, value: { outcomes: items.map(requeue), pause: { code: 'TROP_DE_REQUETES', message: 'Attendez.', retryAfterMs: 120_000 }, categoryPauses: [] } })
+    api.push = (items) => ({
+      ok: true,
+      value: {
+        outcomes: items.map(requeue),
+        pause: { code: 'TROP_DE_REQUETES', message: 'Attendez.', retryAfterMs: 120_000 },
+        categoryPauses: [],
+      },
+    })
     await coordinator.start()
     expect(coordinator.status().pause).not.toBeNull()
     api.push = acceptAll
@@ -395,15 +546,31 @@ describe('coordinateur de synchronisation', () => {
     expect(api.pushes).toHaveLength(0) // navigator.onLine false: nothing tried
 
     networkUp = true
-    api.push = (items) => ({ ok: true, value: { outcomes: items.map(requeue), pause: { code: 'HORS_LIGNE', message: 'Service injoignable.', retryAfterMs: null }, categoryPauses: [] } })
+    api.push = (items) => ({
+      ok: true,
+      value: {
+        outcomes: items.map(requeue),
+        pause: { code: 'HORS_LIGNE', message: 'Service injoignable.', retryAfterMs: null },
+        categoryPauses: [],
+      },
+    })
     await coordinator.drain()
     expect(coordinator.status().pause?.code).toBe('HORS_LIGNE')
     api.push = acceptAll
     listener!()
-    await vi.waitFor(async () => { expect(await countsByState(db)).toMatchObject({ synced: 2 }); })
+    await vi.waitFor(async () => {
+      expect(await countsByState(db)).toMatchObject({ synced: 2 })
+    })
 
     await queue(1)
-    api.push = (items) => ({ ok: true, value: { outcomes: items.map(requeue), pause: { code: 'TROP_DE_REQUETES', message: 'Attendez.', retryAfterMs: 60_000 }, categoryPauses: [] } })
+    api.push = (items) => ({
+      ok: true,
+      value: {
+        outcomes: items.map(requeue),
+        pause: { code: 'TROP_DE_REQUETES', message: 'Attendez.', retryAfterMs: 60_000 },
+        categoryPauses: [],
+      },
+    })
     await coordinator.drain()
     const pushes = api.pushes.length
     listener!()

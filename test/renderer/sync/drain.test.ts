@@ -7,7 +7,10 @@ import { nextWakeAt, runPipelined, type DrainSteps } from '../../../src-renderer
 import type { PushInFlight } from '../../../src-renderer/sync/passes'
 
 /** Steps that log every call; `claims` are handed out in turn (null: nothing claimable), `verdicts` per finish. */
-function scripted(claims: readonly (string | null)[], verdicts: Record<string, boolean | 'throw'> = {}): { steps: DrainSteps; log: string[] } {
+function scripted(
+  claims: readonly (string | null)[],
+  verdicts: Record<string, boolean | 'throw'> = {},
+): { steps: DrainSteps; log: string[] } {
   const log: string[] = []
   let i = 0
   const steps: DrainSteps = {
@@ -15,7 +18,7 @@ function scripted(claims: readonly (string | null)[], verdicts: Record<string, b
       const name = i < claims.length ? claims[i] : null
       i += 1
       log.push(`claim ${name ?? '-'}`)
-      return Promise.resolve(name === null || name === undefined ? null : ({ items: [], answer: Promise.resolve({ type: 'broken' }), name }))
+      return Promise.resolve(name === null || name === undefined ? null : { items: [], answer: Promise.resolve({ type: 'broken' }), name })
     },
     finish(push, registerPause) {
       const name = (push as PushInFlight & { name: string }).name
@@ -61,7 +64,9 @@ describe('runPipelined', () => {
 
 describe('nextWakeAt', () => {
   it('is the earliest instant given, ignoring the absent and the unreadable', () => {
-    expect(nextWakeAt([null, '2026-11-20T09:00:05.000Z', undefined, 'pas une date', '2026-11-20T09:00:01.000Z'])).toBe(Date.parse('2026-11-20T09:00:01.000Z'))
+    expect(nextWakeAt([null, '2026-11-20T09:00:05.000Z', undefined, 'pas une date', '2026-11-20T09:00:01.000Z'])).toBe(
+      Date.parse('2026-11-20T09:00:01.000Z'),
+    )
   })
 
   it('is null without any instant', () => {

@@ -15,7 +15,12 @@ import { dbWithReference, testEnv } from '../support/db'
 import { ManualClock, acceptAll, fakeApi, fakeLockManager } from '../support/fakes'
 import { valid } from '../support/fixtures'
 
-const OFFLINE_PAUSE: StoredPause = { code: 'RESEAU_INJOIGNABLE', message: 'Service de paie injoignable.', resumeAt: '2026-11-20T09:00:01.000Z', fromServer: false }
+const OFFLINE_PAUSE: StoredPause = {
+  code: 'RESEAU_INJOIGNABLE',
+  message: 'Service de paie injoignable.',
+  resumeAt: '2026-11-20T09:00:01.000Z',
+  fromServer: false,
+}
 
 describe('probe avant de prendre un lot : la décision', () => {
   it('sans sonde, ou après une pause qui n’est pas réseau, prend le lot sans sonder', async () => {
@@ -29,7 +34,13 @@ describe('probe avant de prendre un lot : la décision', () => {
   })
 
   it('après une pause réseau, sonde : joignable → prend le lot ; injoignable ou sonde en échec → ne prend rien, même raison', async () => {
-    expect([...UNREACHABLE_PAUSE_CODES].sort()).toEqual(['CONNEXION_ABSENTE', 'CONNEXION_INTERROMPUE', 'DELAI_DEPASSE', 'IPC_INDISPONIBLE', 'RESEAU_INJOIGNABLE'])
+    expect([...UNREACHABLE_PAUSE_CODES].sort()).toEqual([
+      'CONNEXION_ABSENTE',
+      'CONNEXION_INTERROMPUE',
+      'DELAI_DEPASSE',
+      'IPC_INDISPONIBLE',
+      'RESEAU_INJOIGNABLE',
+    ])
     for (const code of UNREACHABLE_PAUSE_CODES) expect(isUnreachablePause({ code })).toBe(true)
     expect(isUnreachablePause({ code: 'AUCUN_PROGRES' })).toBe(false)
     expect(isUnreachablePause(null)).toBe(false)
@@ -57,9 +68,28 @@ function unreachable(items: SyncItem[]) {
     result: 'requeue',
     serverId: null,
     error: null,
-    attempts: [{ at: '2026-11-20T09:00:00.000Z', operation: 'creer', method: 'POST', status: null, serverId: null, errorCode: 'RESEAU_INJOIGNABLE', errorBody: null, payloadHash: 'ab'.repeat(32), durationMs: 3 }],
+    attempts: [
+      {
+        at: '2026-11-20T09:00:00.000Z',
+        operation: 'creer',
+        method: 'POST',
+        status: null,
+        serverId: null,
+        errorCode: 'RESEAU_INJOIGNABLE',
+        errorBody: null,
+        payloadHash: 'ab'.repeat(32),
+        durationMs: 3,
+      },
+    ],
   }))
-  return { ok: true as const, value: { outcomes, pause: { code: 'RESEAU_INJOIGNABLE', message: 'Service de paie injoignable.', retryAfterMs: null }, categoryPauses: [] } }
+  return {
+    ok: true as const,
+    value: {
+      outcomes,
+      pause: { code: 'RESEAU_INJOIGNABLE', message: 'Service de paie injoignable.', retryAfterMs: null },
+      categoryPauses: [],
+    },
+  }
 }
 
 describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul', () => {
@@ -73,9 +103,24 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
       const result = await api['connection:probe']({})
       return result.ok && result.value.online
     }
-    const coordinator = createSyncCoordinator({ db: database, api, locks: fakeLockManager(), timers: clock, now: clock.now, random: () => 0.5, probe })
+    const coordinator = createSyncCoordinator({
+      db: database,
+      api,
+      locks: fakeLockManager(),
+      timers: clock,
+      now: clock.now,
+      random: () => 0.5,
+      probe,
+    })
     coordinators.push(coordinator)
-    const { saved } = await enqueueMany(database, Array.from({ length: 450 }, (_, i) => ({ kind: 'evp', payload: valid.evp({ matricule: `G${String(i % 20).padStart(3, '0')}`, quantite: `${(i % 9) + 1}` }) })), testEnv())
+    const { saved } = await enqueueMany(
+      database,
+      Array.from({ length: 450 }, (_, i) => ({
+        kind: 'evp',
+        payload: valid.evp({ matricule: `G${String(i % 20).padStart(3, '0')}`, quantite: `${(i % 9) + 1}` }),
+      })),
+      testEnv(),
+    )
     expect(saved).toBe(450)
     api.probe = { ...api.probe, online: false, version: null, message: 'Service de paie injoignable.' }
 
@@ -94,7 +139,9 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
       const [wake] = clock.pending()
       expect(wake).toBeDefined()
       clock.advance((wake ?? clock.ms) - clock.ms)
-      await vi.waitFor(() => { expect(probes).toBe(tick) })
+      await vi.waitFor(() => {
+        expect(probes).toBe(tick)
+      })
       await coordinator.drain()
       expect(coordinator.status().pause?.code).toBe('RESEAU_INJOIGNABLE')
     }
@@ -111,7 +158,12 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
     api.probe = { ...api.probe, online: true, version: '1.13.0', message: 'Service de paie joignable.' }
     api.push = acceptAll
     clock.advance(pauseMs)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(4) }, { timeout: 15_000 })
+    await vi.waitFor(
+      () => {
+        expect(api.pushes).toHaveLength(4)
+      },
+      { timeout: 15_000 },
+    )
     await coordinator.drain()
     expect(api.pushes.slice(1).map((b) => b.length)).toEqual([200, 200, 50])
     expect(probes).toBe(TICKS + 1) // once the first batch went through the pause is lifted: no probe per batch
@@ -124,12 +176,21 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
     const database = (db = await dbWithReference())
     const clock = new ManualClock()
     const api = fakeApi(unreachable)
-    const coordinator = createSyncCoordinator({ db: database, api, locks: fakeLockManager(), timers: clock, now: clock.now, random: () => 0.5 })
+    const coordinator = createSyncCoordinator({
+      db: database,
+      api,
+      locks: fakeLockManager(),
+      timers: clock,
+      now: clock.now,
+      random: () => 0.5,
+    })
     coordinators.push(coordinator)
     await enqueueMany(database, [{ kind: 'evp', payload: valid.evp({ matricule: 'G001' }) }], testEnv())
     await coordinator.start()
     clock.advance(500)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(2) })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(2)
+    })
     await coordinator.drain()
     expect(await database.audit.count()).toBe(2)
   })
@@ -141,7 +202,14 @@ describe('coordinateur : pause déjà finie quand l’état est relu (gigue proc
     const clock = new ManualClock()
     const api = fakeApi(unreachable)
     // random 0: full jitter gives a pause of 0 ms, over before the status is read (what a short jitter does on a busy machine).
-    const coordinator = createSyncCoordinator({ db: database, api, locks: fakeLockManager(), timers: clock, now: clock.now, random: () => 0 })
+    const coordinator = createSyncCoordinator({
+      db: database,
+      api,
+      locks: fakeLockManager(),
+      timers: clock,
+      now: clock.now,
+      random: () => 0,
+    })
     coordinators.push(coordinator)
     await enqueueMany(database, [{ kind: 'evp', payload: valid.evp({ matricule: 'G001' }) }], testEnv())
     await coordinator.start()
@@ -150,7 +218,9 @@ describe('coordinateur : pause déjà finie quand l’état est relu (gigue proc
     expect(clock.pending()).toEqual([clock.ms]) // ...yet a wake is set: the queue is not left without a trigger
     api.push = acceptAll
     clock.advance(0)
-    await vi.waitFor(() => { expect(api.pushes).toHaveLength(2) })
+    await vi.waitFor(() => {
+      expect(api.pushes).toHaveLength(2)
+    })
     await coordinator.drain()
     expect(await countsByState(database)).toMatchObject({ synced: 1, queued: 0 })
     expect(clock.pending()).toEqual([]) // nothing failed: no wake left

@@ -55,7 +55,13 @@ describe('DuplicatePanel : une saisie synchronisée signalée « doublon probabl
     expect(del).toMatchObject({ kind: 'evp', state: 'queued', targetServerId: extra.id })
     expect(await app.db.outbox.get(entry.clientId)).toMatchObject({ state: 'synced', serverId: OWN, duplicates: null })
     const decisions = (await app.db.audit.where('clientId').equals(entry.clientId).toArray()).filter((a) => a.method === 'DECISION')
-    expect(decisions).toMatchObject([{ operation: 'decision:supprimer_doublon', serverId: extra.id, errorBody: { utilisateur: 'Profil Démo', suppression: del?.clientId } }])
+    expect(decisions).toMatchObject([
+      {
+        operation: 'decision:supprimer_doublon',
+        serverId: extra.id,
+        errorBody: { utilisateur: 'Profil Démo', suppression: del?.clientId },
+      },
+    ])
     expect(useToasts().toasts.value.map((t) => t.message)).toContain(`Suppression du doublon ${extra.id} mise en file.`)
     expect(wrapper.emitted('changed')).toHaveLength(1)
 

@@ -78,11 +78,28 @@ describe('formulaire d’absence (spec du type absence)', () => {
     const [entry] = await app.db.outbox.toArray()
     expect(await app.db.outbox.count()).toBe(1)
     expect(entry).toMatchObject({
-      kind: 'absence', operation: 'create', state: 'queued', targetServerId: null,
-      payload: { siren: SIREN, matricule: 'M001', code_absence: 'CP', date_debut: '2026-11-02', date_fin: '2026-11-04', demi_journee_debut: false, demi_journee_fin: true, commentaire: 'congés de Toussaint' },
+      kind: 'absence',
+      operation: 'create',
+      state: 'queued',
+      targetServerId: null,
+      payload: {
+        siren: SIREN,
+        matricule: 'M001',
+        code_absence: 'CP',
+        date_debut: '2026-11-02',
+        date_fin: '2026-11-04',
+        demi_journee_debut: false,
+        demi_journee_fin: true,
+        commentaire: 'congés de Toussaint',
+      },
     })
     expect(useToasts().toasts.value.map((t) => t.message)).toContain('Absence enregistrée (en attente d’envoi)')
-    expect([field('code_absence').element.value, field('date_debut').element.value, field('date_fin').element.value, field('commentaire').element.value]).toEqual(['', '', '', ''])
+    expect([
+      field('code_absence').element.value,
+      field('date_debut').element.value,
+      field('date_fin').element.value,
+      field('commentaire').element.value,
+    ]).toEqual(['', '', '', ''])
     expect(field('demi_journee_fin').element.checked).toBe(false)
     expect(document.activeElement).toBe(field('code_absence').element)
     // The employee stays: the next absence is typed for the same person.
@@ -105,7 +122,11 @@ describe('formulaire d’absence (spec du type absence)', () => {
     expect(document.activeElement).toBe(field('date_fin').element)
     expect(wrapper?.find('[data-testid="form-issues"]').text()).toContain('1 erreur')
     expect(await app.db.outbox.count()).toBe(0)
-    expect([field('code_absence').element.value, field('date_debut').element.value, field('date_fin').element.value]).toEqual(['CP', '2026-11-10', '2026-11-05'])
+    expect([field('code_absence').element.value, field('date_debut').element.value, field('date_fin').element.value]).toEqual([
+      'CP',
+      '2026-11-10',
+      '2026-11-05',
+    ])
   })
 
   it('sans salarié choisi, le dit sur le champ salarié', async () => {
@@ -143,13 +164,28 @@ describe('formulaire d’absence (spec du type absence)', () => {
     await submit('absence')
 
     expect(wrapper?.find('[data-testid="form-issues"]').text()).toContain('Une erreur inattendue est survenue : disque plein')
-    expect([field('code_absence').element.value, field('date_debut').element.value, field('date_fin').element.value]).toEqual(['CP', '2026-11-16', '16/11/2026'])
+    expect([field('code_absence').element.value, field('date_debut').element.value, field('date_fin').element.value]).toEqual([
+      'CP',
+      '2026-11-16',
+      '16/11/2026',
+    ])
     expect(await app.db.outbox.count()).toBe(0)
 
     await submit('absence')
 
     expect((await app.db.outbox.toArray()).map((e) => [e.kind, e.payload])).toEqual([
-      ['absence', { siren: SIREN, matricule: 'M001', code_absence: 'CP', date_debut: '2026-11-16', date_fin: '2026-11-16', demi_journee_debut: false, demi_journee_fin: false }],
+      [
+        'absence',
+        {
+          siren: SIREN,
+          matricule: 'M001',
+          code_absence: 'CP',
+          date_debut: '2026-11-16',
+          date_fin: '2026-11-16',
+          demi_journee_debut: false,
+          demi_journee_fin: false,
+        },
+      ],
     ])
   })
 })
@@ -182,8 +218,18 @@ describe('formulaire de frais professionnels (spec du type frais)', () => {
 
     const [entry] = await app.db.outbox.toArray()
     expect(entry).toMatchObject({
-      kind: 'frais', operation: 'create', state: 'queued',
-      payload: { siren: SIREN, matricule: 'M001', type_frais: 'indemnites_kilometriques', date: '2026-11-05', periode: '2026-11', montant: '120.00', kilometres: '42.5' },
+      kind: 'frais',
+      operation: 'create',
+      state: 'queued',
+      payload: {
+        siren: SIREN,
+        matricule: 'M001',
+        type_frais: 'indemnites_kilometriques',
+        date: '2026-11-05',
+        periode: '2026-11',
+        montant: '120.00',
+        kilometres: '42.5',
+      },
     })
     expect(useToasts().toasts.value.map((t) => t.message)).toContain('Frais enregistrés (en attente d’envoi)')
     // The period stays for the next expense; the rest is emptied (kilometres hidden again with the type).
@@ -198,11 +244,19 @@ describe('textes des formulaires', () => {
     const keys = ENTRY_KINDS.flatMap((kind) => {
       const spec = specOf(kind)
       const form = spec.form === undefined ? [] : [spec.form.title, spec.form.submit, spec.form.saved]
-      const fields = spec.fields.flatMap((f) => [fieldLabelKey(f), f.hint, f.placeholder, f.shownWhen?.requiredMessage, f.halfDay?.forbiddenHint])
+      const fields = spec.fields.flatMap((f) => [
+        fieldLabelKey(f),
+        f.hint,
+        f.placeholder,
+        f.shownWhen?.requiredMessage,
+        f.halfDay?.forbiddenHint,
+      ])
       return [`types.${kind}`, ...form, ...fields].filter((key): key is string => key !== undefined)
     })
     expect(keys.length).toBeGreaterThan(30)
-    const missing = keys.flatMap((key) => (['fr', 'en'] as const).filter((locale) => !i18n.te(key, locale)).map((locale) => `${locale}:${key}`))
+    const missing = keys.flatMap((key) =>
+      (['fr', 'en'] as const).filter((locale) => !i18n.te(key, locale)).map((locale) => `${locale}:${key}`),
+    )
     expect(missing).toEqual([])
   })
 })

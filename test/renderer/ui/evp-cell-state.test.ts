@@ -11,7 +11,16 @@ import type { EntryMeta, OutboxEntry } from '../../../src-shared/domain/outbox'
 import { cellKey } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import type { CellView } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import {
-  cellErrors, chunked, invalidView, readCell, savingView, settleResults, sortPaste, unsavedCount, viewOf, withOverride,
+  cellErrors,
+  chunked,
+  invalidView,
+  readCell,
+  savingView,
+  settleResults,
+  sortPaste,
+  unsavedCount,
+  viewOf,
+  withOverride,
 } from '../../../src-renderer/features/evp/grid/evpCellState'
 import type { CellInput, CellOverrides } from '../../../src-renderer/features/evp/grid/evpCellState'
 
@@ -23,19 +32,40 @@ function code(c: string, format: FormatEvp = 'quantite'): CodeEvp {
 }
 
 let seq = 0
-function entry(matricule: string, codeEvp: string, over: Partial<EntryMeta> & { payload?: Partial<CreatePayload<'evp'>> } = {}): OutboxEntry {
+function entry(
+  matricule: string,
+  codeEvp: string,
+  over: Partial<EntryMeta> & { payload?: Partial<CreatePayload<'evp'>> } = {},
+): OutboxEntry {
   seq += 1
   const { payload, ...meta } = over
   return {
-    clientId: `c${String(seq)}`, kind: 'evp', operation: 'create', payload: { siren: SIREN, matricule, periode: PERIODE, code_evp: codeEvp, ...(payload ?? { quantite: '2' }) },
-    targetServerId: null, siren: SIREN, matricule, periode: PERIODE,
-    scope: { kind: 'evp', siren: SIREN, matricule, periode: PERIODE }, fingerprint: 'f', state: 'queued', revision: 1,
-    serverId: null, error: null, attempts: 0, createdAt: '2026-11-01T00:00:00Z', updatedAt: '2026-11-01T00:00:00Z', history: [],
+    clientId: `c${String(seq)}`,
+    kind: 'evp',
+    operation: 'create',
+    payload: { siren: SIREN, matricule, periode: PERIODE, code_evp: codeEvp, ...(payload ?? { quantite: '2' }) },
+    targetServerId: null,
+    siren: SIREN,
+    matricule,
+    periode: PERIODE,
+    scope: { kind: 'evp', siren: SIREN, matricule, periode: PERIODE },
+    fingerprint: 'f',
+    state: 'queued',
+    revision: 1,
+    serverId: null,
+    error: null,
+    attempts: 0,
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: '2026-11-01T00:00:00Z',
+    history: [],
     ...meta,
   }
 }
 
-const FORMATS = new Map<string, FormatEvp>([['HS25', 'quantite'], ['PRIME', 'montant']])
+const FORMATS = new Map<string, FormatEvp>([
+  ['HS25', 'quantite'],
+  ['PRIME', 'montant'],
+])
 const refusal = (error: string): string => `illisible:${error}`
 const place = (matricule: string, c: string) => ({ siren: SIREN, matricule, code: c, periode: PERIODE })
 
@@ -49,13 +79,23 @@ describe('what a cell shows', () => {
   })
 
   it('sets and clears one override without touching the others', () => {
-    fc.assert(fc.property(fc.dictionary(fc.constantFrom('M1|A', 'M2|A', 'M3|B'), fc.string().map(savingView)), fc.constantFrom('M1|A', 'M9|Z'), (local, key) => {
-      const set = withOverride(local, key, invalidView('x', 'm'))
-      expect(set[key]).toEqual(invalidView('x', 'm'))
-      const cleared = withOverride(set, key, null)
-      expect(key in cleared).toBe(false)
-      expect(Object.keys(cleared).sort()).toEqual(Object.keys(local).filter((k) => k !== key).sort())
-    }))
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom('M1|A', 'M2|A', 'M3|B'), fc.string().map(savingView)),
+        fc.constantFrom('M1|A', 'M9|Z'),
+        (local, key) => {
+          const set = withOverride(local, key, invalidView('x', 'm'))
+          expect(set[key]).toEqual(invalidView('x', 'm'))
+          const cleared = withOverride(set, key, null)
+          expect(key in cleared).toBe(false)
+          expect(Object.keys(cleared).sort()).toEqual(
+            Object.keys(local)
+              .filter((k) => k !== key)
+              .sort(),
+          )
+        },
+      ),
+    )
   })
 })
 
@@ -65,7 +105,17 @@ describe('save results', () => {
     const local: CellOverrides = { 'M1|HS25': savingView('2'), 'M2|HS25': savingView('abc'), 'M3|HS25': invalidView('old', 'old') }
     const next = settleResults(new Map(), local, [
       { key: 'M1|HS25', text: '2', result: { ok: true, entry: written } },
-      { key: 'M2|HS25', text: 'abc', result: { ok: false, issues: [{ champ: 'quantite', message: 'Trop grand' }, { champ: '', message: 'Dossier clôturé' }] } },
+      {
+        key: 'M2|HS25',
+        text: 'abc',
+        result: {
+          ok: false,
+          issues: [
+            { champ: 'quantite', message: 'Trop grand' },
+            { champ: '', message: 'Dossier clôturé' },
+          ],
+        },
+      },
     ])
     expect(next.saved).toBe(1)
     expect(next.entries.get('M1|HS25')).toBe(written)
@@ -80,7 +130,10 @@ describe('save results', () => {
 
 describe('reading and pasting', () => {
   it('refuses an unreadable text with its reason and keeps a huge one short on screen', () => {
-    expect(readCell({ matricule: 'M1', code: code('HS25'), text: '=1+1' }, refusal)).toEqual({ ok: false, view: invalidView('=1+1', 'illisible:formule') })
+    expect(readCell({ matricule: 'M1', code: code('HS25'), text: '=1+1' }, refusal)).toEqual({
+      ok: false,
+      view: invalidView('=1+1', 'illisible:formule'),
+    })
     const huge = readCell({ matricule: 'M1', code: code('HS25'), text: '9'.repeat(5_000) }, refusal)
     expect(huge.ok).toBe(false)
     if (!huge.ok) expect(huge.view.text.length).toBeLessThan(50)
@@ -95,9 +148,17 @@ describe('reading and pasting', () => {
       { matricule: 'M3', code: code('HS25'), text: 'deux' },
       { matricule: 'M4', code: code('HS25'), text: '4' },
     ]
-    const sorted = sortPaste(inputs, { entries: new Map([[cellKey('M2', 'HS25'), existing]]), local: { 'M9|HS25': invalidView('x', 'y') } }, (key) => key === 'M4|HS25', place, refusal)
+    const sorted = sortPaste(
+      inputs,
+      { entries: new Map([[cellKey('M2', 'HS25'), existing]]), local: { 'M9|HS25': invalidView('x', 'y') } },
+      (key) => key === 'M4|HS25',
+      place,
+      refusal,
+    )
     expect(sorted.unreadable).toBe(1)
-    expect(sorted.fresh).toEqual([{ key: 'M1|HS25', text: '2', payload: { siren: SIREN, matricule: 'M1', periode: PERIODE, code_evp: 'HS25', quantite: '2' } }])
+    expect(sorted.fresh).toEqual([
+      { key: 'M1|HS25', text: '2', payload: { siren: SIREN, matricule: 'M1', periode: PERIODE, code_evp: 'HS25', quantite: '2' } },
+    ])
     expect(sorted.others.map((i) => i.matricule)).toEqual(['M2', 'M4'])
     expect(sorted.local).toEqual({
       'M9|HS25': invalidView('x', 'y'),
@@ -109,21 +170,31 @@ describe('reading and pasting', () => {
   })
 
   it('cuts a list into chunks that keep every item once, in order', () => {
-    fc.assert(fc.property(fc.array(fc.nat()), fc.integer({ min: 1, max: 10 }), (items, size) => {
-      const chunks = chunked(items, size)
-      expect(chunks.flat()).toEqual(items)
-      expect(chunks.every((c) => c.length > 0 && c.length <= size)).toBe(true)
-    }))
+    fc.assert(
+      fc.property(fc.array(fc.nat()), fc.integer({ min: 1, max: 10 }), (items, size) => {
+        const chunks = chunked(items, size)
+        expect(chunks.flat()).toEqual(items)
+        expect(chunks.every((c) => c.length > 0 && c.length <= size)).toBe(true)
+      }),
+    )
   })
 })
 
 describe('error panel', () => {
   it('lists local refusals, then rejected entries without an override, and counts what would be lost', () => {
-    const rejected = entry('M2', 'PRIME', { state: 'rejected', payload: { code_evp: 'PRIME', montant: '10' }, error: { code: 'R', message: 'Refusé', status: 422, champs: [] } })
+    const rejected = entry('M2', 'PRIME', {
+      state: 'rejected',
+      payload: { code_evp: 'PRIME', montant: '10' },
+      error: { code: 'R', message: 'Refusé', status: 422, champs: [] },
+    })
     const overridden = entry('M3', 'HS25', { state: 'rejected', error: { code: 'R', message: 'Refusé', status: 422, champs: [] } })
     const unknownCode = entry('M4', 'AUTRE', { state: 'rejected', payload: { code_evp: 'AUTRE' } })
     const local: Record<string, CellView> = { 'M1|HS25': invalidView('x', 'illisible'), 'M3|HS25': savingView('1') }
-    const entries = new Map([[cellKey('M2', 'PRIME'), rejected], [cellKey('M3', 'HS25'), overridden], [cellKey('M4', 'AUTRE'), unknownCode]])
+    const entries = new Map([
+      [cellKey('M2', 'PRIME'), rejected],
+      [cellKey('M3', 'HS25'), overridden],
+      [cellKey('M4', 'AUTRE'), unknownCode],
+    ])
     expect(cellErrors(local, entries, FORMATS)).toEqual([
       { matricule: 'M1', code: 'HS25', message: 'illisible', status: 'invalid' },
       { matricule: 'M2', code: 'PRIME', message: 'Refusé', status: 'rejected' },

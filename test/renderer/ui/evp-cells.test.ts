@@ -10,10 +10,24 @@ let seq = 0
 function entry(over: Record<string, unknown>): OutboxEntry {
   seq += 1
   return {
-    clientId: `c${String(seq)}`, kind: 'evp', operation: 'create', payload: { siren: '732829320', matricule: 'M1', code_evp: 'HS25', quantite: '2', periode: '2026-11' },
-    targetServerId: null, siren: '732829320', matricule: 'M1', periode: '2026-11',
-    scope: { kind: 'evp', siren: '732829320', matricule: 'M1', periode: '2026-11' }, fingerprint: 'f', state: 'queued', revision: 1,
-    serverId: null, error: null, attempts: 0, createdAt: '2026-11-01T00:00:00Z', updatedAt: `2026-11-01T00:00:${String(seq).padStart(2, '0')}Z`, history: [],
+    clientId: `c${String(seq)}`,
+    kind: 'evp',
+    operation: 'create',
+    payload: { siren: '732829320', matricule: 'M1', code_evp: 'HS25', quantite: '2', periode: '2026-11' },
+    targetServerId: null,
+    siren: '732829320',
+    matricule: 'M1',
+    periode: '2026-11',
+    scope: { kind: 'evp', siren: '732829320', matricule: 'M1', periode: '2026-11' },
+    fingerprint: 'f',
+    state: 'queued',
+    revision: 1,
+    serverId: null,
+    error: null,
+    attempts: 0,
+    createdAt: '2026-11-01T00:00:00Z',
+    updatedAt: `2026-11-01T00:00:${String(seq).padStart(2, '0')}Z`,
+    history: [],
     ...over,
   }
 }
@@ -23,7 +37,11 @@ const place = { siren: '732829320', matricule: 'M1', code: 'HS25', periode: '202
 describe('EVP cell model', () => {
   it('keeps the latest non-cancelled entry per cell of the period', () => {
     const old = entry({ state: 'synced', serverId: '11111111-1111-4111-8111-111111111111' })
-    const newer = entry({ operation: 'update', targetServerId: '11111111-1111-4111-8111-111111111111', payload: { code_evp: 'HS25', quantite: '3', periode: '2026-11' } })
+    const newer = entry({
+      operation: 'update',
+      targetServerId: '11111111-1111-4111-8111-111111111111',
+      payload: { code_evp: 'HS25', quantite: '3', periode: '2026-11' },
+    })
     const cancelled = entry({ state: 'cancelled', payload: { code_evp: 'HS25', quantite: '9', periode: '2026-11' } })
     const otherPeriod = entry({ periode: '2026-12' })
     const map = latestByCell([old, newer, cancelled, otherPeriod], '2026-11')
@@ -38,29 +56,46 @@ describe('EVP cell model', () => {
   })
 
   it('shows values in French with the state, and the refusal message', () => {
-    expect(cellFromEntry(entry({ payload: { code_evp: 'HS25', quantite: '3.5' } }), 'quantite')).toMatchObject({ text: '3,5', status: 'queued', message: null })
-    const rejected = entry({ state: 'rejected', error: { code: 'REGLE_METIER', message: 'Refusé', status: 422, champs: [{ champ: 'numero_contrat', message: 'Contrat à préciser' }] } })
+    expect(cellFromEntry(entry({ payload: { code_evp: 'HS25', quantite: '3.5' } }), 'quantite')).toMatchObject({
+      text: '3,5',
+      status: 'queued',
+      message: null,
+    })
+    const rejected = entry({
+      state: 'rejected',
+      error: { code: 'REGLE_METIER', message: 'Refusé', status: 422, champs: [{ champ: 'numero_contrat', message: 'Contrat à préciser' }] },
+    })
     expect(cellFromEntry(rejected, 'quantite')).toMatchObject({ status: 'rejected', message: 'Refusé — Contrat à préciser' })
     // A refusal reported by code is worded by the grid in the interface's language (i18n/reported.ts).
     const refusedLocally = entry({ state: 'rejected', error: { code: 'ENVOI_INVALIDE', message: 'technical', status: null, champs: [] } })
-    expect(cellFromEntry(refusedLocally, 'quantite', (e) => wordReported(testWords('fr'), 'saisie', e)).message).toBe('Saisie refusée avant l’envoi : corrigez-la puis enregistrez-la de nouveau.')
+    expect(cellFromEntry(refusedLocally, 'quantite', (e) => wordReported(testWords('fr'), 'saisie', e)).message).toBe(
+      'Saisie refusée avant l’envoi : corrigez-la puis enregistrez-la de nouveau.',
+    )
   })
 
   it('plans a create for an empty cell and nothing for an emptied empty cell', () => {
-    expect(planCellChange(undefined, { quantite: '2' }, place)).toStrictEqual({ type: 'create', payload: { siren: '732829320', matricule: 'M1', periode: '2026-11', code_evp: 'HS25', quantite: '2' } })
+    expect(planCellChange(undefined, { quantite: '2' }, place)).toStrictEqual({
+      type: 'create',
+      payload: { siren: '732829320', matricule: 'M1', periode: '2026-11', code_evp: 'HS25', quantite: '2' },
+    })
     expect(planCellChange(undefined, null, place)).toEqual({ type: 'none' })
   })
 
   it('revises an editable entry, cancels it when emptied', () => {
     const queued = entry({})
-    expect(planCellChange(queued, { quantite: '4' }, place)).toMatchObject({ type: 'revise', clientId: queued.clientId, payload: { code_evp: 'HS25', quantite: '4', matricule: 'M1' } })
+    expect(planCellChange(queued, { quantite: '4' }, place)).toMatchObject({
+      type: 'revise',
+      clientId: queued.clientId,
+      payload: { code_evp: 'HS25', quantite: '4', matricule: 'M1' },
+    })
     expect(planCellChange(queued, null, place)).toEqual({ type: 'cancel', clientId: queued.clientId })
   })
 
   it('changes a synced record with an update or a delete, never in place', () => {
     const synced = entry({ state: 'synced', serverId: '33333333-3333-4333-8333-333333333333' })
     expect(planCellChange(synced, { quantite: '5' }, place)).toEqual({
-      type: 'update', targetServerId: '33333333-3333-4333-8333-333333333333',
+      type: 'update',
+      targetServerId: '33333333-3333-4333-8333-333333333333',
       payload: { periode: '2026-11', code_evp: 'HS25', quantite: '5', taux: null, montant: null, valeur_texte: null },
     })
     expect(planCellChange(synced, null, place)).toEqual({ type: 'delete', targetServerId: '33333333-3333-4333-8333-333333333333' })

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 
-import { addMonths, formatDate, formatDateTime, formatEuros, formatPeriode, formatSiren, minutesBetween, periodBounds, searchKey } from '../../../src-renderer/components/format'
+import {
+  addMonths,
+  formatDate,
+  formatDateTime,
+  formatEuros,
+  formatPeriode,
+  formatSiren,
+  minutesBetween,
+  periodBounds,
+  searchKey,
+} from '../../../src-renderer/components/format'
 
 describe('formats', () => {
   it('formats a SIREN in groups of three', () => {

@@ -7,14 +7,20 @@ import { pendingCount, totalCount } from '../../../src-renderer/components/count
 
 describe('form issues', () => {
   it('puts issues on visible fields and the rest on top', () => {
-    const grouped = groupIssues([
-      { champ: 'date_fin', message: 'La date de fin précède la date de début' },
-      { champ: 'body.montant', message: 'Montant invalide' },
+    const grouped = groupIssues(
+      [
+        { champ: 'date_fin', message: 'La date de fin précède la date de début' },
+        { champ: 'body.montant', message: 'Montant invalide' },
+        { champ: '', message: 'Dossier clôturé' },
+        { champ: 'siren', message: 'SIREN inconnu' },
+      ],
+      ['date_fin', 'montant'],
+    )
+    expect(grouped.byField).toEqual({ date_fin: 'La date de fin précède la date de début', montant: 'Montant invalide' })
+    expect(grouped.general).toEqual([
       { champ: '', message: 'Dossier clôturé' },
       { champ: 'siren', message: 'SIREN inconnu' },
-    ], ['date_fin', 'montant'])
-    expect(grouped.byField).toEqual({ date_fin: 'La date de fin précède la date de début', montant: 'Montant invalide' })
-    expect(grouped.general).toEqual([{ champ: '', message: 'Dossier clôturé' }, { champ: 'siren', message: 'SIREN inconnu' }])
+    ])
   })
 
   it('normalises API paths', () => {
@@ -25,7 +31,15 @@ describe('form issues', () => {
 })
 
 describe('entry edit form', () => {
-  const payload = { siren: '732829320', matricule: 'M1', type_frais: 'repas', date: '2026-11-14', periode: '2026-11', montant: '1234.5', commentaire: 'x' }
+  const payload = {
+    siren: '732829320',
+    matricule: 'M1',
+    type_frais: 'repas',
+    date: '2026-11-14',
+    periode: '2026-11',
+    montant: '1234.5',
+    commentaire: 'x',
+  }
   const specs = fieldsOf('frais', 'create', payload)
 
   it('shows decimals in French and reads them back', () => {
@@ -33,7 +47,8 @@ describe('entry edit form', () => {
     expect(montant === undefined ? '' : toFormValue(montant, '1234.5')).toBe('1\u00a0234,5')
     const values = Object.fromEntries(specs.map((s) => [s.name, toFormValue(s, payload[s.name as keyof typeof payload])]))
     expect(toPayload(specs, { ...values, montant: '12,50', commentaire: '' }, payload, 'create')).toEqual({
-      payload: { siren: '732829320', matricule: 'M1', type_frais: 'repas', date: '2026-11-14', periode: '2026-11', montant: '12.50' }, unreadable: [],
+      payload: { siren: '732829320', matricule: 'M1', type_frais: 'repas', date: '2026-11-14', periode: '2026-11', montant: '12.50' },
+      unreadable: [],
     })
   })
 
@@ -47,7 +62,10 @@ describe('entry edit form', () => {
     const patch = { quantite: '2', commentaire: 'a' }
     const patchSpecs = fieldsOf('evp', 'update', patch)
     expect(patchSpecs.map((s) => s.name)).toEqual(['quantite', 'commentaire'])
-    expect(toPayload(patchSpecs, { quantite: '3', commentaire: '' }, patch, 'update')).toEqual({ payload: { quantite: '3', commentaire: null }, unreadable: [] })
+    expect(toPayload(patchSpecs, { quantite: '3', commentaire: '' }, patch, 'update')).toEqual({
+      payload: { quantite: '3', commentaire: null },
+      unreadable: [],
+    })
     expect(fieldsOf('evp', 'delete', null)).toEqual([])
   })
 })
@@ -61,7 +79,10 @@ describe('queue pages', () => {
   })
 
   it('reads rows from loaded pages and evicts the farthest', () => {
-    const pages = new Map([[0, ['a', 'b']], [1, ['c']]])
+    const pages = new Map([
+      [0, ['a', 'b']],
+      [1, ['c']],
+    ])
     expect(rowAt(pages, 2, 2)).toBe('c')
     expect(rowAt(pages, 5, 2)).toBeUndefined()
     expect(pagesToEvict([0, 1, 2, 8, 9], 1, 3)).toEqual([9, 8])

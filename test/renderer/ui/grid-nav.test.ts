@@ -25,10 +25,12 @@ describe('grid navigation', () => {
   })
 
   it('type-to-edit replaces the value; Enter commits and moves down', () => {
-    const { state, commits } = run(start,
+    const { state, commits } = run(
+      start,
       { type: 'startEdit', current: '7', replaceWith: '3' },
       { type: 'input', value: '3,5' },
-      { type: 'commit', then: 'down' })
+      { type: 'commit', then: 'down' },
+    )
     expect(commits).toEqual([{ row: 0, col: 0, value: '3,5' }])
     expect([state.row, state.col, state.editing]).toEqual([1, 0, false])
   })
@@ -57,7 +59,11 @@ describe('grid navigation', () => {
   })
 
   it('resizing drops an edit whose cell disappeared', () => {
-    const editing = run(initialGridState(5, 2), { type: 'move', direction: 'down', by: 4 }, { type: 'startEdit', current: '', replaceWith: '1' }).state
+    const editing = run(
+      initialGridState(5, 2),
+      { type: 'move', direction: 'down', by: 4 },
+      { type: 'startEdit', current: '', replaceWith: '1' },
+    ).state
     const { state, commits } = run(editing, { type: 'resize', rowCount: 2, colCount: 2 })
     expect(commits).toEqual([])
     expect([state.row, state.editing]).toEqual([1, false])

@@ -5,7 +5,9 @@ import { en } from '../../../src-renderer/i18n/en'
 import { fr } from '../../../src-renderer/i18n/fr'
 
 function leaves(messages: object, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leaves(value as object, `${prefix}${key}.`)))
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leaves(value as object, `${prefix}${key}.`),
+  )
 }
 
 describe('messages', () => {

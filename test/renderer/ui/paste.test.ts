@@ -5,8 +5,14 @@ import { parseTsv, planPaste } from '../../../src-renderer/features/evp/grid/pas
 
 describe('clipboard TSV', () => {
   it('reads tab-separated rows with CRLF or LF and drops the final line break', () => {
-    expect(parseTsv('1\t2,5\r\n3\t4\r\n')).toEqual([['1', '2,5'], ['3', '4']])
-    expect(parseTsv('1\t2\n3\t4\n')).toEqual([['1', '2'], ['3', '4']])
+    expect(parseTsv('1\t2,5\r\n3\t4\r\n')).toEqual([
+      ['1', '2,5'],
+      ['3', '4'],
+    ])
+    expect(parseTsv('1\t2\n3\t4\n')).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ])
     expect(parseTsv('7')).toEqual([['7']])
   })
 
@@ -22,11 +28,23 @@ describe('clipboard TSV', () => {
 describe('paste placement', () => {
   it('anchors the block at the active cell and skips empty cells', () => {
     const plan = planPaste([['1', '', '3'], ['4']], { row: 2, col: 1 }, 10, 5)
-    expect(plan).toEqual({ ok: true, cells: [{ row: 2, col: 1, raw: '1' }, { row: 2, col: 3, raw: '3' }, { row: 3, col: 1, raw: '4' }] })
+    expect(plan).toEqual({
+      ok: true,
+      cells: [
+        { row: 2, col: 1, raw: '1' },
+        { row: 2, col: 3, raw: '3' },
+        { row: 3, col: 1, raw: '4' },
+      ],
+    })
   })
 
   it('refuses a block with more rows than remain visible (nothing dropped silently)', () => {
-    expect(planPaste([['1'], ['2'], ['3']], { row: 8, col: 0 }, 10, 5)).toEqual({ ok: false, reason: 'lignesEnTrop', rows: 3, available: 2 })
+    expect(planPaste([['1'], ['2'], ['3']], { row: 8, col: 0 }, 10, 5)).toEqual({
+      ok: false,
+      reason: 'lignesEnTrop',
+      rows: 3,
+      available: 2,
+    })
   })
 
   it('refuses a block wider than the remaining columns, ignoring trailing empty columns', () => {
@@ -98,7 +116,11 @@ describe('cell values', () => {
   })
 
   it('round-trips what it shows', () => {
-    for (const [text, format] of [['3,5', 'quantite'], ['1 234,5', 'montant'], ['2;25', 'quantite_taux']] as const) {
+    for (const [text, format] of [
+      ['3,5', 'quantite'],
+      ['1 234,5', 'montant'],
+      ['2;25', 'quantite_taux'],
+    ] as const) {
       const parsed = parseEvpCell(text, format)
       expect(parsed.ok).toBe(true)
       if (parsed.ok && parsed.value !== null) {

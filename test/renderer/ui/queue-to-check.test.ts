@@ -84,14 +84,23 @@ describe('l’historique d’une saisie : les décisions en clair', () => {
   it('dit quelle décision, par qui et quand, pour chaque enregistrement DECISION du journal', async () => {
     const linked = candidate()
     const entry = await entryToCheck(app, [linked])
-    await decideToCheck(app.db, entry.clientId, { type: 'link', serverId: linked.id }, 'Profil Démo', { now: () => '2026-11-24T09:32:00.000Z', newId: () => crypto.randomUUID() })
+    await decideToCheck(app.db, entry.clientId, { type: 'link', serverId: linked.id }, 'Profil Démo', {
+      now: () => '2026-11-24T09:32:00.000Z',
+      newId: () => crypto.randomUUID(),
+    })
     const audit = await app.db.audit.where('clientId').equals(entry.clientId).toArray()
     wrapper = mountIn(app, EntryHistory, { revisions: [], audit, summarize: () => '' })
     await flushPromises()
 
     const index = audit.findIndex((a) => a.method === 'DECISION')
     const row = wrapper.find(`[data-testid="audit-decision-${index}"]`)
-    const when = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date('2026-11-24T09:32:00.000Z'))
+    const when = new Intl.DateTimeFormat('fr-FR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date('2026-11-24T09:32:00.000Z'))
     expect(row.text()).toBe(`Décision : c’est le même (élément ${linked.id}) — par Profil Démo, le ${when}`)
     expect(wrapper.find(`[data-testid="audit-row-${index}"]`).attributes('data-decision')).toBe('decision:lier')
   })

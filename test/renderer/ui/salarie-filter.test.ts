@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Salarie } from '../../../src-shared/api/salaries'
-import { activeContracts, displayName, filterFromQuery, filterSalaries, filterToQuery, isPresent } from '../../../src-renderer/features/dossier/salarieFilter'
+import {
+  activeContracts,
+  displayName,
+  filterFromQuery,
+  filterSalaries,
+  filterToQuery,
+  isPresent,
+} from '../../../src-renderer/features/dossier/salarieFilter'
 
 function salarie(over: Partial<Salarie>): Salarie {
   return {
-    matricule: 'M001', siren: '732829320', nic: '00011', nom: 'Dupont', prenom: 'Jean', nom_usage: null,
-    date_naissance: '1980-01-01', date_entree: '2020-01-01', date_sortie: null, email: null, coffre_active: false,
+    matricule: 'M001',
+    siren: '732829320',
+    nic: '00011',
+    nom: 'Dupont',
+    prenom: 'Jean',
+    nom_usage: null,
+    date_naissance: '1980-01-01',
+    date_entree: '2020-01-01',
+    date_sortie: null,
+    email: null,
+    coffre_active: false,
     contrats: [{ numero_contrat: 'C1', nature_contrat: '01', date_debut: '2020-01-01', date_fin: null }],
     ...over,
   }
@@ -14,7 +30,13 @@ function salarie(over: Partial<Salarie>): Salarie {
 
 const eloise = salarie({ matricule: 'A12', nom: 'Lefèvre', prenom: 'Éloïse', nic: '00020' })
 const jean = salarie({ matricule: 'B7', nom: 'Dupont', prenom: 'Jean' })
-const gone = salarie({ matricule: 'C3', nom: 'Martin', prenom: 'Zoé', date_sortie: '2026-09-30', contrats: [{ numero_contrat: 'C1', nature_contrat: '02', date_debut: '2026-01-01', date_fin: '2026-09-30' }] })
+const gone = salarie({
+  matricule: 'C3',
+  nom: 'Martin',
+  prenom: 'Zoé',
+  date_sortie: '2026-09-30',
+  contrats: [{ numero_contrat: 'C1', nature_contrat: '02', date_debut: '2026-01-01', date_fin: '2026-09-30' }],
+})
 const married = salarie({ matricule: 'D4', nom: 'Durand', nom_usage: 'Moreau', prenom: 'Anne' })
 const all = [eloise, jean, gone, married]
 
@@ -40,16 +62,23 @@ describe('employee filter', () => {
   })
 
   it('uses contract dates', () => {
-    const between = salarie({ contrats: [
-      { numero_contrat: 'C1', nature_contrat: '02', date_debut: '2026-01-01', date_fin: '2026-03-31' },
-      { numero_contrat: 'C2', nature_contrat: '02', date_debut: '2026-06-01', date_fin: null },
-    ] })
+    const between = salarie({
+      contrats: [
+        { numero_contrat: 'C1', nature_contrat: '02', date_debut: '2026-01-01', date_fin: '2026-03-31' },
+        { numero_contrat: 'C2', nature_contrat: '02', date_debut: '2026-06-01', date_fin: null },
+      ],
+    })
     expect(isPresent(between, '2026-04-01', '2026-05-31')).toBe(false)
     expect(activeContracts(between, '2026-03-01', '2026-06-30').map((c) => c.numero_contrat)).toEqual(['C1', 'C2'])
   })
 
   it('sorts by display name, usage name first', () => {
-    expect(filterSalaries(all, { search: '', nic: '', du: '', au: '' }).map(displayName)).toEqual(['DUPONT Jean', 'LEFÈVRE Éloïse', 'MARTIN Zoé', 'MOREAU Anne'])
+    expect(filterSalaries(all, { search: '', nic: '', du: '', au: '' }).map(displayName)).toEqual([
+      'DUPONT Jean',
+      'LEFÈVRE Éloïse',
+      'MARTIN Zoé',
+      'MOREAU Anne',
+    ])
   })
 
   it('round-trips through the route query and ignores bad values', () => {

@@ -47,12 +47,20 @@ async function auditOf(entry: StoredEntry) {
 describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidats', () => {
   it('montre le motif, la saisie et chaque candidat, et marque en toutes lettres les valeurs qui diffèrent', async () => {
     // The service filled in the only contract the entry left empty: not a difference (as the sync's matching holds).
-    const same = candidate({ cree_par: 'gestionnaire-2', fields: { cree_par: 'gestionnaire-2', numero_contrat: 'M001-01', quantite: '3.5' } })
+    const same = candidate({
+      cree_par: 'gestionnaire-2',
+      fields: { cree_par: 'gestionnaire-2', numero_contrat: 'M001-01', quantite: '3.5' },
+    })
     const other = candidate({ relation: 'meme_element', fields: { quantite: '4.00', commentaire: 'Saisi sur le portail' } })
     const absentCreator = candidate()
     const withoutCreator = Object.fromEntries(Object.entries(absentCreator.fields).filter(([key]) => key !== 'cree_par'))
     const notStated = { ...absentCreator, fields: withoutCreator }
-    const entry = await entryToCheck(app, [same, other, notStated], { code: 'CANDIDATS_MULTIPLES', message: 'Plusieurs éléments du service peuvent être cette saisie.', status: null, champs: [] })
+    const entry = await entryToCheck(app, [same, other, notStated], {
+      code: 'CANDIDATS_MULTIPLES',
+      message: 'Plusieurs éléments du service peuvent être cette saisie.',
+      status: null,
+      champs: [],
+    })
     wrapper = mountIn(app, ToCheckPanel, { entry })
     await flushPromises()
 
@@ -91,7 +99,12 @@ describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidat
     const row = await app.db.outbox.get(entry.clientId)
     expect(row).toMatchObject({ state: 'synced', serverId: second.id, candidates: null })
     const decision = (await auditOf(entry)).find((a) => a.method === 'DECISION')
-    expect(decision).toMatchObject({ operation: 'decision:lier', serverId: second.id, result: 'linked', errorBody: { utilisateur: 'Profil Démo', candidats: [first.id, second.id], motif: 'IDENTIQUE_EXISTANT' } })
+    expect(decision).toMatchObject({
+      operation: 'decision:lier',
+      serverId: second.id,
+      result: 'linked',
+      errorBody: { utilisateur: 'Profil Démo', candidats: [first.id, second.id], motif: 'IDENTIQUE_EXISTANT' },
+    })
     expect(useToasts().toasts.value.map((t) => t.message)).toContain(`Saisie rattachée à l’élément ${second.id} du service.`)
     expect(wrapper.emitted('decided')?.[0]?.[0]).toMatchObject({ state: 'synced' })
     // The counts the header and the queue show moved with it (the store refreshed them after the transaction).
@@ -108,7 +121,11 @@ describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidat
     await until('decision stored', async () => (await app.db.outbox.get(entry.clientId))?.state === 'queued')
     expect(await app.db.outbox.get(entry.clientId)).toMatchObject({ state: 'queued', serverId: null, dismissedServerIds: [seen.id] })
     const decision = (await auditOf(entry)).find((a) => a.method === 'DECISION')
-    expect(decision).toMatchObject({ operation: 'decision:envoyer', result: 'send_anyway', errorBody: { utilisateur: 'Profil Démo', candidats: [seen.id] } })
+    expect(decision).toMatchObject({
+      operation: 'decision:envoyer',
+      result: 'send_anyway',
+      errorBody: { utilisateur: 'Profil Démo', candidats: [seen.id] },
+    })
     expect(useToasts().toasts.value.map((t) => t.message)).toContain('Saisie remise en file : elle sera envoyée comme un nouvel élément.')
   })
 
@@ -120,7 +137,12 @@ describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidat
     await decide('cancel-to-check', 'confirm-yes')
     await until('decision stored', async () => (await app.db.outbox.get(entry.clientId))?.state === 'cancelled')
     const decision = (await auditOf(entry)).find((a) => a.method === 'DECISION')
-    expect(decision).toMatchObject({ operation: 'decision:annuler', result: 'cancelled', serverId: null, errorBody: { utilisateur: 'Profil Démo' } })
+    expect(decision).toMatchObject({
+      operation: 'decision:annuler',
+      result: 'cancelled',
+      serverId: null,
+      errorBody: { utilisateur: 'Profil Démo' },
+    })
     expect(await app.db.counts.get([valid.evp().siren, 'cancelled'])).toMatchObject({ n: 1 })
   })
 
@@ -156,7 +178,9 @@ describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidat
     await decideToCheck(app.db, entry.clientId, { type: 'cancel' }, 'Autre fenêtre', app.env)
 
     await decide(`link-${only.id}`, 'confirm-yes')
-    await until('error shown', () => useToasts().toasts.value.some((t) => t.kind === 'error' && t.message.includes('n’est plus « à vérifier »')))
+    await until('error shown', () =>
+      useToasts().toasts.value.some((t) => t.kind === 'error' && t.message.includes('n’est plus « à vérifier »')),
+    )
     expect(await app.db.outbox.get(entry.clientId)).toMatchObject({ state: 'cancelled', serverId: null })
     expect((await auditOf(entry)).filter((a) => a.method === 'DECISION')).toHaveLength(1)
   })

@@ -6,7 +6,8 @@ import { REMOVED_PATHS, pathPlaceholders, type EndpointDef } from '../../../src-
 import { REFERENCE_PATH, referenceOperations, referencePathsWithoutMethod } from '../../support/reference'
 
 const rows: [string, EndpointDef][] = OPERATION_IDS.map((id) => [id, ENDPOINTS[id]])
-const has = (method: string | null, path: string): boolean => rows.some(([, d]) => d.path === path && (method === null || d.method === method))
+const has = (method: string | null, path: string): boolean =>
+  rows.some(([, d]) => d.path === path && (method === null || d.method === method))
 
 describe('endpoint table against the published reference', () => {
   it('reads a non-trivial list of operations from the reference', () => {

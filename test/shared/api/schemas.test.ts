@@ -5,7 +5,15 @@ import { CoordonneesBancairesPatchDto } from '../../../src-shared/api/salaries'
 import { buildOpenApiDocument } from '../../../src-shared/api/openapi'
 import { OPERATION_IDS } from '../../../src-shared/api/endpoints'
 
-const absence = { siren: '732829320', matricule: 'M001', code_absence: 'MAL', date_debut: '2026-11-02', date_fin: '2026-11-04', demi_journee_debut: false, demi_journee_fin: false }
+const absence = {
+  siren: '732829320',
+  matricule: 'M001',
+  code_absence: 'MAL',
+  date_debut: '2026-11-02',
+  date_fin: '2026-11-04',
+  demi_journee_debut: false,
+  demi_journee_fin: false,
+}
 
 describe('wire formats', () => {
   it('takes money as a decimal string with at most two decimals', () => {
@@ -53,7 +61,14 @@ describe('entry schemas', () => {
     const evp = { siren: '732829320', matricule: 'M001', periode: '2026-11', code_evp: 'HS25' }
     expect(EvpCreateDto.safeParse(evp).success).toBe(false)
     expect(EvpCreateDto.safeParse({ ...evp, quantite: '3.5' }).success).toBe(true)
-    const frais = { siren: '732829320', matricule: 'M001', periode: '2026-11', date: '2026-11-03', type_frais: 'indemnites_kilometriques', montant: '45.20' }
+    const frais = {
+      siren: '732829320',
+      matricule: 'M001',
+      periode: '2026-11',
+      date: '2026-11-03',
+      type_frais: 'indemnites_kilometriques',
+      montant: '45.20',
+    }
     expect(FraisProfessionnelCreateDto.safeParse(frais).success).toBe(false)
     expect(FraisProfessionnelCreateDto.safeParse({ ...frais, kilometres: '70' }).success).toBe(true)
   })

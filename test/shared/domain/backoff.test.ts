@@ -24,8 +24,19 @@ describe('Retry-After', () => {
 
 describe('exponential backoff with full jitter', () => {
   it.each([
-    [1, 1_000], [2, 2_000], [3, 4_000], [4, 8_000], [5, 16_000], [6, 32_000], [7, 64_000], [8, 128_000], [9, 256_000],
-    [10, BACKOFF_CAP_MS], [11, BACKOFF_CAP_MS], [50, BACKOFF_CAP_MS], [10_000, BACKOFF_CAP_MS],
+    [1, 1_000],
+    [2, 2_000],
+    [3, 4_000],
+    [4, 8_000],
+    [5, 16_000],
+    [6, 32_000],
+    [7, 64_000],
+    [8, 128_000],
+    [9, 256_000],
+    [10, BACKOFF_CAP_MS],
+    [11, BACKOFF_CAP_MS],
+    [50, BACKOFF_CAP_MS],
+    [10_000, BACKOFF_CAP_MS],
   ])('after %i failure(s) the ceiling is %i ms', (failures, ceiling) => {
     expect(backoffDelay(failures, null, 0)).toBe(0)
     expect(backoffDelay(failures, null, 0.5)).toBe(ceiling / 2)
@@ -38,18 +49,27 @@ describe('exponential backoff with full jitter', () => {
   })
 
   it('gives an integer in [0, min(cap, 1 s × 2^(n−1))) for random in [0, 1) (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 200 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, random) => {
-      const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (failures - 1))
-      const delay = backoffDelay(failures, null, random)
-      return Number.isInteger(delay) && delay >= 0 && delay < ceiling
-    }))
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, random) => {
+        const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (failures - 1))
+        const delay = backoffDelay(failures, null, random)
+        return Number.isInteger(delay) && delay >= 0 && delay < ceiling
+      }),
+    )
   })
 
   it('grows with the jitter: a larger random never gives a shorter delay (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (n, a, b) => {
-      const [lo, hi] = a <= b ? [a, b] : [b, a]
-      return backoffDelay(n, null, lo) <= backoffDelay(n, null, hi)
-    }))
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (n, a, b) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a]
+          return backoffDelay(n, null, lo) <= backoffDelay(n, null, hi)
+        },
+      ),
+    )
   })
 
   it('stays in range when given out-of-range inputs', () => {

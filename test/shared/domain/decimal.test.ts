@@ -80,14 +80,17 @@ describe('parseFrenchDecimal', () => {
   })
 
   it('answers a wire decimal or null for any string, never throws (property)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => {
-      const out = parseFrenchDecimal(s)
-      return out === null || /^-?\d+(\.\d+)?$/.test(out)
-    }))
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => {
+        const out = parseFrenchDecimal(s)
+        return out === null || /^-?\d+(\.\d+)?$/.test(out)
+      }),
+    )
   })
 
   it('reads back what formatFrenchDecimal shows (property)', () => {
-    const wire = fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.option(fc.stringMatching(/^\d{1,4}$/), { nil: undefined }))
+    const wire = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.option(fc.stringMatching(/^\d{1,4}$/), { nil: undefined }))
       .map(([neg, int, frac]) => `${neg && (int > 0n || /[1-9]/.test(frac ?? '')) ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`)
     fc.assert(fc.property(wire, (w) => parseFrenchDecimal(formatFrenchDecimal(w)) === w))
   })
@@ -134,10 +137,12 @@ describe('compareDecimal and decimalToCents', () => {
   })
 
   it('agrees with integer arithmetic where floats would not (property)', () => {
-    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (a, b) => {
-      const wire = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`
-      expect(decimalToCents(wire(a))).toBe(a)
-      expect(compareDecimal(wire(a), wire(b))).toBe(a < b ? -1 : a > b ? 1 : 0)
-    }))
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (a, b) => {
+        const wire = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`
+        expect(decimalToCents(wire(a))).toBe(a)
+        expect(compareDecimal(wire(a), wire(b))).toBe(a < b ? -1 : a > b ? 1 : 0)
+      }),
+    )
   })
 })

@@ -9,7 +9,14 @@ import { z } from 'zod'
 
 import { Matricule, Montant, Periode, Siren } from '../../../src-shared/api/common'
 import type { AbsenceCreateDto, EvpPatchDto, FraisProfessionnelCreateDto } from '../../../src-shared/api/entries'
-import { EntryBodySchema, entryBodySchema, type CreatePayload, type EntryBody, type EntryBodyIn, type PatchPayload } from '../../../src-shared/domain/entry'
+import {
+  EntryBodySchema,
+  entryBodySchema,
+  type CreatePayload,
+  type EntryBody,
+  type EntryBodyIn,
+  type PatchPayload,
+} from '../../../src-shared/domain/entry'
 import { ENTRY_KIND_SPECS, ENTRY_KINDS, kindsOf, type EntryKind, type EntryKindSpec } from '../../../src-shared/domain/entry-kinds'
 import { FINGERPRINT_EXCLUSIONS, FINGERPRINT_FIELDS, NATURAL_KEY_FIELDS } from '../../../src-shared/domain/fingerprint'
 import type { SyncItem } from '../../../src-shared/domain/sync-protocol'
@@ -20,10 +27,25 @@ const TARGET = '0b7c3c9e-1f2a-4d5b-8c6d-7e8f9a0b1c2d'
 /** A valid create payload of each kind. */
 const CREATES = {
   evp: { siren: SIREN, matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50' },
-  absence: { siren: SIREN, matricule: 'M001', code_absence: 'CP', date_debut: '2026-11-02', date_fin: '2026-11-04', demi_journee_debut: false, demi_journee_fin: false },
+  absence: {
+    siren: SIREN,
+    matricule: 'M001',
+    code_absence: 'CP',
+    date_debut: '2026-11-02',
+    date_fin: '2026-11-04',
+    demi_journee_debut: false,
+    demi_journee_fin: false,
+  },
   frais: { siren: SIREN, matricule: 'M001', periode: '2026-11', date: '2026-11-05', type_frais: 'repas', montant: '20.70' },
   prime: { siren: SIREN, matricule: 'M001', periode: '2026-11', code_prime: 'PREXC', montant: '250.00' },
-  avantage: { siren: SIREN, matricule: 'M001', periode: '2026-11', type_avantage: 'nourriture', mode_evaluation: 'forfait', montant: '5.45' },
+  avantage: {
+    siren: SIREN,
+    matricule: 'M001',
+    periode: '2026-11',
+    type_avantage: 'nourriture',
+    mode_evaluation: 'forfait',
+    montant: '5.45',
+  },
 } satisfies Record<EntryKind, Record<string, unknown>>
 
 describe('the typed entry is derived from the registry', () => {
@@ -43,16 +65,32 @@ describe('the typed entry is derived from the registry', () => {
   it('runtime: each kind’s create parses under its own kind only, and the issue names the field', () => {
     expect(ENTRY_KINDS).toEqual(Object.keys(ENTRY_KIND_SPECS))
     for (const kind of ENTRY_KINDS) {
-      expect(EntryBodySchema.safeParse({ kind, operation: 'create', targetServerId: null, payload: CREATES[kind] }).success, kind).toBe(true)
+      expect(EntryBodySchema.safeParse({ kind, operation: 'create', targetServerId: null, payload: CREATES[kind] }).success, kind).toBe(
+        true,
+      )
       for (const other of ENTRY_KINDS.filter((k) => k !== kind)) {
-        expect(EntryBodySchema.safeParse({ kind: other, operation: 'create', targetServerId: null, payload: CREATES[kind] }).success, `${kind} sous ${other}`).toBe(false)
+        expect(
+          EntryBodySchema.safeParse({ kind: other, operation: 'create', targetServerId: null, payload: CREATES[kind] }).success,
+          `${kind} sous ${other}`,
+        ).toBe(false)
       }
     }
-    const bad = EntryBodySchema.safeParse({ kind: 'frais', operation: 'create', targetServerId: null, payload: { ...CREATES.frais, montant: '12,50' } })
+    const bad = EntryBodySchema.safeParse({
+      kind: 'frais',
+      operation: 'create',
+      targetServerId: null,
+      payload: { ...CREATES.frais, montant: '12,50' },
+    })
     expect(bad.error?.issues.map((i) => i.path)).toEqual([['payload', 'montant']])
-    expect(EntryBodySchema.safeParse({ kind: 'evp', operation: 'update', targetServerId: TARGET, payload: { quantite: '4' } }).success).toBe(true)
-    expect(EntryBodySchema.safeParse({ kind: 'evp', operation: 'update', targetServerId: null, payload: { quantite: '4' } }).success).toBe(false)
-    expect(EntryBodySchema.safeParse({ kind: 'evp', operation: 'delete', targetServerId: TARGET, payload: { quantite: '4' } }).success).toBe(false)
+    expect(
+      EntryBodySchema.safeParse({ kind: 'evp', operation: 'update', targetServerId: TARGET, payload: { quantite: '4' } }).success,
+    ).toBe(true)
+    expect(EntryBodySchema.safeParse({ kind: 'evp', operation: 'update', targetServerId: null, payload: { quantite: '4' } }).success).toBe(
+      false,
+    )
+    expect(
+      EntryBodySchema.safeParse({ kind: 'evp', operation: 'delete', targetServerId: TARGET, payload: { quantite: '4' } }).success,
+    ).toBe(false)
   })
 
   it('the fingerprint and natural-key tables are the specs’, and every create field is fingerprinted or excluded with a reason', () => {
@@ -71,14 +109,27 @@ describe('the typed entry is derived from the registry', () => {
 // ------------------------------------------------------------------ a sixth kind is one spec
 
 /** Advance on salary: what a spec of a new kind brings (schemas, fields, fingerprint, rules); nothing else is written. */
-const AcompteCreate = z.object({ siren: Siren, matricule: Matricule, periode: Periode, montant: Montant, libelle: z.string().max(60).nullable().optional() })
+const AcompteCreate = z.object({
+  siren: Siren,
+  matricule: Matricule,
+  periode: Periode,
+  montant: Montant,
+  libelle: z.string().max(60).nullable().optional(),
+})
 const acompte: EntryKindSpec<typeof AcompteCreate, ReturnType<typeof AcompteCreate.partial>> = {
   label: 'Acompte',
   category: 'elements_variables',
-  create: 'creerEvp', update: 'modifierEvp', remove: 'supprimerEvp', list: 'listerEvp',
+  create: 'creerEvp',
+  update: 'modifierEvp',
+  remove: 'supprimerEvp',
+  list: 'listerEvp',
   createSchema: AcompteCreate,
   patchSchema: AcompteCreate.partial(),
-  fields: [{ name: 'periode', type: 'periode' }, { name: 'montant', type: 'decimal' }, { name: 'libelle', type: 'text' }],
+  fields: [
+    { name: 'periode', type: 'periode' },
+    { name: 'montant', type: 'decimal' },
+    { name: 'libelle', type: 'text' },
+  ],
   code: 'libelle',
   fingerprint: ['siren', 'matricule', 'periode', 'montant'],
   fingerprintExclusions: { libelle: 'Free label.' },
@@ -97,9 +148,17 @@ describe('adding a kind is adding its spec', () => {
     expect(kindsOf(WITH_ACOMPTE)).toEqual([...ENTRY_KINDS, 'acompte'])
 
     const schema = entryBodySchema(WITH_ACOMPTE, { clientId: z.uuid() })
-    const item = { clientId: TARGET, kind: 'acompte', operation: 'create', targetServerId: null, payload: { siren: SIREN, matricule: 'M001', periode: '2026-11', montant: '150.00' } }
+    const item = {
+      clientId: TARGET,
+      kind: 'acompte',
+      operation: 'create',
+      targetServerId: null,
+      payload: { siren: SIREN, matricule: 'M001', periode: '2026-11', montant: '150.00' },
+    }
     expect(schema.parse(item)).toEqual(item)
-    expect(schema.safeParse({ ...item, payload: { ...item.payload, montant: '150,00' } }).error?.issues.map((i) => i.path)).toEqual([['payload', 'montant']])
+    expect(schema.safeParse({ ...item, payload: { ...item.payload, montant: '150,00' } }).error?.issues.map((i) => i.path)).toEqual([
+      ['payload', 'montant'],
+    ])
     expect(schema.safeParse({ ...item, operation: 'update', targetServerId: TARGET, payload: { montant: '10.00' } }).success).toBe(true)
     // The app's own schema does not know it.
     expect(EntryBodySchema.safeParse(item).error?.issues.map((i) => i.path)).toEqual([['kind']])

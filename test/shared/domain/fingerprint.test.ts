@@ -4,13 +4,50 @@ import { Absence, Evp, FraisProfessionnel, PrimeIndemnite } from '../../../src-s
 import { z } from 'zod'
 import { ENTRY_KINDS, ENTRY_KIND_SPECS } from '../../../src-shared/domain/entry-kinds'
 import {
-  FINGERPRINT_EXCLUSIONS, FINGERPRINT_FIELDS, NATURAL_KEY_FIELDS, fingerprintOf, fingerprintsMatch, normalizeDecimal, recordFingerprintOf, sameNaturalKey, scopeKey, scopeOf,
+  FINGERPRINT_EXCLUSIONS,
+  FINGERPRINT_FIELDS,
+  NATURAL_KEY_FIELDS,
+  fingerprintOf,
+  fingerprintsMatch,
+  normalizeDecimal,
+  recordFingerprintOf,
+  sameNaturalKey,
+  scopeKey,
+  scopeOf,
 } from '../../../src-shared/domain/fingerprint'
 
-const SERVER = { id: '6f1c2d1e-8b7a-4c3d-9e2f-1a2b3c4d5e6f', date_creation: '2026-11-22T08:30:00.000Z', date_modification: '2026-11-22T08:30:00.000Z' }
-const evpCreate = { siren: '732829320', matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50', commentaire: 'semaine 45' }
-const evpRecord = Evp.parse({ ...evpCreate, ...SERVER, numero_contrat: 'C1', quantite: '3.5', taux: null, montant: null, valeur_texte: null, commentaire: null })
-const absenceCreate = { siren: '732829320', matricule: 'M001', code_absence: 'CP', date_debut: '2026-10-29', date_fin: '2026-11-03', demi_journee_debut: false, demi_journee_fin: true }
+const SERVER = {
+  id: '6f1c2d1e-8b7a-4c3d-9e2f-1a2b3c4d5e6f',
+  date_creation: '2026-11-22T08:30:00.000Z',
+  date_modification: '2026-11-22T08:30:00.000Z',
+}
+const evpCreate = {
+  siren: '732829320',
+  matricule: 'M001',
+  periode: '2026-11',
+  code_evp: 'HS25',
+  quantite: '3.50',
+  commentaire: 'semaine 45',
+}
+const evpRecord = Evp.parse({
+  ...evpCreate,
+  ...SERVER,
+  numero_contrat: 'C1',
+  quantite: '3.5',
+  taux: null,
+  montant: null,
+  valeur_texte: null,
+  commentaire: null,
+})
+const absenceCreate = {
+  siren: '732829320',
+  matricule: 'M001',
+  code_absence: 'CP',
+  date_debut: '2026-10-29',
+  date_fin: '2026-11-03',
+  demi_journee_debut: false,
+  demi_journee_fin: true,
+}
 
 describe('fingerprintOf', () => {
   it('matches a create payload with the server record returned for it ("3.50" vs "3.5", comment differs, contract filled in)', () => {
@@ -18,10 +55,30 @@ describe('fingerprintOf', () => {
     const absenceRecord = Absence.parse({ ...absenceCreate, ...SERVER, numero_contrat: 'C1', commentaire: 'autre commentaire' })
     expect(fingerprintsMatch(fingerprintOf('absence', absenceCreate), recordFingerprintOf('absence', absenceRecord))).toBe(true)
     const prime = { siren: '732829320', matricule: 'M001', periode: '2026-11', code_prime: 'PREXC', montant: '250.00' }
-    const primeRecord = PrimeIndemnite.parse({ ...prime, ...SERVER, montant: '250', numero_contrat: 'C1', prime_nette: false, libelle_bulletin: 'Prime' })
+    const primeRecord = PrimeIndemnite.parse({
+      ...prime,
+      ...SERVER,
+      montant: '250',
+      numero_contrat: 'C1',
+      prime_nette: false,
+      libelle_bulletin: 'Prime',
+    })
     expect(fingerprintsMatch(fingerprintOf('prime', prime), recordFingerprintOf('prime', primeRecord))).toBe(true)
-    const frais = { siren: '732829320', matricule: 'M001', periode: '2026-11', date: '2026-11-05', type_frais: 'indemnites_kilometriques', montant: '120.30', kilometres: '200.0' }
-    expect(fingerprintsMatch(fingerprintOf('frais', frais), recordFingerprintOf('frais', FraisProfessionnel.parse({ ...frais, ...SERVER, kilometres: '200', commentaire: null })))).toBe(true)
+    const frais = {
+      siren: '732829320',
+      matricule: 'M001',
+      periode: '2026-11',
+      date: '2026-11-05',
+      type_frais: 'indemnites_kilometriques',
+      montant: '120.30',
+      kilometres: '200.0',
+    }
+    expect(
+      fingerprintsMatch(
+        fingerprintOf('frais', frais),
+        recordFingerprintOf('frais', FraisProfessionnel.parse({ ...frais, ...SERVER, kilometres: '200', commentaire: null })),
+      ),
+    ).toBe(true)
   })
 
   it.each([
@@ -61,17 +118,24 @@ describe('fingerprintOf', () => {
   it('cannot be forged by a text holding the separator or the wildcard', () => {
     const forged = fingerprintOf('evp', { ...evpCreate, valeur_texte: 'a|b' })
     expect(forged.split('|')).toHaveLength(fingerprintOf('evp', evpCreate).split('|').length)
-    expect(fingerprintsMatch(fingerprintOf('evp', { ...evpCreate, numero_contrat: '*' }), recordFingerprintOf('evp', evpRecord))).toBe(false)
+    expect(fingerprintsMatch(fingerprintOf('evp', { ...evpCreate, numero_contrat: '*' }), recordFingerprintOf('evp', evpRecord))).toBe(
+      false,
+    )
   })
 
   it('is stable under decimal reformatting: leading and trailing zeros (property)', () => {
     const decimal = fc.tuple(fc.stringMatching(/^[1-9]\d{0,6}$/), fc.stringMatching(/^\d{0,2}$/))
     const pad = fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 3 }))
-    fc.assert(fc.property(decimal, pad, ([int, frac], [lead, trail]) => {
-      const plain = frac === '' ? int : `${int}.${frac}`
-      const reformatted = `${'0'.repeat(lead)}${int}.${frac}${'0'.repeat(trail + (frac === '' ? 1 : 0))}`
-      return fingerprintOf('prime', { ...evpCreate, code_prime: 'P', montant: plain }) === fingerprintOf('prime', { ...evpCreate, code_prime: 'P', montant: reformatted })
-    }))
+    fc.assert(
+      fc.property(decimal, pad, ([int, frac], [lead, trail]) => {
+        const plain = frac === '' ? int : `${int}.${frac}`
+        const reformatted = `${'0'.repeat(lead)}${int}.${frac}${'0'.repeat(trail + (frac === '' ? 1 : 0))}`
+        return (
+          fingerprintOf('prime', { ...evpCreate, code_prime: 'P', montant: plain }) ===
+          fingerprintOf('prime', { ...evpCreate, code_prime: 'P', montant: reformatted })
+        )
+      }),
+    )
   })
 })
 

@@ -20,7 +20,9 @@ import { mulberry32 } from '../../../src-shared/random'
 /** Luhn by the textbook table: doubled digit -> sum of its digits. */
 function referenceLuhnOk(digits: string): boolean {
   const doubled = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]
-  const sum = Array.from(digits).reverse().reduce((total, char, index) => total + (index % 2 === 1 ? doubled[Number(char)]! : Number(char)), 0)
+  const sum = Array.from(digits)
+    .reverse()
+    .reduce((total, char, index) => total + (index % 2 === 1 ? doubled[Number(char)]! : Number(char)), 0)
   return sum % 10 === 0
 }
 
@@ -32,13 +34,18 @@ function luhnCheckDigit(body: string): string {
 
 /** NIR key by BigInt: 97 - (13-digit number mod 97), Corsica 2A -> 19, 2B -> 18. */
 function nirKey(body13: string): string {
-  const numeric = body13.slice(0, 5) + (body13.slice(5, 7) === '2A' ? '19' : body13.slice(5, 7) === '2B' ? '18' : body13.slice(5, 7)) + body13.slice(7)
+  const numeric =
+    body13.slice(0, 5) + (body13.slice(5, 7) === '2A' ? '19' : body13.slice(5, 7) === '2B' ? '18' : body13.slice(5, 7)) + body13.slice(7)
   return String(97n - (BigInt(numeric) % 97n)).padStart(2, '0')
 }
 
 /** ISO 13616 value of an IBAN: rearranged, letters -> 10..35, as a BigInt. */
 function ibanNumber(rearranged: string): bigint {
-  return BigInt(Array.from(rearranged).map((char) => (/[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char)).join(''))
+  return BigInt(
+    Array.from(rearranged)
+      .map((char) => (/[A-Z]/.test(char) ? String(char.charCodeAt(0) - 55) : char))
+      .join(''),
+  )
 }
 
 /** Builds an IBAN with correct check digits for any country code and BBAN. */
@@ -279,41 +286,193 @@ describe('isValidNir', () => {
 
 /** Example IBANs published in the SWIFT IBAN Registry (one or more per country), and a few well-known test accounts. */
 const REGISTRY_EXAMPLES = [
-  'AD1200012030200359100100', 'AE070331234567890123456', 'AL47212110090000000235698741', 'AT611904300234573201',
-  'AZ21NABZ00000000137010001944', 'BA391290079401028494', 'BE68539007547034', 'BG80BNBG96611020345678',
-  'BH67BMAG00001299123456', 'BI4210000100010000332045181', 'BR1800360305000010009795493C1', 'BR9700360305000010009795493P1',
-  'BY13NBRB3600900000002Z00AB00', 'CH9300762011623852957', 'CR05015202001026284066', 'CY17002001280000001200527600',
-  'CZ6508000000192000145399', 'CZ9455000000001011038930', 'DE89370400440532013000', 'DJ2100010000000154000100186',
-  'DK5000400440116243', 'DO28BAGR00000001212453611324', 'EE382200221020145685', 'EG380019000500000000263180002',
-  'ES9121000418450200051332', 'FI2112345600000785', 'FI5542345670000081', 'FK88SC123456789012', 'FO6264600001631634',
-  'FR1420041010050500013M02606', 'FR7630006000011234567890189', 'GB29NWBK60161331926819', 'GB82WEST12345698765432',
-  'GE29NB0000000101904917', 'GI75NWBK000000007099453', 'GL8964710001000206', 'GR1601101250000000012300695',
-  'GT82TRAJ01020000001210029690', 'HN88CABF00000000000250005469', 'HR1210010051863000160', 'HU42117730161111101800000000',
-  'IE29AIBK93115212345678', 'IL620108000000099999999', 'IQ98NBIQ850123456789012', 'IS140159260076545510730339',
-  'IT60X0542811101000000123456', 'JO94CBJO0010000000000131000302', 'KW81CBKU0000000000001234560101', 'KZ86125KZT5004100100',
-  'LB62099900000001001901229114', 'LC55HEMM000100010012001200023015', 'LI21088100002324013AA', 'LT121000011101001000',
-  'LU280019400644750000', 'LV80BANK0000435195001', 'LY83002048000020100120361', 'MC5811222000010123456789030',
-  'MD24AG000225100013104168', 'ME25505000012345678951', 'MK07250120000058984', 'MN121234123456789123',
-  'MR1300020001010000123456753', 'MT84MALT011000012345MTLCAST001S', 'MU17BOMM0101101030300200000MUR',
-  'NI45BAPR00000013000003558124', 'NL91ABNA0417164300', 'NO9386011117947', 'OM810180000001299123456',
-  'PK36SCBL0000001123456702', 'PL61109010140000071219812874', 'PS92PALS000000000400123456702', 'PT50000201231234567890154',
-  'QA58DOHB00001234567890ABCDEFG', 'RO49AAAA1B31007593840000', 'RS35260005601001611379', 'RU0304452522540817810538091310419',
-  'SA0380000000608010167519', 'SC18SSCB11010000000000001497USD', 'SD2129010501234001', 'SE4550000000058398257466',
-  'SI56263300012039086', 'SK3112000000198742637541', 'SM86U0322509800000000270100', 'SO211000001001000100141',
-  'ST23000100010051845310146', 'SV62CENR00000000000000700025', 'TL380080012345678910157', 'TN5910006035183598478831',
-  'TR330006100519786457841326', 'UA213223130000026007233566001', 'VA59001123000012345678', 'VG96VPVG0000012345678901',
-  'XK051212012345678906', 'YE15CBYE0001018861234567891234',
+  'AD1200012030200359100100',
+  'AE070331234567890123456',
+  'AL47212110090000000235698741',
+  'AT611904300234573201',
+  'AZ21NABZ00000000137010001944',
+  'BA391290079401028494',
+  'BE68539007547034',
+  'BG80BNBG96611020345678',
+  'BH67BMAG00001299123456',
+  'BI4210000100010000332045181',
+  'BR1800360305000010009795493C1',
+  'BR9700360305000010009795493P1',
+  'BY13NBRB3600900000002Z00AB00',
+  'CH9300762011623852957',
+  'CR05015202001026284066',
+  'CY17002001280000001200527600',
+  'CZ6508000000192000145399',
+  'CZ9455000000001011038930',
+  'DE89370400440532013000',
+  'DJ2100010000000154000100186',
+  'DK5000400440116243',
+  'DO28BAGR00000001212453611324',
+  'EE382200221020145685',
+  'EG380019000500000000263180002',
+  'ES9121000418450200051332',
+  'FI2112345600000785',
+  'FI5542345670000081',
+  'FK88SC123456789012',
+  'FO6264600001631634',
+  'FR1420041010050500013M02606',
+  'FR7630006000011234567890189',
+  'GB29NWBK60161331926819',
+  'GB82WEST12345698765432',
+  'GE29NB0000000101904917',
+  'GI75NWBK000000007099453',
+  'GL8964710001000206',
+  'GR1601101250000000012300695',
+  'GT82TRAJ01020000001210029690',
+  'HN88CABF00000000000250005469',
+  'HR1210010051863000160',
+  'HU42117730161111101800000000',
+  'IE29AIBK93115212345678',
+  'IL620108000000099999999',
+  'IQ98NBIQ850123456789012',
+  'IS140159260076545510730339',
+  'IT60X0542811101000000123456',
+  'JO94CBJO0010000000000131000302',
+  'KW81CBKU0000000000001234560101',
+  'KZ86125KZT5004100100',
+  'LB62099900000001001901229114',
+  'LC55HEMM000100010012001200023015',
+  'LI21088100002324013AA',
+  'LT121000011101001000',
+  'LU280019400644750000',
+  'LV80BANK0000435195001',
+  'LY83002048000020100120361',
+  'MC5811222000010123456789030',
+  'MD24AG000225100013104168',
+  'ME25505000012345678951',
+  'MK07250120000058984',
+  'MN121234123456789123',
+  'MR1300020001010000123456753',
+  'MT84MALT011000012345MTLCAST001S',
+  'MU17BOMM0101101030300200000MUR',
+  'NI45BAPR00000013000003558124',
+  'NL91ABNA0417164300',
+  'NO9386011117947',
+  'OM810180000001299123456',
+  'PK36SCBL0000001123456702',
+  'PL61109010140000071219812874',
+  'PS92PALS000000000400123456702',
+  'PT50000201231234567890154',
+  'QA58DOHB00001234567890ABCDEFG',
+  'RO49AAAA1B31007593840000',
+  'RS35260005601001611379',
+  'RU0304452522540817810538091310419',
+  'SA0380000000608010167519',
+  'SC18SSCB11010000000000001497USD',
+  'SD2129010501234001',
+  'SE4550000000058398257466',
+  'SI56263300012039086',
+  'SK3112000000198742637541',
+  'SM86U0322509800000000270100',
+  'SO211000001001000100141',
+  'ST23000100010051845310146',
+  'SV62CENR00000000000000700025',
+  'TL380080012345678910157',
+  'TN5910006035183598478831',
+  'TR330006100519786457841326',
+  'UA213223130000026007233566001',
+  'VA59001123000012345678',
+  'VG96VPVG0000012345678901',
+  'XK051212012345678906',
+  'YE15CBYE0001018861234567891234',
 ]
 
 /** IBAN lengths as printed in the registry ("IBAN length" field), typed independently of the BBAN structures. */
 const REGISTRY_LENGTHS: Record<string, number> = {
-  AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BI: 27, BR: 29, BY: 28, CH: 21, CR: 22,
-  CY: 28, CZ: 24, DE: 22, DJ: 27, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FK: 18, FO: 18, FR: 27, GB: 22,
-  GE: 22, GI: 23, GL: 18, GR: 27, GT: 28, HN: 28, HR: 21, HU: 28, IE: 22, IL: 23, IQ: 23, IS: 26, IT: 27, JO: 30,
-  KW: 30, KZ: 20, LB: 28, LC: 32, LI: 21, LT: 20, LU: 20, LV: 21, LY: 25, MC: 27, MD: 24, ME: 22, MK: 19, MN: 20,
-  MR: 27, MT: 31, MU: 30, NI: 28, NL: 18, NO: 15, OM: 23, PK: 24, PL: 28, PS: 29, PT: 25, QA: 29, RO: 24, RS: 22,
-  RU: 33, SA: 24, SC: 31, SD: 18, SE: 24, SI: 19, SK: 24, SM: 27, SO: 23, ST: 25, SV: 28, TL: 23, TN: 24, TR: 26,
-  UA: 29, VA: 22, VG: 24, XK: 20, YE: 30,
+  AD: 24,
+  AE: 23,
+  AL: 28,
+  AT: 20,
+  AZ: 28,
+  BA: 20,
+  BE: 16,
+  BG: 22,
+  BH: 22,
+  BI: 27,
+  BR: 29,
+  BY: 28,
+  CH: 21,
+  CR: 22,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DJ: 27,
+  DK: 18,
+  DO: 28,
+  EE: 20,
+  EG: 29,
+  ES: 24,
+  FI: 18,
+  FK: 18,
+  FO: 18,
+  FR: 27,
+  GB: 22,
+  GE: 22,
+  GI: 23,
+  GL: 18,
+  GR: 27,
+  GT: 28,
+  HN: 28,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IL: 23,
+  IQ: 23,
+  IS: 26,
+  IT: 27,
+  JO: 30,
+  KW: 30,
+  KZ: 20,
+  LB: 28,
+  LC: 32,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  LY: 25,
+  MC: 27,
+  MD: 24,
+  ME: 22,
+  MK: 19,
+  MN: 20,
+  MR: 27,
+  MT: 31,
+  MU: 30,
+  NI: 28,
+  NL: 18,
+  NO: 15,
+  OM: 23,
+  PK: 24,
+  PL: 28,
+  PS: 29,
+  PT: 25,
+  QA: 29,
+  RO: 24,
+  RS: 22,
+  RU: 33,
+  SA: 24,
+  SC: 31,
+  SD: 18,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  SO: 23,
+  ST: 25,
+  SV: 28,
+  TL: 23,
+  TN: 24,
+  TR: 26,
+  UA: 29,
+  VA: 22,
+  VG: 24,
+  XK: 20,
+  YE: 30,
 }
 
 describe('IBAN registry table', () => {
@@ -332,9 +491,15 @@ describe('IBAN registry table', () => {
 
   it('parses the SWIFT notation and rejects malformed structures', () => {
     expect(parseBbanStructure('5!n5!n11!c2!n')).toEqual([
-      { length: 5, type: 'n' }, { length: 5, type: 'n' }, { length: 11, type: 'c' }, { length: 2, type: 'n' },
+      { length: 5, type: 'n' },
+      { length: 5, type: 'n' },
+      { length: 11, type: 'c' },
+      { length: 2, type: 'n' },
     ])
-    expect(parseBbanStructure('4a14n')).toEqual([{ length: 4, type: 'a' }, { length: 14, type: 'n' }])
+    expect(parseBbanStructure('4a14n')).toEqual([
+      { length: 4, type: 'a' },
+      { length: 14, type: 'n' },
+    ])
     for (const bad of ['', 'n', '5!x', '5!n 2!n', '5!n2']) expect(parseBbanStructure(bad), bad).toBeNull()
   })
 
@@ -377,13 +542,24 @@ describe('isValidIban', () => {
   })
 
   it('rejects known broken checksums', () => {
-    for (const iban of ['FR7630006000011234567890188', 'DE89370400440532013001', 'BE68530907547034', 'AT611804300234573201', 'GB82WEST12345698765423']) {
+    for (const iban of [
+      'FR7630006000011234567890188',
+      'DE89370400440532013001',
+      'BE68530907547034',
+      'AT611804300234573201',
+      'GB82WEST12345698765423',
+    ]) {
       expect(isValidIban(iban), iban).toBe(false)
     }
   })
 
   it('rejects wrong lengths even when the checksum is right', () => {
-    for (const [country, bban] of [['FR', '300060000112345678901'], ['FR', '300060000112345678901890'], ['DE', '3704004405320130000'], ['BE', '5390075470341']] as const) {
+    for (const [country, bban] of [
+      ['FR', '300060000112345678901'],
+      ['FR', '300060000112345678901890'],
+      ['DE', '3704004405320130000'],
+      ['BE', '5390075470341'],
+    ] as const) {
       const iban = withCheckDigits(country, bban)
       expect(ibanMod97(iban), iban).toBe(1n)
       expect(isValidIban(iban), iban).toBe(false)
@@ -406,7 +582,12 @@ describe('isValidIban', () => {
   })
 
   it('rejects unknown countries and territories without their own IBAN, even with a right checksum', () => {
-    for (const [country, bban] of [['QQ', '30006000011234567890189'], ['US', '021000021123456789'], ['GP', '30006000011234567890189'], ['RE', '30006000011234567890189']] as const) {
+    for (const [country, bban] of [
+      ['QQ', '30006000011234567890189'],
+      ['US', '021000021123456789'],
+      ['GP', '30006000011234567890189'],
+      ['RE', '30006000011234567890189'],
+    ] as const) {
       const iban = withCheckDigits(country, bban)
       expect(ibanMod97(iban), iban).toBe(1n)
       expect(isValidIban(iban), iban).toBe(false)
@@ -421,7 +602,11 @@ describe('isValidIban', () => {
       const iban = withCheckDigits('DE', randomDigits(random, 18))
       byCheck.set(iban.slice(2, 4), iban)
     }
-    for (const [valid, alias] of [['02', '99'], ['97', '00'], ['98', '01']] as const) {
+    for (const [valid, alias] of [
+      ['02', '99'],
+      ['97', '00'],
+      ['98', '01'],
+    ] as const) {
       const iban = byCheck.get(valid) ?? ''
       expect(isValidIban(iban), iban).toBe(true)
       const aliased = iban.slice(0, 2) + alias + iban.slice(4)
@@ -441,7 +626,9 @@ describe('isValidIban', () => {
     const alphabets = { n: DIGITS, a: LETTERS, c: DIGITS + LETTERS }
     for (const [country, structure] of Object.entries(IBAN_BBAN_STRUCTURES)) {
       for (let run = 0; run < 20; run += 1) {
-        const bban = (parseBbanStructure(structure) ?? []).map((segment) => Array.from({ length: segment.length }, () => pick(random, alphabets[segment.type])).join('')).join('')
+        const bban = (parseBbanStructure(structure) ?? [])
+          .map((segment) => Array.from({ length: segment.length }, () => pick(random, alphabets[segment.type])).join(''))
+          .join('')
         const iban = withCheckDigits(country, bban)
         expect(isValidIban(iban), iban).toBe(true)
         expect(isValidIban(formatIban(iban).toLowerCase()), iban).toBe(true)
@@ -464,7 +651,17 @@ describe('formatIban', () => {
 
 describe('isValidBic', () => {
   it('accepts 8- and 11-character BICs, formatted or not', () => {
-    for (const bic of ['BNPAFRPP', 'BNPAFRPPXXX', 'bnpa fr pp xxx', 'CEPAFRPP751', 'DEUTDEFF', 'DEUTDEFF500', 'NWBKGB2L', 'AGRIFRPP882', 'RBKOXKPR']) {
+    for (const bic of [
+      'BNPAFRPP',
+      'BNPAFRPPXXX',
+      'bnpa fr pp xxx',
+      'CEPAFRPP751',
+      'DEUTDEFF',
+      'DEUTDEFF500',
+      'NWBKGB2L',
+      'AGRIFRPP882',
+      'RBKOXKPR',
+    ]) {
       expect(isValidBic(bic), bic).toBe(true)
     }
   })
@@ -475,7 +672,20 @@ describe('isValidBic', () => {
   })
 
   it('rejects wrong lengths, digits in the institution or country, and unknown countries', () => {
-    for (const bic of ['', 'BNPAFRP', 'BNPAFRPPX', 'BNPAFRPPXX', 'BNPAFRPPXXXX', 'BNP1FRPP', 'BNPA1RPP', 'BNPAQQPP', 'BNPAUKPP', 'BNPAEUPP', 'BNPA_RPP', 'BNPAFRPP_XX']) {
+    for (const bic of [
+      '',
+      'BNPAFRP',
+      'BNPAFRPPX',
+      'BNPAFRPPXX',
+      'BNPAFRPPXXXX',
+      'BNP1FRPP',
+      'BNPA1RPP',
+      'BNPAQQPP',
+      'BNPAUKPP',
+      'BNPAEUPP',
+      'BNPA_RPP',
+      'BNPAFRPP_XX',
+    ]) {
       expect(isValidBic(bic), bic).toBe(false)
     }
   })

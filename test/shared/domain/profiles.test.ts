@@ -29,8 +29,15 @@ describe('connection profile schemas', () => {
   })
 
   it('requires a name, a client id and, for a new profile, accepts a secret; refuses unknown keys', () => {
-    expect(ProfileInput.safeParse({ nom: ' ', baseUrl: 'https://a.fr', clientId: 'c' }).error?.issues[0]?.message).toBe('Donnez un nom au profil.')
-    expect(ProfileInput.parse({ nom: 'Cabinet', baseUrl: 'https://a.fr/', clientId: ' c ', clientSecret: 's' })).toEqual({ nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c', clientSecret: 's' })
+    expect(ProfileInput.safeParse({ nom: ' ', baseUrl: 'https://a.fr', clientId: 'c' }).error?.issues[0]?.message).toBe(
+      'Donnez un nom au profil.',
+    )
+    expect(ProfileInput.parse({ nom: 'Cabinet', baseUrl: 'https://a.fr/', clientId: ' c ', clientSecret: 's' })).toEqual({
+      nom: 'Cabinet',
+      baseUrl: 'https://a.fr',
+      clientId: 'c',
+      clientSecret: 's',
+    })
     expect(ProfileInput.safeParse({ nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c', token: 'x' }).success).toBe(false)
     expect(ProfileInput.safeParse({ id: '../etc', nom: 'Cabinet', baseUrl: 'https://a.fr', clientId: 'c' }).success).toBe(false)
   })

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
-  ENTRY_STATES, ENTRY_TRANSITIONS, STATE_LABELS, TransitionError, assertTransition, canTransition, isCancellable, isEditable, type EntryState,
+  ENTRY_STATES,
+  ENTRY_TRANSITIONS,
+  STATE_LABELS,
+  TransitionError,
+  assertTransition,
+  canTransition,
+  isCancellable,
+  isEditable,
+  type EntryState,
 } from '../../../src-shared/domain/states'
 
 /**
@@ -9,13 +17,24 @@ import {
  * before anything is resent), as states.ts documents them.
  */
 const ALLOWED: ReadonlySet<string> = new Set([
-  'draft>queued', 'draft>cancelled',
-  'queued>sending', 'queued>cancelled',
-  'sending>synced', 'sending>rejected', 'sending>unknown', 'sending>queued',
-  'rejected>queued', 'rejected>cancelled',
-  'unknown>sending', 'unknown>synced', 'unknown>queued',
+  'draft>queued',
+  'draft>cancelled',
+  'queued>sending',
+  'queued>cancelled',
+  'sending>synced',
+  'sending>rejected',
+  'sending>unknown',
+  'sending>queued',
+  'rejected>queued',
+  'rejected>cancelled',
+  'unknown>sending',
+  'unknown>synced',
+  'unknown>queued',
   // À vérifier (issue 12): reached from a push only; left by the clerk's three decisions.
-  'sending>to_check', 'to_check>synced', 'to_check>queued', 'to_check>cancelled',
+  'sending>to_check',
+  'to_check>synced',
+  'to_check>queued',
+  'to_check>cancelled',
 ])
 
 const PAIRS = ENTRY_STATES.flatMap((from) => ENTRY_STATES.map((to) => [from, to] as const))
@@ -28,12 +47,16 @@ describe('entry state transitions', () => {
 
   it.each(PAIRS.filter(([from, to]) => ALLOWED.has(`${from}>${to}`)))('allows %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(true)
-    expect(() => { assertTransition(from, to) }).not.toThrow()
+    expect(() => {
+      assertTransition(from, to)
+    }).not.toThrow()
   })
 
   it.each(PAIRS.filter(([from, to]) => !ALLOWED.has(`${from}>${to}`)))('forbids %s → %s', (from, to) => {
     expect(canTransition(from, to)).toBe(false)
-    expect(() => { assertTransition(from, to) }).toThrow(TransitionError)
+    expect(() => {
+      assertTransition(from, to)
+    }).toThrow(TransitionError)
   })
 
   it('has no transition table entry beyond the allowed ones', () => {
@@ -57,8 +80,26 @@ describe('entry state transitions', () => {
 })
 
 describe('what the clerk may do', () => {
-  const EDITABLE: Record<EntryState, boolean> = { draft: true, queued: true, rejected: true, sending: false, synced: false, unknown: false, to_check: false, cancelled: false }
-  const CANCELLABLE: Record<EntryState, boolean> = { draft: true, queued: true, rejected: true, sending: false, synced: false, unknown: false, to_check: true, cancelled: false }
+  const EDITABLE: Record<EntryState, boolean> = {
+    draft: true,
+    queued: true,
+    rejected: true,
+    sending: false,
+    synced: false,
+    unknown: false,
+    to_check: false,
+    cancelled: false,
+  }
+  const CANCELLABLE: Record<EntryState, boolean> = {
+    draft: true,
+    queued: true,
+    rejected: true,
+    sending: false,
+    synced: false,
+    unknown: false,
+    to_check: true,
+    cancelled: false,
+  }
 
   it.each(ENTRY_STATES)('%s: editable and cancellable as the architecture says', (state) => {
     expect(isEditable(state)).toBe(EDITABLE[state])

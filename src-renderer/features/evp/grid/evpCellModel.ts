@@ -24,7 +24,10 @@ export function cellKey(matricule: string, code: string): string {
   return `${matricule}|${code}`
 }
 
-type Entry = Pick<OutboxEntry, 'clientId' | 'kind' | 'operation' | 'payload' | 'matricule' | 'periode' | 'state' | 'serverId' | 'targetServerId' | 'error' | 'updatedAt'>
+type Entry = Pick<
+  OutboxEntry,
+  'clientId' | 'kind' | 'operation' | 'payload' | 'matricule' | 'periode' | 'state' | 'serverId' | 'targetServerId' | 'error' | 'updatedAt'
+>
 
 /** Code of an EVP entry's payload, or null (a delete carries no payload). */
 function codeOf(entry: Entry, codeByServerId: ReadonlyMap<string, string>): string | null {
@@ -100,7 +103,12 @@ export type CellChange =
   | { readonly type: 'update'; readonly targetServerId: string; readonly payload: Record<string, unknown> }
   | { readonly type: 'delete'; readonly targetServerId: string }
   /** A queued delete of a synced record, and the clerk types a value again: cancel the delete, queue an update. */
-  | { readonly type: 'replaceDelete'; readonly clientId: string; readonly targetServerId: string; readonly payload: Record<string, unknown> }
+  | {
+      readonly type: 'replaceDelete'
+      readonly clientId: string
+      readonly targetServerId: string
+      readonly payload: Record<string, unknown>
+    }
 
 /** Create body of an EVP (EvpCreateDto). */
 export function createPayload(place: CellPlace, value: EvpValue): Record<string, unknown> {
@@ -128,15 +136,26 @@ export function planCellChange(existing: Entry | undefined, value: EvpValue | nu
   if (isEditable(existing.state)) {
     if (existing.operation === 'delete') {
       if (value === null || existing.targetServerId === null) return { type: 'none' }
-      return { type: 'replaceDelete', clientId: existing.clientId, targetServerId: existing.targetServerId, payload: patchPayload(place, value) }
+      return {
+        type: 'replaceDelete',
+        clientId: existing.clientId,
+        targetServerId: existing.targetServerId,
+        payload: patchPayload(place, value),
+      }
     }
     if (value === null) return { type: 'cancel', clientId: existing.clientId }
-    return { type: 'revise', clientId: existing.clientId, payload: existing.operation === 'create' ? createPayload(place, value) : patchPayload(place, value) }
+    return {
+      type: 'revise',
+      clientId: existing.clientId,
+      payload: existing.operation === 'create' ? createPayload(place, value) : patchPayload(place, value),
+    }
   }
   if (existing.state === 'synced') {
     const target = existing.operation === 'create' ? existing.serverId : (existing.targetServerId ?? existing.serverId)
     if (target === null) return { type: 'busy' }
-    return value === null ? { type: 'delete', targetServerId: target } : { type: 'update', targetServerId: target, payload: patchPayload(place, value) }
+    return value === null
+      ? { type: 'delete', targetServerId: target }
+      : { type: 'update', targetServerId: target, payload: patchPayload(place, value) }
   }
   return { type: 'busy' }
 }

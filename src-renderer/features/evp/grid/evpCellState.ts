@@ -24,7 +24,8 @@ export interface CellInput {
 export type CellOverrides = Readonly<Record<string, CellView>>
 
 /** What the outbox answered for one cell's save: the entry written, or why it was refused. */
-export type EntryResult = { readonly ok: true; readonly entry: OutboxEntry } | { readonly ok: false; readonly issues: readonly FieldIssue[] }
+export type EntryResult =
+  { readonly ok: true; readonly entry: OutboxEntry } | { readonly ok: false; readonly issues: readonly FieldIssue[] }
 
 /** One cell's save result to apply: its key, the text saved, the outbox's answer. */
 export interface CellResult {
@@ -174,7 +175,12 @@ export function chunked<T>(items: readonly T[], size: number): T[][] {
  * Cells in error for the side panel: first those refused locally (in override order), then those whose entry the
  * service rejected and that have no override (a code no longer listed is left out).
  */
-export function cellErrors(local: CellOverrides, entries: ReadonlyMap<string, OutboxEntry>, formatOf: ReadonlyMap<string, FormatEvp>, wordError?: WordError): CellError[] {
+export function cellErrors(
+  local: CellOverrides,
+  entries: ReadonlyMap<string, OutboxEntry>,
+  formatOf: ReadonlyMap<string, FormatEvp>,
+  wordError?: WordError,
+): CellError[] {
   const list: CellError[] = []
   for (const [key, view] of Object.entries(local)) {
     if (view.status !== 'invalid') continue

@@ -24,9 +24,7 @@ export type EvpValue = {
 /** Why a cell's text cannot be read (i18n key under `saisie.cellErreur`). */
 export type CellErrorCode = 'formule' | 'controle' | 'nombre' | 'quantiteTaux' | 'texteTropLong' | 'celluleTropLongue'
 
-export type CellParse =
-  | { readonly ok: true; readonly value: EvpValue | null }
-  | { readonly ok: false; readonly error: CellErrorCode }
+export type CellParse = { readonly ok: true; readonly value: EvpValue | null } | { readonly ok: false; readonly error: CellErrorCode }
 
 /** Longest `valeur_texte` (EvpCreateDto). */
 export const MAX_TEXTE = 100
@@ -112,7 +110,8 @@ export function formatEvpCell(payload: Readonly<Record<string, unknown>> | null,
   const montant = str(payload['montant'])
   const texte = str(payload['valeur_texte'])
   if (format === 'texte' && texte !== null) return texte
-  if (format === 'quantite_taux' && quantite !== null) return taux === null ? formatFrenchDecimal(quantite) : `${formatFrenchDecimal(quantite)};${formatFrenchDecimal(taux)}`
+  if (format === 'quantite_taux' && quantite !== null)
+    return taux === null ? formatFrenchDecimal(quantite) : `${formatFrenchDecimal(quantite)};${formatFrenchDecimal(taux)}`
   const first = [format === 'montant' ? montant : null, format === 'taux' ? taux : null, quantite, montant, taux].find((v) => v !== null)
   if (first !== undefined) return formatFrenchDecimal(first)
   return texte ?? ''

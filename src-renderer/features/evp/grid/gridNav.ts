@@ -60,11 +60,16 @@ function clamp(value: number, count: number): number {
 
 function moved(state: GridNavState, direction: Direction | 'none', by = 1): GridNavState {
   switch (direction) {
-    case 'up': return { ...state, row: clamp(state.row - by, state.rowCount) }
-    case 'down': return { ...state, row: clamp(state.row + by, state.rowCount) }
-    case 'left': return { ...state, col: clamp(state.col - by, state.colCount) }
-    case 'right': return { ...state, col: clamp(state.col + by, state.colCount) }
-    case 'none': return state
+    case 'up':
+      return { ...state, row: clamp(state.row - by, state.rowCount) }
+    case 'down':
+      return { ...state, row: clamp(state.row + by, state.rowCount) }
+    case 'left':
+      return { ...state, col: clamp(state.col - by, state.colCount) }
+    case 'right':
+      return { ...state, col: clamp(state.col + by, state.colCount) }
+    case 'none':
+      return state
   }
 }
 
@@ -85,23 +90,36 @@ export function gridReducer(state: GridNavState, action: GridAction): GridStep {
     }
     case 'moveTo': {
       const base = state.editing ? gridReducer(state, { type: 'commit', then: 'none' }) : none(state)
-      return { state: { ...base.state, row: clamp(action.row, state.rowCount), col: clamp(action.col, state.colCount) }, commit: base.commit }
+      return {
+        state: { ...base.state, row: clamp(action.row, state.rowCount), col: clamp(action.col, state.colCount) },
+        commit: base.commit,
+      }
     }
-    case 'rowStart': return none(state.editing ? state : { ...state, col: 0 })
-    case 'rowEnd': return none(state.editing ? state : { ...state, col: clamp(state.colCount - 1, state.colCount) })
-    case 'gridStart': return none(state.editing ? state : { ...state, row: 0, col: 0 })
-    case 'gridEnd': return none(state.editing ? state : { ...state, row: clamp(state.rowCount - 1, state.rowCount), col: clamp(state.colCount - 1, state.colCount) })
+    case 'rowStart':
+      return none(state.editing ? state : { ...state, col: 0 })
+    case 'rowEnd':
+      return none(state.editing ? state : { ...state, col: clamp(state.colCount - 1, state.colCount) })
+    case 'gridStart':
+      return none(state.editing ? state : { ...state, row: 0, col: 0 })
+    case 'gridEnd':
+      return none(
+        state.editing
+          ? state
+          : { ...state, row: clamp(state.rowCount - 1, state.rowCount), col: clamp(state.colCount - 1, state.colCount) },
+      )
     case 'startEdit': {
       if (state.editing || state.rowCount === 0 || state.colCount === 0) return none(state)
       return none({ ...state, editing: true, original: action.current, draft: action.replaceWith ?? action.current })
     }
-    case 'input': return none(state.editing ? { ...state, draft: action.value } : state)
+    case 'input':
+      return none(state.editing ? { ...state, draft: action.value } : state)
     case 'commit': {
       if (!state.editing) return none(moved(state, action.then))
       const commit = state.draft === state.original ? null : { row: state.row, col: state.col, value: state.draft }
       return { state: moved(idle(state), action.then), commit }
     }
-    case 'cancel': return none(idle(state))
+    case 'cancel':
+      return none(idle(state))
     case 'clear': {
       if (state.editing || state.rowCount === 0 || state.colCount === 0 || action.current === '') return none(state)
       return { state, commit: { row: state.row, col: state.col, value: '' } }
@@ -135,28 +153,46 @@ export function keyToAction(key: KeyInput, editing: boolean, current: string): G
   const ctrl = key.ctrlKey === true || key.metaKey === true
   if (editing) {
     switch (key.key) {
-      case 'Enter': return { type: 'commit', then: key.shiftKey === true ? 'up' : 'down' }
-      case 'Tab': return { type: 'commit', then: key.shiftKey === true ? 'left' : 'right' }
-      case 'Escape': return { type: 'cancel' }
-      case 'ArrowUp': return { type: 'commit', then: 'up' }
-      case 'ArrowDown': return { type: 'commit', then: 'down' }
-      default: return null
+      case 'Enter':
+        return { type: 'commit', then: key.shiftKey === true ? 'up' : 'down' }
+      case 'Tab':
+        return { type: 'commit', then: key.shiftKey === true ? 'left' : 'right' }
+      case 'Escape':
+        return { type: 'cancel' }
+      case 'ArrowUp':
+        return { type: 'commit', then: 'up' }
+      case 'ArrowDown':
+        return { type: 'commit', then: 'down' }
+      default:
+        return null
     }
   }
   switch (key.key) {
-    case 'ArrowUp': return ctrl ? { type: 'gridStart' } : { type: 'move', direction: 'up' }
-    case 'ArrowDown': return { type: 'move', direction: 'down', by: ctrl ? Number.MAX_SAFE_INTEGER : 1 }
-    case 'ArrowLeft': return ctrl ? { type: 'rowStart' } : { type: 'move', direction: 'left' }
-    case 'ArrowRight': return ctrl ? { type: 'rowEnd' } : { type: 'move', direction: 'right' }
-    case 'PageUp': return { type: 'move', direction: 'up', by: PAGE_ROWS }
-    case 'PageDown': return { type: 'move', direction: 'down', by: PAGE_ROWS }
-    case 'Home': return ctrl ? { type: 'gridStart' } : { type: 'rowStart' }
-    case 'End': return ctrl ? { type: 'gridEnd' } : { type: 'rowEnd' }
-    case 'Tab': return { type: 'move', direction: key.shiftKey === true ? 'left' : 'right' }
-    case 'Enter': return key.shiftKey === true ? { type: 'move', direction: 'up' } : { type: 'startEdit', current }
-    case 'F2': return { type: 'startEdit', current }
+    case 'ArrowUp':
+      return ctrl ? { type: 'gridStart' } : { type: 'move', direction: 'up' }
+    case 'ArrowDown':
+      return { type: 'move', direction: 'down', by: ctrl ? Number.MAX_SAFE_INTEGER : 1 }
+    case 'ArrowLeft':
+      return ctrl ? { type: 'rowStart' } : { type: 'move', direction: 'left' }
+    case 'ArrowRight':
+      return ctrl ? { type: 'rowEnd' } : { type: 'move', direction: 'right' }
+    case 'PageUp':
+      return { type: 'move', direction: 'up', by: PAGE_ROWS }
+    case 'PageDown':
+      return { type: 'move', direction: 'down', by: PAGE_ROWS }
+    case 'Home':
+      return ctrl ? { type: 'gridStart' } : { type: 'rowStart' }
+    case 'End':
+      return ctrl ? { type: 'gridEnd' } : { type: 'rowEnd' }
+    case 'Tab':
+      return { type: 'move', direction: key.shiftKey === true ? 'left' : 'right' }
+    case 'Enter':
+      return key.shiftKey === true ? { type: 'move', direction: 'up' } : { type: 'startEdit', current }
+    case 'F2':
+      return { type: 'startEdit', current }
     case 'Delete':
-    case 'Backspace': return { type: 'clear', current }
+    case 'Backspace':
+      return { type: 'clear', current }
     default:
       // One printable character, without Ctrl/Meta (Ctrl+V and co. stay the browser's): type-to-edit.
       if (key.key.length === 1 && !ctrl && key.altKey !== true) return { type: 'startEdit', current, replaceWith: key.key }

@@ -96,7 +96,12 @@ export function planPaste(
  * The plan of a paste of clipboard `text` (see the file comment): refused at once when the text is too big, else
  * parsed and placed by {@link planPaste}.
  */
-export function planClipboardPaste(text: string, anchor: { readonly row: number; readonly col: number }, rowCount: number, colCount: number): PastePlan {
+export function planClipboardPaste(
+  text: string,
+  anchor: { readonly row: number; readonly col: number },
+  rowCount: number,
+  colCount: number,
+): PastePlan {
   if (text.length > MAX_PASTE_CHARS) return { ok: false, reason: 'tropVolumineux', chars: text.length, max: MAX_PASTE_CHARS }
   return planPaste(parseTsv(text), anchor, rowCount, colCount)
 }

@@ -15,7 +15,18 @@ import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import { useOutboxStore } from '../../../stores/outbox'
 import { cellKey, latestByCell, planCellChange } from './evpCellModel'
 import type { CellChange, CellPlace, CellView } from './evpCellModel'
-import { cellErrors, chunked, invalidView, readCell, savingView, settleResults, sortPaste, unsavedCount, viewOf, withOverride } from './evpCellState'
+import {
+  cellErrors,
+  chunked,
+  invalidView,
+  readCell,
+  savingView,
+  settleResults,
+  sortPaste,
+  unsavedCount,
+  viewOf,
+  withOverride,
+} from './evpCellState'
 import type { CellInput, CellResult, EntryResult, FreshCell, RefusalText } from './evpCellState'
 import type { WordError } from './evpCellModel'
 import { useWording } from '../../../i18n/useWording'
@@ -51,7 +62,10 @@ function createKeyedChains() {
     },
     /** Marks `keys` busy until `work` settles (a bulk write of several cells). */
     hold(keys: readonly string[], work: Promise<unknown>): void {
-      const settled = work.then(() => undefined, () => undefined)
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      )
       for (const key of keys) chains.set(key, settled)
     },
     release(keys: readonly string[]): void {
@@ -79,12 +93,18 @@ async function readEvpEntries(outbox: OutboxStore, siren: string): Promise<Outbo
  */
 async function applyCellChange(outbox: OutboxStore, change: CellChange, busyMessage: string): Promise<EntryResult | 'cleared' | null> {
   switch (change.type) {
-    case 'none': return 'cleared'
-    case 'busy': return { ok: false, issues: [{ champ: '', message: busyMessage }] }
-    case 'create': return outbox.enqueue({ kind: 'evp', payload: change.payload })
-    case 'revise': return outbox.revise(change.clientId, change.payload)
-    case 'update': return outbox.enqueue({ kind: 'evp', operation: 'update', targetServerId: change.targetServerId, payload: change.payload })
-    case 'delete': return outbox.enqueue({ kind: 'evp', operation: 'delete', targetServerId: change.targetServerId, payload: null })
+    case 'none':
+      return 'cleared'
+    case 'busy':
+      return { ok: false, issues: [{ champ: '', message: busyMessage }] }
+    case 'create':
+      return outbox.enqueue({ kind: 'evp', payload: change.payload })
+    case 'revise':
+      return outbox.revise(change.clientId, change.payload)
+    case 'update':
+      return outbox.enqueue({ kind: 'evp', operation: 'update', targetServerId: change.targetServerId, payload: change.payload })
+    case 'delete':
+      return outbox.enqueue({ kind: 'evp', operation: 'delete', targetServerId: change.targetServerId, payload: null })
     case 'cancel':
       await outbox.cancel(change.clientId)
       return null
@@ -131,13 +151,19 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   let reloadTimer: ReturnType<typeof setTimeout> | undefined
   function scheduleReload(): void {
     clearTimeout(reloadTimer)
-    reloadTimer = setTimeout(() => { void load() }, RELOAD_DELAY_MS)
+    reloadTimer = setTimeout(() => {
+      void load()
+    }, RELOAD_DELAY_MS)
   }
 
-  watch([siren, periode], () => {
-    local.value = {}
-    void load()
-  }, { immediate: true })
+  watch(
+    [siren, periode],
+    () => {
+      local.value = {}
+      void load()
+    },
+    { immediate: true },
+  )
   // Entry states change during a sync (queued -> synced/rejected): the dossier's counts move, the cells follow.
   watch(() => JSON.stringify(countsBySiren.value[siren.value] ?? {}), scheduleReload)
 
@@ -176,7 +202,10 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
         const change = planCellChange(entries.value.get(key), read.value, place(input.matricule, input.code.code))
         const result = await applyCellChange(outbox, change, t('saisie.cellErreur.occupe'))
         if (result === 'cleared') setLocal(key, null)
-        else if (result === null) await load().then(() => { setLocal(key, null) })
+        else if (result === null)
+          await load().then(() => {
+            setLocal(key, null)
+          })
         else settle([{ key, text: input.text, result }])
       } catch (thrown) {
         setLocal(key, invalidView(input.text, errorText(thrown)))
