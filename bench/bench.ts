@@ -56,6 +56,11 @@ export interface BenchOptions {
   readonly profile?: boolean
   /** Called with progress lines (default: none). */
   readonly log?: (line: string) => void
+  /**
+   * Runs only the grid paste and its loopback drain (with the typed-client floor): the figures `enqueue.*` and
+   * `sync.loopback.*`, for iterating on the drain (a full run takes minutes). Default: every scenario.
+   */
+  readonly onlyLoopback?: boolean
 }
 
 /** Sizes of one bench. */
@@ -406,7 +411,8 @@ async function oneRun(
   log: (line: string) => void,
   notes: Set<string>,
   profileDir: string | null,
-): Promise<RunFigures> {
+  onlyLoopback: boolean,
+): Promise<Partial<RunFigures>> {
   const f: Partial<RunFigures> = {}
   const maybeProfiled = <T>(name: string, work: () => Promise<T>): Promise<T> =>
     profileDir === null ? work() : profiled(h.context, h.bench, profileDir, name, work)
@@ -448,6 +454,7 @@ async function oneRun(
     f['sync.loopback.rawClientEntriesPerSecond'] = sizes.paste / (rawLoopMs / 1000)
     f['sync.loopback.ratioToRawClient'] = f['sync.loopback.entriesPerSecond'] / f['sync.loopback.rawClientEntriesPerSecond']
     log(`  drain ${sizes.paste}: ${Math.round(loop.ms)} ms; typed client alone ${Math.round(rawLoopMs)} ms`)
+    if (onlyLoopback) return f
 
     // 3. 20 ms added per request: the app's drain, and a serial replay (one request at a time) of the same entries.
     await fetch(`${plain.url}/__sandbox/faults`, {
@@ -615,7 +622,7 @@ async function oneRun(
   }
 
   for (const key of FIGURE_KEYS) if (typeof f[key] !== 'number') throw new Error(`Mesure manquante : ${key}`)
-  return f as RunFigures
+  return f
 }
 
 // ------------------------------------------------------------------------------------------------- the report
@@ -685,22 +692,25 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     `Grid paste and drain: ${sizes.paste} EVP entries over ${employees.length} employees of the seed data (the employees with one open contract in their dossier's current period).`,
   ])
   const h = await openHarness()
-  const perRun: RunFigures[] = []
+  const perRun: Partial<RunFigures>[] = []
+  const onlyLoopback = options.onlyLoopback === true
   try {
     for (let r = 0; r < runs; r += 1) {
       log(`run ${r + 1}/${runs}`)
-      perRun.push(await oneRun(h, sizes, employees, log, notes, options.profile === true && r === runs - 1 ? options.out : null))
+      const profileDir = options.profile === true && r === runs - 1 ? options.out : null
+      perRun.push(await oneRun(h, sizes, employees, log, notes, profileDir, onlyLoopback))
     }
   } finally {
     await h.close()
   }
-  const details = FIGURE_KEYS.map((key) =>
+  const measured = FIGURE_KEYS.filter((key) => perRun.every((run) => typeof run[key] === 'number'))
+  const details = measured.map((key) =>
     figure(
       key,
       LABELS[key].label,
       LABELS[key].unit,
       LABELS[key].target,
-      perRun.map((run) => run[key]),
+      perRun.map((run) => run[key] ?? Number.NaN),
     ),
   )
   const machine = machineInfo(chromiumVersion(chromiumPath()), loadStart)
@@ -715,7 +725,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     notes: [...notes],
   }
   const conditions = [
-    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}; sizes: ${JSON.stringify(sizes)}`,
+    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}; sizes: ${JSON.stringify(sizes)}`,
     'Chromium headless (Debian build, playwright-core), the app’s modules in a bench page on the app’s origin, window.api bridged to main’s real IPC handler table in the Node process; the sandbox in its own Node process on 127.0.0.1.',
   ]
   writeFileSync(join(options.out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile]`: runs the bench (bench/bench.ts) and writes
+ * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback]`: runs the bench (bench/bench.ts) and writes
  * DIR/bench.json and DIR/bench.md (default DIR: bench-results); `--profile` adds CPU profiles of the bench page
  * (paste, drain) of the last run. Progress goes to stderr.
  */
@@ -13,6 +13,8 @@ export interface RunArgs {
   readonly runs: number
   readonly quick: boolean
   readonly profile: boolean
+  /** `--only loopback`: the grid paste and its loopback drain only. */
+  readonly onlyLoopback: boolean
 }
 
 /**
@@ -24,6 +26,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
   let runs = 3
   let quick = false
   let profile = false
+  let onlyLoopback = false
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
     const eq = arg.indexOf('=')
@@ -36,13 +39,17 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     if (flag === '--quick') quick = true
     else if (flag === '--profile') profile = true
     else if (flag === '--out') out = value()
-    else if (flag === '--runs') {
+    else if (flag === '--only') {
+      const v = value()
+      if (v !== 'loopback') throw new Error('--only attend : loopback')
+      onlyLoopback = true
+    } else if (flag === '--runs') {
       const v = value()
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error('--runs attend un entier >= 1')
       runs = Number(v)
-    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile)`)
+    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback)`)
   }
-  return { out: resolve(out), runs, quick, profile }
+  return { out: resolve(out), runs, quick, profile, onlyLoopback }
 }
 
 async function main(): Promise<void> {

@@ -73,45 +73,86 @@ function wholeScopes(unknown: readonly StoredEntry[], max: number): StoredEntry[
   return picked
 }
 
+/** What the claim read of some scopes: their claimable queued rows (oldest first) and the server ids synced in them. */
+interface ScopeRows {
+  readonly queued: Map<string, StoredEntry[]>
+  readonly serverIds: Map<string, Set<string>>
+}
+
 /**
- * Queued entries to claim, whole scopes at a time: for each of the oldest entries in turn, every queued entry of its
- * scope (employee, period, kind), oldest first, until `room` is filled. Main lists the scopes of a push before any
- * write (pre-send check): a batch that spans few employees makes few, short lists, where the oldest 200 entries of a
- * grid pasted employee by employee span 200 employees and every push would re-read all their records (the bench's
- * drain ran 2.5 times slower that way).
+ * Reads every row of the given scopes in ONE index query: the queued ones of the allowed categories (to claim) and
+ * the server ids of the synced ones (a reconciliation or pre-send check must not match them again).
  */
-async function wholeQueuedScopes(
-  db: PaieDb,
-  oldest: readonly StoredEntry[],
-  room: number,
-  categories: readonly Categorie[],
-): Promise<StoredEntry[]> {
-  const order = [...new Set(oldest.map((e) => e.scopeKey))]
-  const picked: StoredEntry[] = []
-  // Scopes are read a few at a time (one index query each time) until the batch is full: one query per scope cost
-  // ~45 reads per batch, one query for all 200 scopes of the oldest entries would read every queued row of them.
-  for (let i = 0; i < order.length && picked.length < room; i += SCOPES_PER_READ) {
-    const keys = order.slice(i, i + SCOPES_PER_READ)
-    const byScope = new Map<string, StoredEntry[]>()
-    await db.outbox
-      .where('scopeKey')
-      .anyOf(keys)
-      .filter((e) => e.state === 'queued' && categories.includes(e.category))
-      .each((e) => {
-        const list = byScope.get(e.scopeKey)
-        if (list === undefined) byScope.set(e.scopeKey, [e])
+async function readScopes(db: PaieDb, keys: readonly string[], categories: readonly Categorie[], into: ScopeRows): Promise<void> {
+  if (keys.length === 0) return
+  await db.outbox
+    .where('scopeKey')
+    .anyOf([...keys])
+    .each((e) => {
+      if (e.state === 'queued' && categories.includes(e.category)) {
+        const list = into.queued.get(e.scopeKey)
+        if (list === undefined) into.queued.set(e.scopeKey, [e])
         else list.push(e)
-      })
-    for (const key of keys) {
-      if (picked.length >= room) break
-      picked.push(...(byScope.get(key) ?? []).sort(byAge).slice(0, room - picked.length))
+      } else if (e.state === 'synced' && e.serverId !== null) {
+        let ids = into.serverIds.get(e.scopeKey)
+        if (ids === undefined) into.serverIds.set(e.scopeKey, (ids = new Set()))
+        ids.add(e.serverId)
+      }
+    })
+  for (const list of into.queued.values()) list.sort(byAge)
+}
+
+/** Oldest queued rows read at a time (per category) to find the next scopes to claim. */
+const OLDEST_PAGE = 50
+
+/**
+ * Queued entries to claim, whole scopes at a time: for each of the oldest queued entries in turn, every queued entry
+ * of its scope (employee, period, kind), oldest first, until `room` is filled. Main lists the scopes of a push before
+ * any write (pre-send check): a batch that spans few employees makes few, short lists, where the oldest 200 entries of
+ * a grid pasted employee by employee span 200 employees and every push would re-read all their records (the bench's
+ * drain ran 2.5 times slower that way).
+ *
+ * Reads (IndexedDB reads are what a drain spends most on, in the browser's process): the oldest queued rows a page of
+ * {@link OLDEST_PAGE} per category at a time (pages after the first are oldest first per category only), then the rows
+ * of their scopes, a few scopes per index query, sized from the rows per scope seen so far; the same read gives the
+ * scopes' synced server ids (`into.serverIds`), so they are not read again.
+ */
+async function wholeQueuedScopes(db: PaieDb, room: number, categories: readonly Categorie[], into: ScopeRows): Promise<StoredEntry[]> {
+  const picked: StoredEntry[] = []
+  const seen = new Set<string>()
+  let rowsRead = 0
+  for (let page = 0; picked.length < room; page += 1) {
+    const oldest: StoredEntry[] = []
+    for (const category of categories) {
+      const rows = await db.outbox
+        .where('[state+category+createdAt]')
+        .between(['queued', category, Dexie.minKey], ['queued', category, Dexie.maxKey])
+        .offset(page * OLDEST_PAGE)
+        .limit(OLDEST_PAGE)
+        .toArray()
+      oldest.push(...rows)
     }
+    if (oldest.length === 0) break
+    const order = [...new Set(oldest.sort(byAge).map((e) => e.scopeKey))].filter((key) => !seen.has(key))
+    for (let i = 0; i < order.length && picked.length < room;) {
+      // As many scopes as should fill the room at the rows per scope seen so far (at least 1, at most 16).
+      const perScope = seen.size === 0 ? 40 : Math.max(1, rowsRead / seen.size)
+      const n = Math.min(16, Math.max(1, Math.ceil((room - picked.length) / perScope)))
+      const keys = order.slice(i, i + n)
+      i += keys.length
+      await readScopes(db, keys, categories, into)
+      for (const key of keys) {
+        seen.add(key)
+        const rows = into.queued.get(key) ?? []
+        rowsRead += rows.length
+        if (picked.length < room) picked.push(...rows.slice(0, room - picked.length))
+      }
+    }
+    // Every category gave less than a page: no older row is left to read.
+    if (oldest.length < OLDEST_PAGE) break
   }
   return picked
 }
-
-/** Scopes read per index query while claiming whole scopes. */
-const SCOPES_PER_READ = 8
 
 function toItem(entry: ReadableEntry, serverIds: readonly string[]): SyncItem {
   const excluded = [...serverIds.filter((id) => id !== entry.targetServerId), ...(entry.dismissedServerIds ?? [])]
@@ -163,11 +204,8 @@ export async function claimBatch(
       max,
     )
     const room = max - picked.length
-    if (room > 0) {
-      const queued: StoredEntry[] = []
-      for (const category of categories) queued.push(...(await range('queued', category).limit(room).toArray()))
-      picked.push(...(await wholeQueuedScopes(db, queued.sort(byAge).slice(0, room), room, categories)))
-    }
+    const scopes: ScopeRows = { queued: new Map(), serverIds: new Map() }
+    if (room > 0) picked.push(...(await wholeQueuedScopes(db, room, categories, scopes)))
     // Typed rows only (an unreadable one is never queued: the v6 upgrade rejects it, a revision parses it again).
     const claimed = picked.filter(isReadable)
     const changes = claimed.map((before) => {
@@ -175,7 +213,10 @@ export async function claimBatch(
       return { before, after: { ...before, state: 'sending' as const, updatedAt: nowIso } }
     })
     const creates = claimed.filter((e) => e.operation === 'create')
-    const idsByScope = await claimedServerIds(db, [...new Set(creates.map((e) => e.scopeKey))])
+    // Scopes of reconciling creates were not read with the queued ones: their synced ids are read now.
+    const unread = [...new Set(creates.map((e) => e.scopeKey))].filter((key) => !scopes.serverIds.has(key) && !scopes.queued.has(key))
+    const idsByScope = new Map([...scopes.serverIds].map(([key, ids]) => [key, [...ids]]))
+    for (const [key, ids] of await claimedServerIds(db, unread)) idsByScope.set(key, ids)
     const items = claimed.map((entry) => toItem(entry, entry.operation === 'create' ? (idsByScope.get(entry.scopeKey) ?? []) : []))
     await writeEntries(db, changes)
     return items

@@ -38,5 +38,8 @@ describe('bench statistics', () => {
     expect(parseRunArgs([]).runs).toBe(3)
     expect(() => parseRunArgs(['--runs', '0'])).toThrow(/--runs/)
     expect(() => parseRunArgs(['--vite'])).toThrow(/inconnue/)
+    expect(parseRunArgs(['--only', 'loopback']).onlyLoopback).toBe(true)
+    expect(parseRunArgs([]).onlyLoopback).toBe(false)
+    expect(() => parseRunArgs(['--only', 'queue'])).toThrow(/--only/)
   })
 })

@@ -9,6 +9,7 @@ import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '..
 import { PaieDb } from '../../../src-renderer/db/schema'
 import type { StoredEntry } from '../../../src-renderer/db/schema'
 import type { SyncItem, SyncOutcome } from '../../../src-shared/domain/sync-protocol'
+import { writeEntries } from '../../../src-renderer/db/write'
 import { dbWithReference, testEnv } from '../support/db'
 import { SIREN, SIREN_2, valid } from '../support/fixtures'
 import { syncedOutcome } from '../support/fakes'
@@ -120,6 +121,42 @@ describe('claimBatch', () => {
     expect(items.map((i) => i.reconcile)).toEqual([true, true, true, false])
     const next = await claimBatch(db, 4, [], env)
     expect(next.map((i) => i.clientId)).toEqual([unknown[1]!.clientId, unknown[3]!.clientId, unknown[5]!.clientId])
+    await expectExactCounts()
+  })
+
+  it('lit les plus anciennes par pages : 120 portées d’une saisie chacune, prises dans l’ordre, avec les identifiants déjà pris', async () => {
+    // Rows written directly (same write path as the app: rows and counts), one scope each, one minute apart: more
+    // scopes than one page of oldest rows (50), so the claim has to read on.
+    const template = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+    await cancelEntry(db, template.clientId, env)
+    const origin = Date.parse('2026-11-20T08:00:00.000Z')
+    const rows: StoredEntry[] = Array.from({ length: 121 }, (_, i) => {
+      const at = new Date(origin + i * 60_000).toISOString()
+      return {
+        ...template,
+        clientId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        scopeKey: `${template.scopeKey}#${i % 120}`,
+        state: i === 120 ? 'synced' : 'queued',
+        serverId: i === 120 ? 'EVP-DEJA-LA' : null,
+        createdAt: at,
+        updatedAt: at,
+      }
+    })
+    await db.transaction('rw', db.outbox, db.counts, () =>
+      writeEntries(
+        db,
+        rows.map((after) => ({ before: undefined, after })),
+      ),
+    )
+
+    const first = await claimBatch(db, 70, [], env)
+    expect(first.map((i) => i.clientId)).toEqual(rows.slice(0, 70).map((r) => r.clientId))
+    const rest = await claimBatch(db, 200, [], env)
+    expect(rest.map((i) => i.clientId)).toEqual(rows.slice(70, 120).map((r) => r.clientId))
+    // Scope #0 holds the synced row: its queued create must not take that record.
+    expect(first[0]?.claimedServerIds).toEqual(['EVP-DEJA-LA'])
+    expect(first.slice(1).every((i) => i.claimedServerIds.length === 0)).toBe(true)
+    expect(await claimBatch(db, 200, [], env)).toEqual([])
     await expectExactCounts()
   })
 
