@@ -89,6 +89,23 @@ export const entryScreensEn: typeof entryScreensFr = {
       autre: 'Other',
     },
   },
+  prime: {
+    titre: 'Enter a bonus or an allowance',
+    enregistrer: 'Save the bonus',
+    succes: 'Bonus saved (waiting to be sent)',
+    codeChoisir: 'Choose a code…',
+    montantAide: 'In euros, for example 250,00',
+    netteAide: 'Ticked: the amount is net, the payroll software computes the gross.',
+    libelleAide: 'Printed on the payslip, 60 characters at most.',
+  },
+  avantage: {
+    titre: 'Enter a benefit in kind',
+    enregistrer: 'Save the benefit',
+    succes: 'Benefit in kind saved (waiting to be sent)',
+    typeChoisir: 'Choose a type…',
+    modeChoisir: 'Choose a method…',
+    montantAide: 'Value for the month in euros, for example 5,45',
+  },
   selectSalarie: {
     placeholder: 'Name or employee number…',
     aucun: 'No employee matches.',

@@ -1,4 +1,4 @@
-/** French messages of the entry screens: EVP grid, absence form, professional expenses form. */
+/** French messages of the entry screens: EVP grid, absence, professional expenses, prime and avantage forms. */
 export const entryScreensFr = {
   saisie: {
     titre: 'Saisie des EVP',
@@ -88,6 +88,23 @@ export const entryScreensFr = {
       vetements_travail: 'Vêtements de travail',
       autre: 'Autre',
     },
+  },
+  prime: {
+    titre: 'Saisir une prime ou une indemnité',
+    enregistrer: 'Enregistrer la prime',
+    succes: 'Prime enregistrée (en attente d’envoi)',
+    codeChoisir: 'Choisir un code…',
+    montantAide: 'En euros, par exemple 250,00',
+    netteAide: 'Cochée : le montant est net, le logiciel de paie calcule le brut.',
+    libelleAide: 'Imprimé sur le bulletin, 60 caractères au plus.',
+  },
+  avantage: {
+    titre: 'Saisir un avantage en nature',
+    enregistrer: 'Enregistrer l’avantage',
+    succes: 'Avantage en nature enregistré (en attente d’envoi)',
+    typeChoisir: 'Choisir un type…',
+    modeChoisir: 'Choisir un mode…',
+    montantAide: 'Valeur du mois en euros, par exemple 5,45',
   },
   selectSalarie: {
     placeholder: 'Nom ou matricule…',
