@@ -14,6 +14,38 @@ export const entryScreensFr = {
     titreColonne: '{libelle} ({unite})',
     unites: { heures: 'heures', jours: 'jours', euros: 'euros', pourcent: 'pourcentage', texte: 'texte' },
     formats: { quantite_taux: 'quantité;taux' },
+    contrat: 'Contrat',
+    contratTitre: 'Contrat {numero} ({nature}), du {debut} au {fin}',
+    /** Nature of a contract, DSN S21.G00.40.007. */
+    natures: {
+      '01': 'CDI',
+      '02': 'CDD',
+      '03': 'Intérim',
+      '07': 'CDI intermittent',
+      '08': 'CDI intérimaire',
+      '29': 'Stage',
+      '32': 'Contrat d’appui',
+      '60': 'Engagement éducatif',
+      '70': 'Soutien par le travail',
+      '80': 'Mandat social',
+      '81': 'Mandat d’élu',
+      '89': 'Service civique',
+      '90': 'Autre',
+      '91': 'CDI maritime',
+      '92': 'CDD maritime',
+      '93': 'Ligne de service',
+    },
+    visibilite: {
+      court: { gp_employeur: 'GP + employeur', gp: 'GP seul', employeur: 'Employeur seul', aucun: 'Masqué' },
+      long: {
+        gp_employeur: 'visible par le cabinet et par l’employeur',
+        gp: 'visible par le cabinet seulement',
+        employeur: 'saisi par l’employeur',
+        aucun: 'visible par personne',
+      },
+    },
+    codesEmployeur:
+      'Aucun code saisi par l’employeur. | Code saisi par l’employeur, non proposé au cabinet : {codes}. | Codes saisis par l’employeur, non proposés au cabinet : {codes}.',
     quitterConfirmer:
       'Aucune | Une cellule en erreur n’est pas enregistrée et sera perdue. Quitter quand même ? | {n} cellules en erreur ne sont pas enregistrées et seront perdues. Quitter quand même ?',
     progression: 'Enregistrement : {done} / {total}',
@@ -49,6 +81,7 @@ export const entryScreensFr = {
       vide: 'Aucune erreur sur cette période.',
       aller: 'Aller à la cellule',
       cellule: '{salarie} · {code}',
+      salarieContrat: '{salarie} (contrat {numero})',
     },
     legende: {
       titre: 'Légende',
