@@ -224,7 +224,9 @@ describe('EVP grid with the contract rows of an employee holding several contrac
     expect(w.find('[data-testid="row-contrat-M050-C1"]').text()).toBe('C1 · CDI')
     expect(w.find('[data-testid="row-contrat-M050-C2"]').text()).toBe('C2 · CDD')
     expect(w.find('[data-testid="row-contrat-M050-C2"]').attributes('title')).toBe('Contrat C2 (CDD), du 10/11/2026 au 31/12/2026')
-    expect(w.find(`[data-testid="row-contrat-${m1}"]`).text()).toBe('')
+    // An employee's only row shows his only contract (muted), never an empty header.
+    expect(w.find(`[data-testid="row-contrat-${m1}"]`).text()).toBe('C1 · CDI')
+    expect(w.find(`[data-testid="row-contrat-${m1}"]`).classes()).toContain('only-contract')
     expect(w.find('[data-testid="col-visibility-HS25"]').text()).toBe('GP + employeur')
     expect(w.find('[data-testid="col-HS25"]').attributes('title')).toContain('visible par le cabinet et par l’employeur')
     // The first code cell of a row comes after both row headers.

@@ -34,10 +34,11 @@ describe('rows of the EVP grid', () => {
       { numero_contrat: 'C0', date_debut: '2024-01-01', date_fin: '2026-10-31' },
     ])
     const rows = gridRows([double, seul], '2026-11')
-    expect(rows.map((r) => [r.key, r.salarie.matricule, r.contrat?.numero_contrat ?? null])).toEqual([
-      ['M002-C1', 'M002', 'C1'],
-      ['M002-C9', 'M002', 'C9'],
-      ['M001', 'M001', null],
+    expect(rows.map((r) => [r.key, r.salarie.matricule, r.contrat?.numero_contrat ?? null, r.shownContract?.numero_contrat])).toEqual([
+      ['M002-C1', 'M002', 'C1', 'C1'],
+      ['M002-C9', 'M002', 'C9', 'C9'],
+      // One contract: shown in the contract column, not sent.
+      ['M001', 'M001', null, 'C1'],
     ])
     expect(hasContractRows(rows)).toBe(true)
     // In October only C0 and C1 run: two rows; in December only C9: one row without contract.

@@ -17,6 +17,8 @@ export interface GridRow {
   readonly salarie: Salarie
   /** The row's contract when the employee has several running in the period; null for the employee's only row. */
   readonly contrat: ContratResume | null
+  /** What the contract column shows: the row's contract, else the employee's only running contract (not sent). */
+  readonly shownContract: ContratResume | null
 }
 
 /** Row key of an employee's row (`numeroContrat` null) or of one of his contract rows. */
@@ -32,10 +34,10 @@ export function rowKey(matricule: string, numeroContrat: string | null): string 
 export function gridRows(salaries: readonly Salarie[], periode: string): GridRow[] {
   return salaries.flatMap((salarie): GridRow[] => {
     const running = periode === '' ? [] : activeContracts(salarie, periodStart(periode), periodEnd(periode))
-    if (running.length < 2) return [{ key: salarie.matricule, salarie, contrat: null }]
+    if (running.length < 2) return [{ key: salarie.matricule, salarie, contrat: null, shownContract: running[0] ?? null }]
     return [...running]
       .sort((a, b) => a.date_debut.localeCompare(b.date_debut) || a.numero_contrat.localeCompare(b.numero_contrat))
-      .map((contrat) => ({ key: rowKey(salarie.matricule, contrat.numero_contrat), salarie, contrat }))
+      .map((contrat) => ({ key: rowKey(salarie.matricule, contrat.numero_contrat), salarie, contrat, shownContract: contrat }))
   })
 }
 
