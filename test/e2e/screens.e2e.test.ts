@@ -165,7 +165,7 @@ describe('every screen, in an en-US Chromium', () => {
       {
         screen: 'evp (contrats multiples)',
         hash: `#/dossiers/${BIG_SIREN}/evp?q=${twoContracts}`,
-        ready: '[data-testid="col-contrat"]',
+        ready: '[data-testid="contract-column"]',
       },
       { screen: 'queue', hash: '#/queue', ready: `[data-testid="queue-row-${clientId}"]` },
       { screen: 'entry', hash: `#/entries/${clientId}`, ready: '[data-testid="entry-state"]' },

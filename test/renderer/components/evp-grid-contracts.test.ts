@@ -134,7 +134,7 @@ describe('grille EVP : contrats multiples et visibilité des codes', () => {
     expect(w.find('[data-testid="grid-employer-codes"]').text()).toBe(
       'Code saisi par l’employeur, non proposé au cabinet : OBJEMP (Prime sur objectifs (saisie par l’employeur)).',
     )
-    expect(w.find('[data-testid="col-visibility-HS25"]').text()).toBe('GP + employeur')
-    expect(w.find('[data-testid="row-contrat-M050-C2"]').text()).toBe('C2 · CDD')
+    expect(w.find('[data-testid="visibility-HS25"]').text()).toBe('GP + employeur')
+    expect(w.find('[data-testid="contract-M050-C2"]').text()).toBe('C2 · CDD')
   })
 })
