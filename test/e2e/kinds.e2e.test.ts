@@ -136,6 +136,11 @@ describe('primes, avantages en nature and the contracts of the EVP grid, through
       async () => (await page.locator('[data-testid^="queue-row-"][data-state="synced"]').count()) === 4,
       30_000,
     )
+    // The queue names each EVP's contract and the avantage's type in words.
+    const summaries = (await page.locator('[data-testid^="queue-row-"][data-state]').allTextContents()).join('\n')
+    expect(summaries).toContain(`(contrat ${c1!.numero_contrat})`)
+    expect(summaries).toContain(`(contrat ${c2!.numero_contrat})`)
+    expect(summaries).toContain('Véhicule')
     await ws.screenshot('kinds-queue-synced')
 
     const [prime] = store.primesIndemnites.slice(before.primes)
