@@ -7,13 +7,17 @@
  * /dossiers/:siren/evp       EVP grid (?periode=YYYY-MM plus the employee filter q, nic, du, au)
  * /dossiers/:siren/absence   absence form (?matricule=)
  * /dossiers/:siren/frais     professional expenses form (?matricule=)
+ * /dossiers/:siren/prime     primes et indemnités form (?matricule=)
+ * /dossiers/:siren/avantage  avantages en nature form (?matricule=)
  * /queue                     the queue (?state=&siren=&kind=&matricule=)
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
  * /declarations              DSN across the cabinet's dossiers, PDF summaries downloaded by main
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
-import type { Router } from 'vue-router'
+import type { RouteLocationNormalized, Router } from 'vue-router'
+
+import { FORM_KINDS } from '../src-shared/domain/entry-kinds'
 
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
@@ -32,19 +36,13 @@ export function createAppRouter(): Router {
       { path: '/', name: 'cabinet', component: CabinetView },
       { path: '/dossiers/:siren(\\d{9})', name: 'dossier', component: DossierView, props: true },
       { path: '/dossiers/:siren(\\d{9})/evp', name: 'evp', component: EvpGridView, props: true },
-      // One form for every kind with a one-entry form, driven by its kind spec.
-      {
-        path: '/dossiers/:siren(\\d{9})/absence',
-        name: 'absence',
+      // One form for every kind with a one-entry form (absence, frais, prime, avantage), driven by its kind spec.
+      ...FORM_KINDS.map((kind) => ({
+        path: `/dossiers/:siren(\\d{9})/${kind}`,
+        name: kind,
         component: EntryFormView,
-        props: (route) => ({ siren: route.params['siren'], kind: 'absence' }),
-      },
-      {
-        path: '/dossiers/:siren(\\d{9})/frais',
-        name: 'frais',
-        component: EntryFormView,
-        props: (route) => ({ siren: route.params['siren'], kind: 'frais' }),
-      },
+        props: (route: RouteLocationNormalized) => ({ siren: route.params['siren'], kind }),
+      })),
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

@@ -148,16 +148,30 @@ const EVP: Record<string, EvpModele> = {
     masque: true,
     visibilite: { gp: true, employeur: false },
   },
+  /** Entered by the employer on the vendor's portal: the cabinet (GP) does not see it (visibility.ts). */
+  OBJEMP: {
+    code: 'OBJEMP',
+    libelle: 'Prime sur objectifs (saisie par l’employeur)',
+    libelle_court: 'Objectifs empl.',
+    famille: 'remuneration',
+    format: 'montant',
+    unite: 'euros',
+    masque: false,
+    visibilite: { gp: false, employeur: true },
+  },
 }
 
 const EVP_PAR_DOSSIER: Record<CleDossier, string[]> = {
-  A: ['HS25', 'HS50', 'HNUIT', 'PANIER', 'TRANSP', 'TXT', 'FORFKM'],
-  B: ['HS25', 'HS50', 'ASTR', 'COMM', 'TRANSP', 'TXT', 'FORFKM'],
-  C: ['HS25', 'HS50', 'ASTR', 'PANIER', 'TRANSP', 'TXT', 'FORFKM'],
-  D: ['HS25', 'HS50', 'COMM', 'PANIER', 'TXT', 'FORFKM'],
+  A: ['HS25', 'HS50', 'HNUIT', 'PANIER', 'TRANSP', 'TXT', 'FORFKM', 'OBJEMP'],
+  B: ['HS25', 'HS50', 'ASTR', 'COMM', 'TRANSP', 'TXT', 'FORFKM', 'OBJEMP'],
+  C: ['HS25', 'HS50', 'ASTR', 'PANIER', 'TRANSP', 'TXT', 'FORFKM', 'OBJEMP'],
+  D: ['HS25', 'HS50', 'COMM', 'PANIER', 'TXT', 'FORFKM', 'OBJEMP'],
 }
 
-/** EVP codes of a dossier (GET /api/codes-evp), `ordre` 10, 20, …; one hidden (`masque`) code per dossier. */
+/**
+ * EVP codes of a dossier (GET /api/codes-evp), `ordre` 10, 20, …; one hidden (`masque`) code and, last, one code the
+ * cabinet does not see (`visibilite.gp` false: entered by the employer) per dossier.
+ */
 export function codesEvpDuDossier(cle: CleDossier): CodeEvp[] {
   return EVP_PAR_DOSSIER[cle].flatMap((code, index) => {
     const modele = EVP[code]
@@ -183,16 +197,23 @@ const PRIMES: Record<string, CodePrimeIndemnite> = {
     soumise_cotisations: false,
     visibilite: { gp: true, employeur: false },
   },
+  /** Entered by the employer on the vendor's portal: the cabinet (GP) does not see it (visibility.ts). */
+  PCOOPT: {
+    code: 'PCOOPT',
+    libelle: 'Prime de cooptation (saisie par l’employeur)',
+    soumise_cotisations: true,
+    visibilite: { gp: false, employeur: true },
+  },
 }
 
 const PRIMES_PAR_DOSSIER: Record<CleDossier, string[]> = {
-  A: ['PEXC', 'P13M', 'PPV', 'IRC'],
-  B: ['PEXC', 'PVAC', 'PPV', 'IRC'],
-  C: ['PEXC', 'PANC', 'PSAL', 'IRC'],
-  D: ['PEXC', 'PANC', 'PPV'],
+  A: ['PEXC', 'P13M', 'PPV', 'IRC', 'PCOOPT'],
+  B: ['PEXC', 'PVAC', 'PPV', 'IRC', 'PCOOPT'],
+  C: ['PEXC', 'PANC', 'PSAL', 'IRC', 'PCOOPT'],
+  D: ['PEXC', 'PANC', 'PPV', 'PCOOPT'],
 }
 
-/** Bonus and allowance codes of a dossier (GET /api/codes-primes-indemnites). */
+/** Bonus and allowance codes of a dossier (GET /api/codes-primes-indemnites); the last one the cabinet does not see. */
 export function codesPrimesDuDossier(cle: CleDossier): CodePrimeIndemnite[] {
   return PRIMES_PAR_DOSSIER[cle].flatMap((code) => {
     const prime = PRIMES[code]

@@ -98,11 +98,15 @@ export interface EntryFieldSpec<N extends string = string> {
   readonly halfDay?: { readonly forbiddenHint?: string }
 }
 
-/** i18n keys of a kind's one-entry form page (title, submit button, toast once queued). */
+/**
+ * i18n keys of a kind's one-entry form page (title, submit button, toast once queued) and of its link on the dossier
+ * screen. A kind with a form gets its route `/dossiers/:siren/<kind>` (router.ts) and that link (DossierView).
+ */
 export interface EntryFormTexts {
   readonly title: string
   readonly submit: string
   readonly saved: string
+  readonly link: string
 }
 
 /** Everything the app knows about one kind of entry. */
@@ -197,7 +201,7 @@ export const ENTRY_KIND_SPECS = {
       { name: 'numero_contrat', type: 'contrat', hint: 'absence.contratAide', placeholder: 'absence.contratChoisir' },
       COMMENTAIRE,
     ],
-    form: { title: 'absence.titre', submit: 'absence.enregistrer', saved: 'absence.succes' },
+    form: { title: 'absence.titre', submit: 'absence.enregistrer', saved: 'absence.succes', link: 'dossier.liens.absence' },
     fingerprint: [
       'siren',
       'matricule',
@@ -236,7 +240,7 @@ export const ENTRY_KIND_SPECS = {
       },
       COMMENTAIRE,
     ],
-    form: { title: 'frais.titre', submit: 'frais.enregistrer', saved: 'frais.succes' },
+    form: { title: 'frais.titre', submit: 'frais.enregistrer', saved: 'frais.succes', link: 'dossier.liens.frais' },
     fingerprint: ['siren', 'matricule', 'periode', 'date', 'type_frais', 'montant', 'kilometres'],
     fingerprintExclusions: { commentaire: FREE_COMMENT },
     naturalKey: ['siren', 'matricule', 'periode', 'date', 'type_frais'],
@@ -254,12 +258,13 @@ export const ENTRY_KIND_SPECS = {
     patchSchema: PrimeIndemnitePatchDto,
     fields: [
       { name: 'periode', type: 'periode' },
-      { name: 'code_prime', type: 'codePrime' },
-      { name: 'montant', type: 'decimal' },
-      { name: 'prime_nette', type: 'bool' },
-      { name: 'libelle_bulletin', type: 'text' },
-      { name: 'numero_contrat', type: 'contrat' },
+      { name: 'code_prime', type: 'codePrime', placeholder: 'prime.codeChoisir' },
+      { name: 'montant', type: 'decimal', row: 'montant', hint: 'prime.montantAide' },
+      { name: 'prime_nette', type: 'bool', row: 'montant', hint: 'prime.netteAide' },
+      { name: 'libelle_bulletin', type: 'text', optional: true, hint: 'prime.libelleAide' },
+      { name: 'numero_contrat', type: 'contrat', hint: 'absence.contratAide', placeholder: 'absence.contratChoisir' },
     ],
+    form: { title: 'prime.titre', submit: 'prime.enregistrer', saved: 'prime.succes', link: 'dossier.liens.prime' },
     fingerprint: ['siren', 'matricule', 'numero_contrat', 'periode', 'code_prime', 'montant', 'prime_nette'],
     fingerprintExclusions: {
       libelle_bulletin:
@@ -280,11 +285,12 @@ export const ENTRY_KIND_SPECS = {
     patchSchema: AvantageNaturePatchDto,
     fields: [
       { name: 'periode', type: 'periode' },
-      { name: 'type_avantage', type: 'typeAvantage' },
-      { name: 'mode_evaluation', type: 'modeEvaluation' },
-      { name: 'montant', type: 'decimal' },
+      { name: 'type_avantage', type: 'typeAvantage', placeholder: 'avantage.typeChoisir' },
+      { name: 'mode_evaluation', type: 'modeEvaluation', row: 'valeur', placeholder: 'avantage.modeChoisir' },
+      { name: 'montant', type: 'decimal', row: 'valeur', hint: 'avantage.montantAide' },
       COMMENTAIRE,
     ],
+    form: { title: 'avantage.titre', submit: 'avantage.enregistrer', saved: 'avantage.succes', link: 'dossier.liens.avantage' },
     fingerprint: ['siren', 'matricule', 'periode', 'type_avantage', 'mode_evaluation', 'montant'],
     fingerprintExclusions: { commentaire: FREE_COMMENT },
     naturalKey: ['siren', 'matricule', 'periode', 'type_avantage'],
@@ -317,6 +323,9 @@ export function mapKinds<T>(pick: (spec: EntryKindSpec, kind: EntryKind) => T): 
 export function specOf(kind: EntryKind): EntryKindSpec {
   return ENTRY_KIND_SPECS[kind]
 }
+
+/** The kinds entered one at a time in the one-entry form (their spec has `form`), in registry order. */
+export const FORM_KINDS: readonly EntryKind[] = ENTRY_KINDS.filter((kind) => specOf(kind).form !== undefined)
 
 /** i18n key of a field's label: its own, else `champs.<name>`. */
 export function fieldLabelKey(field: Pick<EntryFieldSpec, 'name' | 'label'>): string {

@@ -79,6 +79,16 @@ function payloadOf(row: { payload?: unknown }): Record<string, unknown> {
   return parsed.success ? parsed.data : {}
 }
 
+/**
+ * The grid row an EVP payload was entered in (the grid's row key): its matricule, or `<matricule>-<numero_contrat>`
+ * for a row of one of the contracts of an employee holding several (src-renderer/features/evp/grid/gridRows.ts).
+ */
+function gridRowOf(row: { payload?: unknown }): string {
+  const p = payloadOf(row)
+  const numero = p['numero_contrat']
+  return typeof numero === 'string' && numero !== '' ? `${String(p['matricule'])}-${numero}` : String(p['matricule'])
+}
+
 /** Fills and submits the absence form for `matricule`; resolves when the "saved" toast is visible. */
 async function saveAbsence(page: Page, matricule: string, day: number): Promise<Acknowledged> {
   const debut = `${periode}-${String(day).padStart(2, '0')}`
@@ -134,7 +144,8 @@ async function cellsInError(page: Page): Promise<string[]> {
 
 /**
  * Pastes one value into `count` cells of the first column from row `from`; resolves as soon as the grid has settled
- * every pasted cell (saved, or in error: e.g. an employee with two contracts needs the contract number).
+ * every pasted cell (saved, or in error). Rows are the grid's row keys: a matricule, or `<matricule>-<contrat>` for
+ * an employee with several contracts (one row per contract).
  * @returns the cells the grid said were saved
  */
 async function pasteCells(page: Page, from: number, count: number): Promise<Acknowledged[]> {
@@ -153,7 +164,7 @@ async function pasteCells(page: Page, from: number, count: number): Promise<Ackn
   expect(saved.length).toBeGreaterThan(count / 2)
   return saved.map((m) => ({
     label: `evp ${m} ${code}`,
-    matches: (r) => r.kind === 'evp' && payloadOf(r)['matricule'] === m && payloadOf(r)['code_evp'] === code,
+    matches: (r) => r.kind === 'evp' && gridRowOf(r) === m && payloadOf(r)['code_evp'] === code,
   }))
 }
 
@@ -253,9 +264,7 @@ describe('« Enregistré » veut dire sur le disque', () => {
         (r) => r.kind === 'absence' && payloadOf(r)['matricule'] === matricule && payloadOf(r)['date_debut'] === `${periode}-27`,
       ),
     ).toEqual([])
-    expect(
-      stored.filter((r) => r.kind === 'evp' && matricules.includes(String(payloadOf(r)['matricule'])) && payloadOf(r)['code_evp'] === code),
-    ).toEqual([])
+    expect(stored.filter((r) => r.kind === 'evp' && matricules.includes(gridRowOf(r)) && payloadOf(r)['code_evp'] === code)).toEqual([])
 
     // Real Chromium got the option: every write transaction of the app was opened with strict durability.
     const durabilities = z.array(z.string()).parse(await page.evaluate('window.__durabilities ?? []'))

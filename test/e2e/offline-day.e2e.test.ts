@@ -55,7 +55,7 @@ describe('offline day on the 250-employee dossier', () => {
     expect(rows.length).toBeGreaterThanOrEqual(200)
     await page.click(`[data-testid="cell-${rows[0]}-${cols[0]}"]`)
     await pasteText(page, rows.map((_, i) => `${(i % 7) + 1},5\t${(i % 3) + 1}`).join('\r\n'))
-    // Every pasted cell settled: saved (the grid's count) or refused (its error panel, e.g. two contracts, no number).
+    // Every pasted cell settled: saved (the grid's count) or refused (its error panel). An employee with several contracts has one row per contract.
     const pasted = new Set(cols.slice(0, 2))
     const gridSaved = async (): Promise<number> => Number(await page.locator('[data-testid="grid-saved"]').getAttribute('data-count'))
     const gridRefused = async (): Promise<number> =>

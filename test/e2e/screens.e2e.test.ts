@@ -1,6 +1,7 @@
 /**
  * Issue 13, point 6, on every screen of the app in real Chromium started as an American system (`--lang=en-US`):
- * - axe-core (Deque's @axe-core/playwright) runs on every route, plus the absence form showing its errors; the
+ * - axe-core (Deque's @axe-core/playwright) runs on every route (the prime and avantage forms, and the EVP grid with
+ *   the contract rows of a salarié holding two contracts, included), plus the absence form showing its errors; the
  *   violations of each screen (rule id, impact, number of nodes) are written to test/e2e/artifacts/axe.json, and any
  *   serious or critical one fails the test;
  * - the main job with the keyboard only (Tab, Shift+Tab, Enter, arrows, typing): open a dossier, its absence form,
@@ -137,6 +138,12 @@ describe('every screen, in an en-US Chromium', () => {
       .filter((d) => (ws.store.codesEvp[d.siren] ?? []).some((c) => !c.masque) && headcount(d.siren) > 0)
       .sort((a, b) => headcount(a.siren) - headcount(b.siren))[0]!.siren
     figures['axeDossierHeadcount'] = headcount(small)
+    const periode = dossier.periode_paie_en_cours
+    const twoContracts = ws.store.salaries.find(
+      (x) =>
+        x.siren === BIG_SIREN &&
+        x.contrats.filter((c) => c.date_debut <= `${periode}-28` && (c.date_fin === null || c.date_fin >= `${periode}-01`)).length === 2,
+    )!.matricule
     const routes: { screen: string; hash: string; ready: string; then?: () => Promise<void> }[] = [
       { screen: 'cabinet', hash: '#/', ready: `[data-testid="dossier-row-${BIG_SIREN}"]` },
       { screen: 'dossier', hash: `#/dossiers/${small}`, ready: '[data-testid="link-absence"]' },
@@ -152,6 +159,14 @@ describe('every screen, in an en-US Chromium', () => {
         },
       },
       { screen: 'frais', hash: `#/dossiers/${small}/frais`, ready: '[data-testid="frais-form"]' },
+      { screen: 'prime', hash: `#/dossiers/${small}/prime`, ready: '[data-testid="prime-form"]' },
+      { screen: 'avantage', hash: `#/dossiers/${small}/avantage`, ready: '[data-testid="avantage-form"]' },
+      // The grid of the big dossier filtered to its employees holding two contracts: the contract column and rows.
+      {
+        screen: 'evp (contrats multiples)',
+        hash: `#/dossiers/${BIG_SIREN}/evp?q=${twoContracts}`,
+        ready: '[data-testid="contract-column"]',
+      },
       { screen: 'queue', hash: '#/queue', ready: `[data-testid="queue-row-${clientId}"]` },
       { screen: 'entry', hash: `#/entries/${clientId}`, ready: '[data-testid="entry-state"]' },
       { screen: 'profiles', hash: '#/settings/profiles', ready: '[data-testid="profile-table"]' },
@@ -172,6 +187,12 @@ describe('every screen, in an en-US Chromium', () => {
     figures['screens'] = screens.length
     figures['violations'] = screens.reduce((n, s) => n + s.violations.length, 0)
     expect(serious).toEqual([])
+    // The grid with its contract column: no violation at all (every row header says something).
+    for (const s of screens.filter((x) => x.screen.startsWith('evp')))
+      expect(
+        s.violations.map((v) => v.id),
+        s.screen,
+      ).toEqual([])
     expect(screens).toHaveLength(routes.length)
     // axe did run on each screen: dozens of rules applied and passed.
     for (const s of screens) expect(s.rulesPassed, s.screen).toBeGreaterThan(15)

@@ -9,7 +9,7 @@ import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import { startWorkstation, type Workstation } from './harness/app'
 import { BIG_SIREN, downloadCsv, duplicates, pasteText, stateCount, testIdSuffixes, until } from './support'
 
-/** Grid rows pasted; employees with two contracts in the period are refused on the grid (contract needed), the rest queued. */
+/** Grid rows pasted (an employee with two contracts in the period has one row per contract, each queued with it). */
 const PASTED = 105
 let ws: Workstation
 const figures: Record<string, number> = {}
@@ -48,11 +48,15 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
         .map((_, i) => `${(i % 9) + 1},25`)
         .join('\r\n'),
     )
-    await until('grid paste saved', async () => ((await page.locator('[data-testid="grid-saved"]').textContent()) ?? '').length > 0, 60_000)
+    // Every pasted cell settled (saved, or refused on the grid): the outbox writes a paste in several transactions.
+    const gridSaved = async (): Promise<number> => Number(await page.locator('[data-testid="grid-saved"]').getAttribute('data-count'))
+    const gridRefused = async (): Promise<number> => (await testIdSuffixes(page, 'grid-error-')).length
+    await until('grid paste saved', async () => (await gridSaved()) + (await gridRefused()) === PASTED, 60_000)
+    const saved = await gridSaved()
 
     await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
-    await until('counts shown', async () => (await stateCount(page, 'total')) > 0)
+    await until('counts shown', async () => (await stateCount(page, 'total')) === saved)
     const entered = await stateCount(page, 'total')
     expect(entered).toBeGreaterThanOrEqual(95)
     const started = Date.now()

@@ -249,6 +249,19 @@ describe('createSeedStore: codes', () => {
     )
     expect([...formats].sort()).toEqual(['montant', 'quantite', 'quantite_taux', 'texte'])
   })
+
+  it('has, per dossier, one EVP code and one bonus code the cabinet does not see (entered by the employer), listed last', () => {
+    for (const d of store.dossiers) {
+      const evp = store.codesEvp[d.siren] ?? []
+      const primes = store.codesPrimesIndemnites[d.siren] ?? []
+      expect(evp.filter((c) => !c.visibilite.gp).map((c) => c.code)).toEqual(['OBJEMP'])
+      expect(evp.at(-1)?.code).toBe('OBJEMP')
+      expect(primes.filter((c) => !c.visibilite.gp).map((c) => c.code)).toEqual(['PCOOPT'])
+      expect(primes.at(-1)?.code).toBe('PCOOPT')
+    }
+    // No seed record uses them: what the service holds was entered by the cabinet's side.
+    expect(store.evp.some((e) => e.code_evp === 'OBJEMP') || store.primesIndemnites.some((p) => p.code_prime === 'PCOOPT')).toBe(false)
+  })
 })
 
 describe('createSeedStore: payslips and cumuls', () => {

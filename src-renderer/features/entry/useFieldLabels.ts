@@ -10,6 +10,7 @@ import { useI18n } from 'vue-i18n'
 
 import { TypeAvantageNature, TypeFrais } from '../../../src-shared/api/entries'
 import { formatFrenchDecimal } from '../../../src-shared/domain/decimal'
+import { offeredForEntry, type VisibleCode } from '../../../src-shared/domain/validation/visibility'
 import { formatDate, formatPeriode, intlLocale } from '../../components/format'
 import { useReferenceStore } from '../../stores/reference'
 import type { FieldSpec } from './fieldSpecs'
@@ -26,15 +27,20 @@ export function useFieldLabels(siren: Ref<string>) {
   const { codesEvp, codesAbsences, codesPrimes } = storeToRefs(useReferenceStore())
   const intl = computed(() => intlLocale(locale.value))
 
-  /** Choices of a list field ([] for free fields). */
-  function optionsFor(spec: FieldSpec): Option[] {
+  /**
+   * Choices of a list field ([] for free fields). With `forEntry`, the codes the cabinet does not enter (hidden, or
+   * not visible to the GP side: src-shared/domain/validation/visibility.ts) are left out; without it every cached
+   * code is listed, to name a value already entered.
+   */
+  function optionsFor(spec: FieldSpec, forEntry = false): Option[] {
+    const offered = <C extends VisibleCode>(list: readonly C[]): readonly C[] => (forEntry ? list.filter(offeredForEntry) : list)
     switch (spec.type) {
       case 'codeEvp':
-        return (codesEvp.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
+        return offered(codesEvp.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
       case 'codeAbsence':
         return (codesAbsences.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
       case 'codePrime':
-        return (codesPrimes.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
+        return offered(codesPrimes.value[siren.value] ?? []).map((c) => ({ value: c.code, label: `${c.code} – ${c.libelle}` }))
       case 'typeFrais':
         return TypeFrais.options.map((v) => ({ value: v, label: t(`frais.types.${v}`) }))
       case 'typeAvantage':

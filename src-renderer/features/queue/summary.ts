@@ -3,7 +3,8 @@
  * Pure: words come from the injected `t` (i18n keys under `resume.`), code labels from `refs`.
  *
  * Examples (fr): « HS 25 % : 3,5 h — novembre 2026 », « CP du 03/11/2026 au 05/11/2026 (½ j. fin) »,
- * « Repas : 12,50 € le 14/11/2026 », « Suppression de l’enregistrement 9f3c… ».
+ * « Repas : 12,50 € le 14/11/2026 », « Véhicule · 118,00 € · novembre 2026 », « HS 25 % : 3 h — novembre 2026 (contrat
+ * C2) », « Suppression de l’enregistrement 9f3c… ».
  */
 import type { CodeEvp } from '../../../src-shared/api/codification'
 import { ENTRY_KIND_SPECS } from '../../../src-shared/domain/entry-kinds'
@@ -86,6 +87,19 @@ function fraisSummary(p: Readonly<Record<string, unknown>>, t: Translate): strin
   return parts.join(' · ')
 }
 
+/**
+ * Label of the value of a kind's code field: an enum of the contract in words (`typeAvantage`: « Véhicule »), a code
+ * of the dossier as it is (`PEXC`).
+ */
+function codeLabel(entry: Entry, p: Readonly<Record<string, unknown>>, t: Translate): string | null {
+  const spec = ENTRY_KIND_SPECS[entry.kind]
+  const value = field(p, spec.code)
+  const type = spec.fields.find((f) => f.name === spec.code)?.type
+  if (value === null) return null
+  if (type === 'typeAvantage') return t(`entree.avantageTypes.${value}`)
+  return type === 'typeFrais' ? t(`frais.types.${value}`) : value
+}
+
 function montantSummary(label: string | null, p: Readonly<Record<string, unknown>>, entry: Entry, locale: string): string {
   const montant = field(p, 'montant')
   const periode = field(p, 'periode') ?? entry.periode
@@ -116,7 +130,10 @@ export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, lo
       break
     // Any other kind: its code (kind spec), amount and period.
     default:
-      text = montantSummary(field(p, ENTRY_KIND_SPECS[entry.kind].code), p, entry, locale)
+      text = montantSummary(codeLabel(entry, p, t), p, entry, locale)
   }
+  // An element of one contract of an employee holding several names it (two EVP of one code differ by it).
+  const contrat = field(p, 'numero_contrat')
+  if (contrat !== null) text = t('resume.avecContrat', { resume: text, numero: contrat })
   return entry.operation === 'update' ? t('resume.modification', { resume: text }) : text
 }

@@ -39,6 +39,8 @@ export const cabinetEn: typeof cabinetFr = {
       evp: 'Variable elements (grid)',
       absence: 'Absence',
       frais: 'Professional expenses',
+      prime: 'Bonus or allowance',
+      avantage: 'Benefit in kind',
     },
     salaries: 'Employees',
     nombre: 'No employee matches | 1 employee | {n} employees',

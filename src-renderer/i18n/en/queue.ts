@@ -98,6 +98,7 @@ export const queueEn: typeof queueFr = {
     kilometres: '{km} km',
     le: 'on {date}',
     modification: 'Change: {resume}',
+    avecContrat: '{resume} (contract {numero})',
     suppression: 'Removal of record {id}…',
     illisible: 'Entry this version cannot read: enter it again',
     unite: { heures: 'h', jours: 'd', pourcent: '%' },

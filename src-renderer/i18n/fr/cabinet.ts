@@ -37,6 +37,8 @@ export const cabinetFr = {
       evp: 'Saisie EVP (grille)',
       absence: 'Absence',
       frais: 'Frais professionnels',
+      prime: 'Prime ou indemnité',
+      avantage: 'Avantage en nature',
     },
     salaries: 'Salariés',
     nombre: 'Aucun salarié ne correspond | 1 salarié | {n} salariés',

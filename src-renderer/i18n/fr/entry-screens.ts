@@ -1,4 +1,4 @@
-/** French messages of the entry screens: EVP grid, absence form, professional expenses form. */
+/** French messages of the entry screens: EVP grid, absence, professional expenses, prime and avantage forms. */
 export const entryScreensFr = {
   saisie: {
     titre: 'Saisie des EVP',
@@ -14,6 +14,38 @@ export const entryScreensFr = {
     titreColonne: '{libelle} ({unite})',
     unites: { heures: 'heures', jours: 'jours', euros: 'euros', pourcent: 'pourcentage', texte: 'texte' },
     formats: { quantite_taux: 'quantité;taux' },
+    contrat: 'Contrat',
+    contratTitre: 'Contrat {numero} ({nature}), du {debut} au {fin}',
+    /** Nature of a contract, DSN S21.G00.40.007. */
+    natures: {
+      '01': 'CDI',
+      '02': 'CDD',
+      '03': 'Intérim',
+      '07': 'CDI intermittent',
+      '08': 'CDI intérimaire',
+      '29': 'Stage',
+      '32': 'Contrat d’appui',
+      '60': 'Engagement éducatif',
+      '70': 'Soutien par le travail',
+      '80': 'Mandat social',
+      '81': 'Mandat d’élu',
+      '89': 'Service civique',
+      '90': 'Autre',
+      '91': 'CDI maritime',
+      '92': 'CDD maritime',
+      '93': 'Ligne de service',
+    },
+    visibilite: {
+      court: { gp_employeur: 'GP + employeur', gp: 'GP seul', employeur: 'Employeur seul', aucun: 'Masqué' },
+      long: {
+        gp_employeur: 'visible par le cabinet et par l’employeur',
+        gp: 'visible par le cabinet seulement',
+        employeur: 'saisi par l’employeur',
+        aucun: 'visible par personne',
+      },
+    },
+    codesEmployeur:
+      'Aucun code saisi par l’employeur. | Code saisi par l’employeur, non proposé au cabinet : {codes}. | Codes saisis par l’employeur, non proposés au cabinet : {codes}.',
     quitterConfirmer:
       'Aucune | Une cellule en erreur n’est pas enregistrée et sera perdue. Quitter quand même ? | {n} cellules en erreur ne sont pas enregistrées et seront perdues. Quitter quand même ?',
     progression: 'Enregistrement : {done} / {total}',
@@ -49,6 +81,7 @@ export const entryScreensFr = {
       vide: 'Aucune erreur sur cette période.',
       aller: 'Aller à la cellule',
       cellule: '{salarie} · {code}',
+      salarieContrat: '{salarie} (contrat {numero})',
     },
     legende: {
       titre: 'Légende',
@@ -88,6 +121,23 @@ export const entryScreensFr = {
       vetements_travail: 'Vêtements de travail',
       autre: 'Autre',
     },
+  },
+  prime: {
+    titre: 'Saisir une prime ou une indemnité',
+    enregistrer: 'Enregistrer la prime',
+    succes: 'Prime enregistrée (en attente d’envoi)',
+    codeChoisir: 'Choisir un code…',
+    montantAide: 'En euros, par exemple 250,00',
+    netteAide: 'Cochée : le montant est net, le logiciel de paie calcule le brut.',
+    libelleAide: 'Imprimé sur le bulletin, 60 caractères au plus.',
+  },
+  avantage: {
+    titre: 'Saisir un avantage en nature',
+    enregistrer: 'Enregistrer l’avantage',
+    succes: 'Avantage en nature enregistré (en attente d’envoi)',
+    typeChoisir: 'Choisir un type…',
+    modeChoisir: 'Choisir un mode…',
+    montantAide: 'Valeur du mois en euros, par exemple 5,45',
   },
   selectSalarie: {
     placeholder: 'Nom ou matricule…',

@@ -102,6 +102,7 @@ export const queueFr = {
     kilometres: '{km} km',
     le: 'le {date}',
     modification: 'Modification : {resume}',
+    avecContrat: '{resume} (contrat {numero})',
     suppression: 'Suppression de l’enregistrement {id}…',
     illisible: 'Saisie illisible par cette version : à ressaisir',
     unite: { heures: 'h', jours: 'j', pourcent: '%' },

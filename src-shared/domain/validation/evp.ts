@@ -1,6 +1,7 @@
 /**
  * Business rules of an EVP (creation V1.4.0, contract numbers V1.11.0). The value fields follow the code's `format`
- * (Silae "format", codification.ts); a hidden (`masque`) code is not offered for entry. Rules: assumption,
+ * (Silae "format", codification.ts); a hidden (`masque`) code, or one the cabinet (GP) does not see (visibility.ts), is
+ * not offered for entry. Rules: assumption,
  * docs/api-assumptions.md rule 18, as the sandbox applies them (handlers/evp.ts FORMAT_FIELDS, FORMAT_VALEUR).
  */
 import type { CodeEvp, FormatEvp } from '../../api/codification'
@@ -10,6 +11,7 @@ import { periodEnd, periodStart } from './calendar'
 import { checkContractNumber, checkOpenPeriod, checkPresenceInPeriod, checkSalarie } from './salarie'
 import { isGiven, isMissing, validField, type IssueList, type Payload } from './fields'
 import type { ValidationContext, ValidationOperation } from './types'
+import { offeredForEntry } from './visibility'
 
 type ValueField = 'quantite' | 'taux' | 'montant' | 'valeur_texte'
 const VALUE_FIELDS: readonly ValueField[] = ['quantite', 'taux', 'montant', 'valeur_texte']
@@ -68,6 +70,12 @@ export function checkEvp(payload: Payload, operation: ValidationOperation, ctx: 
       issues.push({
         champ: 'code_evp',
         message: `Le code EVP ${code.code} (${code.libelle}) est masqué pour le dossier ${ctx.dossier.raison_sociale} : il ne se saisit pas.`,
+      })
+      code = undefined
+    } else if (!offeredForEntry(code)) {
+      issues.push({
+        champ: 'code_evp',
+        message: `Le code EVP ${code.code} (${code.libelle}) est saisi par l’employeur : le cabinet ne le saisit pas.`,
       })
       code = undefined
     }

@@ -14,6 +14,8 @@ export type { AbsenceSpan, FieldIssue, ValidationContext, ValidationOperation } 
 export { absenceSpanOverlaps } from './absence'
 export { contractsOverlapping, presentOn } from './salarie'
 export { FORMAT_FIELDS } from './evp'
+export { audienceOf, offeredForEntry } from './visibility'
+export type { CodeAudience, VisibleCode } from './visibility'
 export {
   FRAIS_ANCIENNETE_MAX_MOIS,
   MAX_HEURES_MOIS,
@@ -53,10 +55,10 @@ export function parseEntry(draft: EntryDraft): EntryParse {
 
 /**
  * Business rules of `kind` on a parsed entry, in this order: the employee belongs to the dossier (`matricule`); the
- * code exists for the dossier and, for an EVP, is not hidden; the employee is under contract on the dates (absence:
- * one contract over the whole absence; period kinds: some contract in the month; frais: on its `date`); the period is
- * `periode_paie_en_cours` or later (absence: the month of `date_fin`); absences do not overlap the employee's others
- * (half days); half days only where the code allows them, one on a single day; an EVP's values fit its code's
+ * code exists for the dossier, the cabinet enters it (visibility.ts) and, for an EVP, it is not hidden; the employee
+ * is under contract on the dates (absence: one contract over the whole absence; period kinds: some contract in the
+ * month; frais: on its `date`); the period is `periode_paie_en_cours` or later (absence: the month of `date_fin`);
+ * absences do not overlap the employee's others (half days); half days only where the code allows them, one on a single day; an EVP's values fit its code's
  * `format`; `numero_contrat` names a running contract, required when several run; amounts, quantities, rates and
  * kilometres within bounds (bounds.ts); an expense dated within its period's window. The rules are the kind spec's
  * (`ENTRY_KIND_SPECS[kind].rules`).

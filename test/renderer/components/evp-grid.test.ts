@@ -3,7 +3,9 @@
  * The EVP grid's keyboard model as the clerk meets it (EvpGrid.vue over gridNav.ts), mounted in a DOM: arrows and
  * Tab move the active cell, Enter or typing opens the editor, Enter / Tab / an arrow commit what was typed and move,
  * Escape drops it, Delete empties a cell, a pasted block is placed from the active cell, copy takes the active
- * cell's text. The grid has no undo: a change is a new entry in the queue, cancelled from there.
+ * cell's text. The grid has no undo: a change is a new entry in the queue, cancelled from there. An employee with
+ * several contracts in the period has one row per contract (its number and nature in a contract column): the keyboard
+ * moves and a paste fills those rows like any other; the column headers say who sees each code's elements.
  */
 import { mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
@@ -12,12 +14,15 @@ import { nextTick } from 'vue'
 
 import EvpGrid from '../../../src-renderer/features/evp/grid/EvpGrid.vue'
 import type { CellView } from '../../../src-renderer/features/evp/grid/evpCellModel'
+import { gridRows, type GridRow } from '../../../src-renderer/features/evp/grid/gridRows'
 import type { PastePlan } from '../../../src-renderer/features/evp/grid/paste'
 import { createAppI18n } from '../../../src-renderer/i18n'
+import { Salarie } from '../../../src-shared/api/salaries'
 import { SIREN, codesEvp, salaries } from '../support/fixtures'
 
-const rows = salaries.filter((s) => s.siren === SIREN).slice(0, 3)
-const [m1, m2, m3] = rows.map((s) => s.matricule) as [string, string, string]
+const employees = salaries.filter((s) => s.siren === SIREN).slice(0, 3)
+const rows = gridRows(employees, '2026-11')
+const [m1, m2, m3] = employees.map((s) => s.matricule) as [string, string, string]
 /** Texts shown by the cells: M001 has 2 hours, the rest is empty. */
 const texts = new Map([[`${m1}|HS25`, '2']])
 
@@ -31,9 +36,9 @@ afterEach(() => {
   wrapper = undefined
 })
 
-function mountGrid(): VueWrapper {
+function mountGrid(gridRowsShown: readonly GridRow[] = rows): VueWrapper {
   wrapper = mount(EvpGrid, {
-    props: { rows, codes: codesEvp, cell, label: 'Saisie des EVP' },
+    props: { rows: gridRowsShown, codes: codesEvp, cell, label: 'Saisie des EVP' },
     attachTo: document.body,
     global: { plugins: [createAppI18n('fr')] },
   })
@@ -194,5 +199,75 @@ describe('EVP grid keyboard model', () => {
     ;(w.vm as unknown as { focusCell: (matricule: string, code: string) => void }).focusCell(m3, 'OBS')
     await nextTick()
     expect(active(w)).toBe(`cell-${m3}-OBS`)
+  })
+})
+
+/** An employee of the fixtures' dossier with a CDI (C1) and, since 10 November, a CDD (C2) in 2026-11. */
+const twoContracts = Salarie.parse({
+  ...employees[1],
+  matricule: 'M050',
+  nom: 'Lefebvre',
+  contrats: [
+    { numero_contrat: 'C2', nature_contrat: '02', date_debut: '2026-11-10', date_fin: '2026-12-31' },
+    { numero_contrat: 'C1', nature_contrat: '01', date_debut: '2020-01-01', date_fin: null },
+  ],
+})
+
+describe('EVP grid with the contract rows of an employee holding several contracts', () => {
+  const contractRows = gridRows([employees[0]!, twoContracts, employees[2]!], '2026-11')
+
+  it('shows one row per contract with its number and nature, and who sees each code in the column header', () => {
+    expect(contractRows.map((r) => r.key)).toEqual([m1, 'M050-C1', 'M050-C2', m3])
+    const w = mountGrid(contractRows)
+    expect(w.find('table').attributes('aria-colcount')).toBe(String(codesEvp.length + 2))
+    expect(w.find('[data-testid="contract-column"]').text()).toBe('Contrat')
+    expect(w.find('[data-testid="contract-M050-C1"]').text()).toBe('C1 · CDI')
+    expect(w.find('[data-testid="contract-M050-C2"]').text()).toBe('C2 · CDD')
+    expect(w.find('[data-testid="contract-M050-C2"]').attributes('title')).toBe('Contrat C2 (CDD), du 10/11/2026 au 31/12/2026')
+    // An employee's only row shows his only contract (muted), never an empty header.
+    expect(w.find(`[data-testid="contract-${m1}"]`).text()).toBe('C1 · CDI')
+    expect(w.find(`[data-testid="contract-${m1}"]`).classes()).toContain('only-contract')
+    expect(w.find('[data-testid="visibility-HS25"]').text()).toBe('GP + employeur')
+    expect(w.find('[data-testid="col-HS25"]').attributes('title')).toContain('visible par le cabinet et par l’employeur')
+    // The first code cell of a row comes after both row headers.
+    expect(w.find('[data-testid="cell-M050-C1-HS25"]').attributes('aria-colindex')).toBe('3')
+  })
+
+  it('moves through the contract rows with the arrows and commits a cell of each contract row by its row', async () => {
+    const w = mountGrid(contractRows)
+    await key(w, 'ArrowDown')
+    expect(active(w)).toBe('cell-M050-C1-HS25')
+    await key(w, '4')
+    await key(w, 'Enter')
+    expect(active(w)).toBe('cell-M050-C2-HS25')
+    await key(w, '6')
+    await key(w, 'Tab')
+    expect(active(w)).toBe('cell-M050-C2-OBS')
+    // Shift+Tab from the first code column leaves the grid: the contract column is a header, not a cell.
+    await key(w, 'ArrowLeft')
+    expect(active(w)).toBe('cell-M050-C2-HS25')
+    expect((await key(w, 'Tab', { shiftKey: true })).defaultPrevented).toBe(false)
+    expect(commits(w)).toEqual([
+      { row: 1, col: 0, text: '4' },
+      { row: 2, col: 0, text: '6' },
+    ])
+  })
+
+  it('fills the contract rows with a pasted block, one line per row as shown', () => {
+    const w = mountGrid(contractRows)
+    const paste = clipboardEvent('paste', '1\r\n2\r\n3\r\n4')
+    w.find('table').element.dispatchEvent(paste.event)
+    const [plan] = (w.emitted('paste') ?? []).map((args) => args[0] as PastePlan)
+    expect(plan).toEqual({
+      ok: true,
+      cells: [0, 1, 2, 3].map((row) => ({ row, col: 0, raw: String(row + 1) })),
+    })
+  })
+
+  it('goes to a contract row’s cell named by the error panel', async () => {
+    const w = mountGrid(contractRows)
+    ;(w.vm as unknown as { focusCell: (key: string, code: string) => void }).focusCell('M050-C2', 'OBS')
+    await nextTick()
+    expect(active(w)).toBe('cell-M050-C2-OBS')
   })
 })

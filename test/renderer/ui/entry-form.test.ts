@@ -238,12 +238,106 @@ describe('formulaire de frais professionnels (spec du type frais)', () => {
   })
 })
 
+describe('formulaire de prime ou indemnité (spec du type prime)', () => {
+  it('propose les codes du cache que le cabinet saisit, lit le montant en français, coche la prime nette et met la prime en file', async () => {
+    const reference = useReferenceStore()
+    // A code the GP side does not see (entered by the employer): never offered to the cabinet.
+    const employerOnly = {
+      code: 'POBJ',
+      libelle: 'Prime sur objectifs',
+      soumise_cotisations: true,
+      visibilite: { gp: false, employeur: true },
+    }
+    reference.codesPrimes = { ...reference.codesPrimes, [SIREN]: [...(reference.codesPrimes[SIREN] ?? []), employerOnly] }
+    await open('prime')
+    expect(wrapper?.find('h1').text()).toBe('Saisir une prime ou une indemnité')
+    const offered = field('code_prime')
+      .findAll('option')
+      .map((o) => o.element.value)
+    expect(offered).toEqual(['', 'PREXC'])
+    expect(field('periode').element.value).toBe('2026-11')
+    // One contract: no contract to choose.
+    expect(field('numero_contrat').exists()).toBe(false)
+
+    await field('code_prime').setValue('PREXC')
+    await field('montant').setValue('1 250,5')
+    await field('prime_nette').setValue(true)
+    await field('libelle_bulletin').setValue('Prime de fin d’année')
+    await submit('prime')
+
+    const [entry] = await app.db.outbox.toArray()
+    expect(entry).toMatchObject({
+      kind: 'prime',
+      operation: 'create',
+      state: 'queued',
+      payload: {
+        siren: SIREN,
+        matricule: 'M001',
+        periode: '2026-11',
+        code_prime: 'PREXC',
+        montant: '1250.5',
+        prime_nette: true,
+        libelle_bulletin: 'Prime de fin d’année',
+      },
+    })
+    expect(useToasts().toasts.value.map((t) => t.message)).toContain('Prime enregistrée (en attente d’envoi)')
+    expect([field('code_prime').element.value, field('montant').element.value]).toEqual(['', ''])
+    expect(field('prime_nette').element.checked).toBe(false)
+  })
+
+  it('refuse sur son champ un montant illisible et une prime sans code, sans rien mettre en file', async () => {
+    await open('prime')
+    await field('montant').setValue('douze')
+    await submit('prime')
+    expect(errorOf('montant')).toBe('Nombre illisible : saisissez par exemple 12,50.')
+    expect(errorOf('code_prime')).toBe('Champ obligatoire')
+    expect(await app.db.outbox.count()).toBe(0)
+  })
+})
+
+describe('formulaire d’avantage en nature (spec du type avantage)', () => {
+  it('propose les types et modes d’évaluation du contrat en français et met l’avantage en file', async () => {
+    await open('avantage')
+    expect(wrapper?.find('h1').text()).toBe('Saisir un avantage en nature')
+    const labels = field('type_avantage')
+      .findAll('option')
+      .map((o) => o.text())
+    expect(labels).toEqual(['Choisir un type…', 'Logement', 'Véhicule', 'Nourriture', 'Outils numériques (NTIC)', 'Autre'])
+    expect(
+      field('mode_evaluation')
+        .findAll('option')
+        .map((o) => o.element.value),
+    ).toEqual(['', 'forfait', 'reel'])
+
+    await field('type_avantage').setValue('vehicule')
+    await field('mode_evaluation').setValue('forfait')
+    await field('montant').setValue('180,00')
+    await submit('avantage')
+
+    const [entry] = await app.db.outbox.toArray()
+    expect(entry).toMatchObject({
+      kind: 'avantage',
+      operation: 'create',
+      state: 'queued',
+      payload: {
+        siren: SIREN,
+        matricule: 'M001',
+        periode: '2026-11',
+        type_avantage: 'vehicule',
+        mode_evaluation: 'forfait',
+        montant: '180.00',
+      },
+    })
+    expect(useToasts().toasts.value.map((t) => t.message)).toContain('Avantage en nature enregistré (en attente d’envoi)')
+  })
+})
+
 describe('textes des formulaires', () => {
   it('le nom de chaque type et chaque clé de libellé, d’aide et de formulaire des specs existent en français et en anglais', () => {
     const i18n = createAppI18n('fr').global
     const keys = ENTRY_KINDS.flatMap((kind) => {
       const spec = specOf(kind)
-      const form = spec.form === undefined ? [] : [spec.form.title, spec.form.submit, spec.form.saved]
+      const form = spec.form === undefined ? [] : [spec.form.title, spec.form.submit, spec.form.saved, spec.form.link]
       const fields = spec.fields.flatMap((f) => [
         fieldLabelKey(f),
         f.hint,

@@ -169,6 +169,24 @@ describe('reading and pasting', () => {
     })
   })
 
+  it('sorts a paste over the contract rows of one employee into one new value per contract', () => {
+    const contractPlace = (matricule: string, c: string, numeroContrat: string | null) => ({ ...place(matricule, c), numeroContrat })
+    const sorted = sortPaste(
+      [
+        { matricule: 'M1', numeroContrat: 'C1', code: code('HS25'), text: '2' },
+        { matricule: 'M1', numeroContrat: 'C2', code: code('HS25'), text: '3' },
+      ],
+      { entries: new Map(), local: {} },
+      () => false,
+      contractPlace,
+      refusal,
+    )
+    expect(sorted.fresh.map((f) => [f.key, f.payload['numero_contrat'], f.payload['quantite']])).toEqual([
+      ['M1|HS25|C1', 'C1', '2'],
+      ['M1|HS25|C2', 'C2', '3'],
+    ])
+  })
+
   it('cuts a list into chunks that keep every item once, in order', () => {
     fc.assert(
       fc.property(fc.array(fc.nat()), fc.integer({ min: 1, max: 10 }), (items, size) => {
@@ -196,8 +214,12 @@ describe('error panel', () => {
       [cellKey('M4', 'AUTRE'), unknownCode],
     ])
     expect(cellErrors(local, entries, FORMATS)).toEqual([
-      { matricule: 'M1', code: 'HS25', message: 'illisible', status: 'invalid' },
-      { matricule: 'M2', code: 'PRIME', message: 'Refusé', status: 'rejected' },
+      { matricule: 'M1', code: 'HS25', numeroContrat: null, message: 'illisible', status: 'invalid' },
+      { matricule: 'M2', code: 'PRIME', numeroContrat: null, message: 'Refusé', status: 'rejected' },
+    ])
+    // A contract row's cell names its contract (the panel goes to that row).
+    expect(cellErrors({ [cellKey('M5', 'HS25', 'C2')]: invalidView('x', 'illisible') }, new Map(), FORMATS)).toEqual([
+      { matricule: 'M5', code: 'HS25', numeroContrat: 'C2', message: 'illisible', status: 'invalid' },
     ])
     expect(unsavedCount(local)).toBe(1)
   })

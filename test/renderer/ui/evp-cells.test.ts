@@ -55,6 +55,45 @@ describe('EVP cell model', () => {
     expect(latestByCell([synced, del], '2026-11').get('M1|HS25')?.clientId).toBe(del.clientId)
   })
 
+  it('keeps the cells of two contracts of one employee apart, a patch and a delete in the cell of their record’s contract', () => {
+    const c1 = entry({
+      state: 'synced',
+      serverId: '33333333-3333-4333-8333-333333333333',
+      payload: { siren: '732829320', matricule: 'M1', numero_contrat: 'C1', code_evp: 'HS25', quantite: '2', periode: '2026-11' },
+    })
+    const c2 = entry({
+      payload: { siren: '732829320', matricule: 'M1', numero_contrat: 'C2', code_evp: 'HS25', quantite: '5', periode: '2026-11' },
+    })
+    // A patch without a contract (older entries) and a delete follow their record's contract.
+    const patch = entry({
+      operation: 'update',
+      targetServerId: '33333333-3333-4333-8333-333333333333',
+      payload: { code_evp: 'HS25', quantite: '4', periode: '2026-11' },
+    })
+    const map = latestByCell([c1, c2, patch], '2026-11')
+    expect([...map.keys()].sort()).toEqual(['M1|HS25|C1', 'M1|HS25|C2'])
+    expect(map.get('M1|HS25|C1')?.clientId).toBe(patch.clientId)
+    expect(map.get('M1|HS25|C2')?.clientId).toBe(c2.clientId)
+    const del = entry({ operation: 'delete', payload: null, targetServerId: '33333333-3333-4333-8333-333333333333' })
+    expect(latestByCell([c1, c2, del], '2026-11').get('M1|HS25|C1')?.clientId).toBe(del.clientId)
+  })
+
+  it('names the contract of a contract row in a create and in a patch; an employee’s only row names none', () => {
+    expect(planCellChange(undefined, { quantite: '2' }, { ...place, numeroContrat: 'C2' })).toEqual({
+      type: 'create',
+      payload: { siren: '732829320', matricule: 'M1', numero_contrat: 'C2', periode: '2026-11', code_evp: 'HS25', quantite: '2' },
+    })
+    expect(planCellChange(undefined, { quantite: '2' }, { ...place, numeroContrat: null })).toEqual({
+      type: 'create',
+      payload: { siren: '732829320', matricule: 'M1', periode: '2026-11', code_evp: 'HS25', quantite: '2' },
+    })
+    const synced = entry({ state: 'synced', serverId: '44444444-4444-4444-8444-444444444444' })
+    expect(planCellChange(synced, { quantite: '3' }, { ...place, numeroContrat: 'C1' })).toMatchObject({
+      type: 'update',
+      payload: { numero_contrat: 'C1', quantite: '3' },
+    })
+  })
+
   it('shows values in French with the state, and the refusal message', () => {
     expect(cellFromEntry(entry({ payload: { code_evp: 'HS25', quantite: '3.5' } }), 'quantite')).toMatchObject({
       text: '3,5',

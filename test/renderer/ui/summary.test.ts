@@ -34,6 +34,21 @@ describe('entry summary', () => {
     )
   })
 
+  it('names the contract of an element of one of several contracts, and an avantage’s type in words', () => {
+    expect(
+      summarizeEntry(
+        { ...base, kind: 'evp', payload: { code_evp: 'HS25', quantite: '3', periode: '2026-11', numero_contrat: 'C2' } },
+        t,
+        refs,
+      ),
+    ).toBe('HS 25 % : 3 h — novembre 2026 (contrat C2)')
+    const avantage = { type_avantage: 'vehicule', mode_evaluation: 'forfait', montant: '118.00', periode: '2026-11' }
+    expect(summarizeEntry({ ...base, kind: 'avantage', payload: avantage }, t, refs)).toBe('Véhicule · 118,00\u00a0€ · novembre 2026')
+    expect(
+      summarizeEntry({ ...base, kind: 'prime', payload: { code_prime: 'PEXC', montant: '320.50', periode: '2026-11' } }, t, refs),
+    ).toBe('PEXC · 320,50\u00a0€ · novembre 2026')
+  })
+
   it('summarises an absence with its label, dates and half days', () => {
     const payload = {
       code_absence: 'CP',

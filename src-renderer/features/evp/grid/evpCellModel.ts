@@ -19,9 +19,18 @@ import { isEditable } from '../../../../src-shared/domain/states'
 import { formatEvpCell } from './evpValue'
 import type { EvpValue } from './evpValue'
 
-/** Key of a cell in maps: `matricule|code`. */
-export function cellKey(matricule: string, code: string): string {
-  return `${matricule}|${code}`
+/**
+ * Key of a cell in maps: `matricule|code`, or `matricule|code|numero_contrat` for a cell of a contract row (an
+ * employee with several contracts in the period: gridRows.ts).
+ */
+export function cellKey(matricule: string, code: string, numeroContrat: string | null = null): string {
+  return numeroContrat === null ? `${matricule}|${code}` : `${matricule}|${code}|${numeroContrat}`
+}
+
+/** The parts of a cell key (see {@link cellKey}). */
+export function cellOfKey(key: string): { matricule: string; code: string; numeroContrat: string | null } {
+  const [matricule = '', code = '', numeroContrat] = key.split('|')
+  return { matricule, code, numeroContrat: numeroContrat ?? null }
 }
 
 type Entry = Pick<
@@ -29,31 +38,42 @@ type Entry = Pick<
   'clientId' | 'kind' | 'operation' | 'payload' | 'matricule' | 'periode' | 'state' | 'serverId' | 'targetServerId' | 'error' | 'updatedAt'
 >
 
-/** Code of an EVP entry's payload, or null (a delete carries no payload). */
-function codeOf(entry: Entry, codeByServerId: ReadonlyMap<string, string>): string | null {
-  const code = payloadFields(entry)['code_evp']
-  if (typeof code === 'string') return code
-  return entry.targetServerId === null ? null : (codeByServerId.get(entry.targetServerId) ?? null)
+/** What places an entry in the grid: its code and contract (a delete, or a patch, takes them from its target). */
+interface Placement {
+  readonly code: string
+  readonly numeroContrat: string | null
+}
+
+/** Code and contract of an EVP entry, or null when neither it nor the record it targets names a code. */
+function placementOf(entry: Entry, byServerId: ReadonlyMap<string, Placement>): Placement | null {
+  const fields = payloadFields(entry)
+  const target = entry.targetServerId === null ? undefined : byServerId.get(entry.targetServerId)
+  const code = typeof fields['code_evp'] === 'string' ? fields['code_evp'] : target?.code
+  if (code === undefined) return null
+  const numero = fields['numero_contrat']
+  return { code, numeroContrat: typeof numero === 'string' && numero !== '' ? numero : (target?.numeroContrat ?? null) }
 }
 
 /**
- * The entry deciding each cell of `periode`: per `matricule|code`, the most recently updated entry that is not
- * cancelled. Deletes (no payload) are placed through the code of the record they target.
+ * The entry deciding each cell of `periode`: per cell key (`matricule|code`, plus `|numero_contrat` for an entry
+ * naming its contract), the most recently updated entry that is not cancelled. Deletes (no payload) and patches
+ * without a contract are placed through the code and contract of the record they target.
  */
 export function latestByCell<E extends Entry>(entries: readonly E[], periode: string): Map<string, E> {
   const relevant = entries.filter((e) => e.kind === 'evp' && e.periode === periode && e.state !== 'cancelled')
-  const codeByServerId = new Map<string, string>()
-  for (const e of relevant) {
-    const code = payloadFields(e)['code_evp']
+  const byServerId = new Map<string, Placement>()
+  // Creates first: they name both code and contract, the patches of their record then inherit the contract.
+  for (const e of [...relevant].sort((a, b) => Number(a.operation !== 'create') - Number(b.operation !== 'create'))) {
     const id = e.serverId ?? e.targetServerId
-    if (typeof code === 'string' && id !== null) codeByServerId.set(id, code)
+    const placement = placementOf(e, byServerId)
+    if (id !== null && placement !== null && !byServerId.has(id)) byServerId.set(id, placement)
   }
   const sorted = [...relevant].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
   const result = new Map<string, E>()
   for (const e of sorted) {
-    const code = codeOf(e, codeByServerId)
-    if (code === null) continue
-    const key = cellKey(e.matricule, code)
+    const placement = placementOf(e, byServerId)
+    if (placement === null) continue
+    const key = cellKey(e.matricule, placement.code, placement.numeroContrat)
     if (!result.has(key)) result.set(key, e)
   }
   return result
@@ -86,12 +106,18 @@ export function cellFromEntry(entry: Entry, format: FormatEvp, wordError: WordEr
   }
 }
 
-/** Where a cell is: dossier, employee, code, period. */
+/** Where a cell is: dossier, employee, code, period, and the contract of a contract row (null otherwise). */
 export interface CellPlace {
   readonly siren: string
   readonly matricule: string
   readonly code: string
   readonly periode: string
+  readonly numeroContrat?: string | null
+}
+
+/** `numero_contrat` of a contract row's payload; nothing for an employee's only row. */
+function contractField(place: CellPlace): { numero_contrat?: string } {
+  return place.numeroContrat === undefined || place.numeroContrat === null ? {} : { numero_contrat: place.numeroContrat }
 }
 
 export type CellChange =
@@ -110,14 +136,15 @@ export type CellChange =
       readonly payload: Record<string, unknown>
     }
 
-/** Create body of an EVP (EvpCreateDto). */
+/** Create body of an EVP (EvpCreateDto); a contract row's EVP names its contract. */
 export function createPayload(place: CellPlace, value: EvpValue): Record<string, unknown> {
-  return { siren: place.siren, matricule: place.matricule, periode: place.periode, code_evp: place.code, ...value }
+  return { siren: place.siren, matricule: place.matricule, ...contractField(place), periode: place.periode, code_evp: place.code, ...value }
 }
 
-/** Patch of a synced EVP replacing its value (EvpPatchDto): the value fields not given are cleared. */
+/** Patch of a synced EVP replacing its value (EvpPatchDto): the value fields not given are cleared; a contract row's contract kept. */
 export function patchPayload(place: CellPlace, value: EvpValue): Record<string, unknown> {
   return {
+    ...contractField(place),
     periode: place.periode,
     code_evp: place.code,
     quantite: value.quantite ?? null,

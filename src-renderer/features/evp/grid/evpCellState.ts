@@ -7,20 +7,27 @@
 import type { CodeEvp, FormatEvp } from '../../../../src-shared/api/codification'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import type { FieldIssue } from '../../../../src-shared/domain/validation/types'
-import { cellFromEntry, cellKey, EMPTY_CELL, planCellChange } from './evpCellModel'
+import { cellFromEntry, cellKey, cellOfKey, EMPTY_CELL, planCellChange } from './evpCellModel'
 import type { WordError } from './evpCellModel'
 import type { CellPlace, CellView } from './evpCellModel'
 import { keptCellText, parseEvpCell } from './evpValue'
 import type { CellErrorCode, EvpValue } from './evpValue'
 
-/** A cell to save: employee, code, and the text the clerk typed or pasted. */
+/** A cell to save: employee, code, the contract of a contract row (gridRows.ts), and the text typed or pasted. */
 export interface CellInput {
   readonly matricule: string
   readonly code: CodeEvp
   readonly text: string
+  /** The row's contract when the employee has several in the period; absent or null for his only row. */
+  readonly numeroContrat?: string | null
 }
 
-/** Local overrides of the cells' views, by cell key (`matricule|code`). */
+/** Key of the cell of an input (evpCellModel.ts `cellKey`). */
+export function inputKey(input: CellInput): string {
+  return cellKey(input.matricule, input.code.code, input.numeroContrat ?? null)
+}
+
+/** Local overrides of the cells' views, by cell key (`matricule|code`, `matricule|code|numero_contrat`). */
 export type CellOverrides = Readonly<Record<string, CellView>>
 
 /** What the outbox answered for one cell's save: the entry written, or why it was refused. */
@@ -38,6 +45,8 @@ export interface CellResult {
 export interface CellError {
   readonly matricule: string
   readonly code: string
+  /** The contract of a contract row's cell; null for an employee's only row. */
+  readonly numeroContrat: string | null
   readonly message: string
   readonly status: 'invalid' | 'rejected'
 }
@@ -74,7 +83,18 @@ export function viewOf(
   formatOf: ReadonlyMap<string, FormatEvp>,
   wordError?: WordError,
 ): CellView {
-  const key = cellKey(matricule, code)
+  return viewAt(cellKey(matricule, code), code, local, entries, formatOf, wordError)
+}
+
+/** What the cell of key `key` (code `code`) shows: its override, else its entry (in the code's format), else empty. */
+export function viewAt(
+  key: string,
+  code: string,
+  local: CellOverrides,
+  entries: ReadonlyMap<string, OutboxEntry>,
+  formatOf: ReadonlyMap<string, FormatEvp>,
+  wordError?: WordError,
+): CellView {
   const override = local[key]
   if (override !== undefined) return override
   const entry = entries.get(key)
@@ -140,7 +160,7 @@ export function sortPaste(
   inputs: readonly CellInput[],
   state: { readonly entries: ReadonlyMap<string, OutboxEntry>; readonly local: CellOverrides },
   busy: (key: string) => boolean,
-  place: (matricule: string, code: string) => CellPlace,
+  place: (matricule: string, code: string, numeroContrat: string | null) => CellPlace,
   refusal: RefusalText,
 ): PasteSort {
   const local: Record<string, CellView> = { ...state.local }
@@ -148,7 +168,7 @@ export function sortPaste(
   const others: CellInput[] = []
   let unreadable = 0
   for (const input of inputs) {
-    const key = cellKey(input.matricule, input.code.code)
+    const key = inputKey(input)
     const read = readCell(input, refusal)
     if (!read.ok) {
       unreadable += 1
@@ -156,7 +176,7 @@ export function sortPaste(
       continue
     }
     local[key] = savingView(input.text)
-    const change = planCellChange(state.entries.get(key), read.value, place(input.matricule, input.code.code))
+    const change = planCellChange(state.entries.get(key), read.value, place(input.matricule, input.code.code, input.numeroContrat ?? null))
     if (change.type === 'create' && !busy(key)) fresh.push({ key, text: input.text, payload: change.payload })
     else others.push(input)
   }
@@ -184,15 +204,14 @@ export function cellErrors(
   const list: CellError[] = []
   for (const [key, view] of Object.entries(local)) {
     if (view.status !== 'invalid') continue
-    const [matricule = '', code = ''] = key.split('|')
-    list.push({ matricule, code, message: view.message ?? '', status: 'invalid' })
+    list.push({ ...cellOfKey(key), message: view.message ?? '', status: 'invalid' })
   }
   for (const [key, entry] of entries) {
     if (entry.state !== 'rejected' || local[key] !== undefined) continue
-    const [matricule = '', code = ''] = key.split('|')
-    const format = formatOf.get(code)
+    const cell = cellOfKey(key)
+    const format = formatOf.get(cell.code)
     if (format === undefined) continue
-    list.push({ matricule, code, message: cellFromEntry(entry, format, wordError).message ?? '', status: 'rejected' })
+    list.push({ ...cell, message: cellFromEntry(entry, format, wordError).message ?? '', status: 'rejected' })
   }
   return list
 }

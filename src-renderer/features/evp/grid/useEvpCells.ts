@@ -23,8 +23,9 @@ import {
   savingView,
   settleResults,
   sortPaste,
+  inputKey,
   unsavedCount,
-  viewOf,
+  viewAt,
   withOverride,
 } from './evpCellState'
 import type { CellInput, CellResult, EntryResult, FreshCell, RefusalText } from './evpCellState'
@@ -167,9 +168,9 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   // Entry states change during a sync (queued -> synced/rejected): the dossier's counts move, the cells follow.
   watch(() => JSON.stringify(countsBySiren.value[siren.value] ?? {}), scheduleReload)
 
-  /** What the cell shows now. */
-  function cell(matricule: string, code: string): CellView {
-    return viewOf(matricule, code, local.value, entries.value, formatOf.value, wordError)
+  /** What the cell shows now; `numeroContrat`: the contract of a contract row (null for an employee's only row). */
+  function cell(matricule: string, code: string, numeroContrat: string | null = null): CellView {
+    return viewAt(cellKey(matricule, code, numeroContrat), code, local.value, entries.value, formatOf.value, wordError)
   }
 
   function setLocal(key: string, view: CellView | null): void {
@@ -184,13 +185,13 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     lastSaved.value += next.saved
   }
 
-  function place(matricule: string, code: string): CellPlace {
-    return { siren: siren.value, matricule, code, periode: periode.value }
+  function place(matricule: string, code: string, numeroContrat: string | null = null): CellPlace {
+    return { siren: siren.value, matricule, code, periode: periode.value, numeroContrat }
   }
 
   /** Saves one cell's text (typed). Returns when saved; the cell shows « enregistrement » meanwhile. */
   function commit(input: CellInput): Promise<void> {
-    const key = cellKey(input.matricule, input.code.code)
+    const key = inputKey(input)
     const read = readCell(input, refusal)
     if (!read.ok) {
       setLocal(key, read.view)
@@ -199,7 +200,11 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     setLocal(key, savingView(input.text))
     return chains.run(key, async () => {
       try {
-        const change = planCellChange(entries.value.get(key), read.value, place(input.matricule, input.code.code))
+        const change = planCellChange(
+          entries.value.get(key),
+          read.value,
+          place(input.matricule, input.code.code, input.numeroContrat ?? null),
+        )
         const result = await applyCellChange(outbox, change, t('saisie.cellErreur.occupe'))
         if (result === 'cleared') setLocal(key, null)
         else if (result === null)
