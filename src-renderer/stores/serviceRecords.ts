@@ -120,6 +120,13 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     if (useSyncStore().online) await refresh()
   }
 
+  /** Runs work nobody awaits (a reload after a write, a batch): a failure is kept in `error`, never unhandled. */
+  function background(work: () => Promise<unknown>): void {
+    work().catch((thrown: unknown) => {
+      error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
+    })
+  }
+
   /** Follows reconnects, sync batches and outbox writes (once). */
   function follow(): void {
     if (started) return
@@ -127,8 +134,16 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     const { db, coordinator } = appServices()
     const { online } = storeToRefs(useSyncStore())
     cleanups.push(refreshOnReconnect(online, refresh))
-    cleanups.push(coordinator.onBatch(() => void afterBatch()))
-    cleanups.push(onOutboxWrite(db, () => void load()))
+    cleanups.push(
+      coordinator.onBatch(() => {
+        background(afterBatch)
+      }),
+    )
+    cleanups.push(
+      onOutboxWrite(db, () => {
+        background(load)
+      }),
+    )
   }
 
   /**
