@@ -24,6 +24,10 @@
  * - v6: one typed entry (issue 13). No index change; the upgrade parses the body of every row ONCE with its kind's
  *   schema (upgrade-v6.ts): rows are typed from then on. A row that no longer parses is kept, never sent:
  *   `rejected` with a French reason, its stored payload in `unreadable` (counts moved in the same transaction).
+ * - v7: the service's records of a dossier and period (issue 14): table `serviceRecords` (one row per record and
+ *   period read, primary key `[siren+periode+kind+id]`, indexes `[siren+periode]` and `[siren+periode+matricule]`)
+ *   and table `serviceReads` (when each dossier and period was read, and the kinds refused for a missing right,
+ *   key `[siren+periode]`). Additive: no upgrade function, every other table kept as it is.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -35,6 +39,7 @@ import type { Salarie } from '../../src-shared/api/salaries'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import type { DeclarationRow } from '../../src-shared/domain/declarations'
+import type { KindedRecord, ServiceRecordKind } from '../../src-shared/domain/service-records'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
@@ -82,6 +87,28 @@ export interface CountRow {
   readonly siren: string
   readonly state: EntryState
   readonly n: number
+}
+
+/**
+ * One record of the service, cached for the period it was read in (an absence spanning two months is cached under
+ * each month read). `record` is the record as the service answered it, typed by `kind`. Since v7.
+ */
+export type ServiceRecordRow = KindedRecord & {
+  readonly siren: string
+  /** Period of the read (`YYYY-MM`), not necessarily the record's own field (absences have none). */
+  readonly periode: string
+  readonly matricule: string
+  /** The record's server id. */
+  readonly id: string
+}
+
+/** When one dossier and period was read, and which kinds the credentials could not list. Since v7. */
+export interface ServiceReadRow {
+  readonly siren: string
+  readonly periode: string
+  /** ISO instant the read started (this workstation's clock). */
+  readonly fetchedAt: string
+  readonly refused: readonly { readonly kind: ServiceRecordKind; readonly droit: Categorie }[]
 }
 
 /** Which code list a `codes` row holds. */
@@ -133,6 +160,12 @@ export const SCHEMA_V4 = {
 /** Indexes of version 5: v4's outbox indexes plus `verifyAfter` (file comment). */
 export const SCHEMA_V5 = {
   outbox: `${SCHEMA_V4.outbox}, verifyAfter`,
+} as const
+
+/** Indexes of version 7: the cached records of the service (file comment). */
+export const SCHEMA_V7 = {
+  serviceRecords: '[siren+periode+kind+id], [siren+periode], [siren+periode+matricule]',
+  serviceReads: '[siren+periode]',
 } as const
 
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
@@ -190,6 +223,10 @@ export class PaieDb extends Dexie {
   counts!: Table<CountRow, [string, EntryState]>
   /** Cached DSN of the last cabinet-wide search (since v3). */
   declarations!: Table<DeclarationRow, string>
+  /** Cached records of the service, per dossier and period read (since v7). */
+  serviceRecords!: Table<ServiceRecordRow, [string, string, ServiceRecordKind, string]>
+  /** When each dossier and period was read (since v7). */
+  serviceReads!: Table<ServiceReadRow, [string, string]>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -200,5 +237,6 @@ export class PaieDb extends Dexie {
     this.version(4).stores(SCHEMA_V4)
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
+    this.version(7).stores(SCHEMA_V7)
   }
 }

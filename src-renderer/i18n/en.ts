@@ -7,6 +7,7 @@ import { declarationsEn } from './en/declarations'
 import { erreursEn } from './en/erreurs'
 import { exportsEn } from './en/exports'
 import { toCheckEn } from './en/to-check'
+import { recordsEn } from './en/records'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -18,6 +19,7 @@ export const en: Messages = {
   ...settingsEn,
   ...declarationsEn,
   ...toCheckEn,
+  ...recordsEn,
   ...erreursEn,
   ...exportsEn,
 }

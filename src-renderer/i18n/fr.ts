@@ -12,6 +12,7 @@ import { declarationsFr } from './fr/declarations'
 import { erreursFr } from './fr/erreurs'
 import { exportsFr } from './fr/exports'
 import { toCheckFr } from './fr/to-check'
+import { recordsFr } from './fr/records'
 
 export const fr = {
   ...appFr,
@@ -21,6 +22,7 @@ export const fr = {
   ...settingsFr,
   ...declarationsFr,
   ...toCheckFr,
+  ...recordsFr,
   ...erreursFr,
   ...exportsFr,
 }

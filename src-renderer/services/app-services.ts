@@ -9,7 +9,10 @@ import type { OutboxEnv } from '../db/write'
 import type { SyncCoordinator } from '../sync/coordinator'
 
 /** The part of `window.api` the stores use. */
-export type RendererApi = Pick<WindowApi, 'connection:probe' | 'reference:refresh' | 'sync:push' | 'sync:verify' | 'onSyncChanged'>
+export type RendererApi = Pick<
+  WindowApi,
+  'connection:probe' | 'reference:refresh' | 'records:refresh' | 'sync:push' | 'sync:verify' | 'onSyncChanged'
+>
 
 export interface AppServices {
   readonly db: PaieDb

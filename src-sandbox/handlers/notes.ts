@@ -10,7 +10,7 @@ import type { Extraction, Note } from '../store/wire-types'
 import { instantOf, sessionOf, type HandlerContext, type Handlers } from './context'
 import { dossierOfBody, salarieOfBody } from './entry-rules'
 import { byKeys, paginate, periodEnd, periodStart, rangesOverlap } from './lists'
-import { presentOver } from './salaries'
+import { listedOver } from '../../src-shared/domain/presence'
 import { requireDossier, requireVisible, sirensInScope } from './scope'
 
 function listerNotes(req: ParsedRequestOf<'listerNotes'>, ctx: HandlerContext): PageOf<Note> {
@@ -74,7 +74,7 @@ export function extractionRows(
       return {
         colonnes: ['matricule', 'nom', 'prenom', 'nic', 'date_entree', 'date_sortie'],
         lignes: ctx.store.salaries
-          .filter((s) => s.siren === siren && presentOver(s, du, au))
+          .filter((s) => s.siren === siren && listedOver(s, { du, au }))
           .sort(byKeys((s) => s.matricule))
           .map((s) => [s.matricule, s.nom, s.prenom, s.nic, s.date_entree, s.date_sortie ?? '']),
       }

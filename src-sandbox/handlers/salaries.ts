@@ -1,5 +1,5 @@
 /**
- * Employees (salariés): list with presence over [du, au] (V1.2.0), multi nic (V1.4.0) and a search; single reads
+ * Employees (salariés): list with presence over [du, au] (V1.2.0; the one rule of src-shared/domain/presence.ts), multi nic (V1.4.0) and a search; single reads
  * by both paths (payment information V1.3.0, safe opening date V1.7.0); PATCH of employees and of bank details
  * (reference: methods and paths fully given, Salarie.PatchRetourDto with per-item errors — fields assumed).
  */
@@ -8,25 +8,13 @@ import type { ParsedRequestOf } from '../../src-shared/api/endpoints'
 import type { Salarie, SalarieDetail } from '../../src-shared/api/salaries'
 import { ERROR_CODES } from '../../src-shared/api/common'
 import type { HandlerContext, Handlers } from './context'
-import { byKeys, foldText, matchesFilter, omitKeys, paginate, rangesOverlap } from './lists'
+import { listedOver } from '../../src-shared/domain/presence'
+import { byKeys, foldText, matchesFilter, omitKeys, paginate } from './lists'
 import { findSalarie, requireDossier, requireSalarie, sirensInScope } from './scope'
 
 /** List shape of an employee (the detail without NIR, regime, permit, payment info, safe opening date). */
 export function salarieSummary(s: SalarieDetail): Salarie {
   return omitKeys(s, ['nir', 'regime_social', 'titre_sejour', 'informations_paiement', 'date_ouverture_coffre'])
-}
-
-/**
- * Presence over [du, au] (reference V1.2.0: "employees present over a period"; either bound may be missing).
- * Assumption: present when the employment [date_entree, date_sortie] meets the range, or one of the employee's
- * contracts does (a rehired employee is present over an earlier contract).
- */
-export function presentOver(s: SalarieDetail, du: string | undefined, au: string | undefined): boolean {
-  if (du === undefined && au === undefined) return true
-  const from = du ?? null
-  const to = au ?? null
-  if ((to === null || s.date_entree <= to) && (from === null || s.date_sortie === null || s.date_sortie >= from)) return true
-  return s.contrats.some((c) => rangesOverlap(c.date_debut, c.date_fin, from, to))
 }
 
 /** Search by name or matricule, case- and accent-insensitive (`'eloise'` finds `'Éloïse'`). */
@@ -41,7 +29,10 @@ function listerSalaries(req: ParsedRequestOf<'listerSalaries'>, ctx: HandlerCont
   const q = req.query
   const sirens = sirensInScope(ctx, q.siren)
   const items = ctx.store.salaries
-    .filter((s) => sirens.has(s.siren) && matchesFilter(q.nic, s.nic) && presentOver(s, q.du, q.au) && matchesRecherche(s, q.recherche))
+    .filter(
+      (s) =>
+        sirens.has(s.siren) && matchesFilter(q.nic, s.nic) && listedOver(s, { du: q.du, au: q.au }) && matchesRecherche(s, q.recherche),
+    )
     .sort(
       byKeys(
         (s) => s.siren,

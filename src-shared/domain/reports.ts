@@ -33,7 +33,12 @@ export const TOKEN_FAILURE = {
 } as const
 
 /** Values of the `contexte` parameter of an IPC error wrapping an API failure. */
-export const REPORT_CONTEXTS = { referentiel: 'REFERENTIEL', declarations: 'DECLARATIONS', telechargement: 'TELECHARGEMENT' } as const
+export const REPORT_CONTEXTS = {
+  referentiel: 'REFERENTIEL',
+  declarations: 'DECLARATIONS',
+  telechargement: 'TELECHARGEMENT',
+  enregistrements: 'ENREGISTREMENTS',
+} as const
 
 /** Values of the `suite` parameter. */
 export const REPORT_FOLLOW_UPS = { rienEnregistre: 'RIEN_ENREGISTRE' } as const

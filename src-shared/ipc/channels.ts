@@ -22,6 +22,7 @@ export const channelNames = [
   'profile:remove',
   'profile:signOut',
   'reference:refresh',
+  'records:refresh',
   'sync:push',
   'sync:verify',
   'declarations:search',

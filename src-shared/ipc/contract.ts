@@ -25,6 +25,7 @@ import {
 } from '../domain/profiles'
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
 import { ReportParams } from '../domain/reports'
+import { RecordsRefreshInput, RecordsRefreshResult } from '../domain/service-records'
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
 import {
   ChosenFolder,
@@ -84,6 +85,11 @@ export const ipcChannels = {
   'profile:signOut': { input: ProfileTarget, output: ProfilesState },
   /** Fetches the reference data of some or all dossiers (main calls the API; the renderer caches the answer). */
   'reference:refresh': { input: ReferenceRefreshInput, output: ReferenceSnapshot },
+  /**
+   * Lists the service's records of one dossier and period (EVP, absences, frais, primes, avantages, acomptes); a kind
+   * refused for a missing right says so, the others are read. The renderer caches the answer.
+   */
+  'records:refresh': { input: RecordsRefreshInput, output: RecordsRefreshResult },
   /** Sends a batch of claimed entries; one outcome per entry, with its audit attempts. */
   'sync:push': { input: SyncPushInput, output: SyncPushResult },
   /** Lists the scopes of entries sent again after a lost answer, for a second record of each ("doublon probable"). */

@@ -9,7 +9,8 @@ import { absencesOverlap } from '../../src-sandbox/handlers/absences'
 import { checkEvpFormat } from '../../src-sandbox/handlers/evp'
 import { foldText, paginate, periodEnd } from '../../src-sandbox/handlers/lists'
 import { applyRate, fromCents, toCents } from '../../src-sandbox/handlers/money'
-import { matchesRecherche, presentOver } from '../../src-sandbox/handlers/salaries'
+import { matchesRecherche } from '../../src-sandbox/handlers/salaries'
+import { listedOver } from '../../src-shared/domain/presence'
 import { SandboxRefusal } from '../../src-sandbox/http/errors'
 import { bodyValue, issuePath, queryObject } from '../../src-sandbox/http/parse'
 import { mulberry32 } from '../../src-shared/random'
@@ -148,13 +149,15 @@ describe('employee presence and search', () => {
     contrats: [{ numero_contrat: 'C1', nature_contrat: '01', date_debut: '2021-01-01', date_fin: '2021-12-31' }],
   } as unknown as SalarieDetail
 
-  it('is present when employment or a contract meets [du, au]', () => {
-    expect(presentOver(s, '2025-06-01', '2025-06-30')).toBe(true)
-    expect(presentOver(s, '2025-07-01', undefined)).toBe(false)
-    expect(presentOver(s, undefined, '2024-02-29')).toBe(true)
-    expect(presentOver(s, '2022-01-01', '2024-02-29')).toBe(false)
-    expect(presentOver(s, '2021-06-01', '2021-06-30')).toBe(true)
-    expect(presentOver(s, undefined, undefined)).toBe(true)
+  it('lists an employee over [du, au] by the one presence rule: his contracts, cut at his exit date, decide', () => {
+    const listed = (du: string | undefined, au: string | undefined): boolean => listedOver(s, { du, au })
+    // Employed 2024-03 … 2025-06 but his only contract listed is of 2021: the contract decides (rule 5).
+    expect(listed('2025-06-01', '2025-06-30')).toBe(false)
+    expect(listed('2025-07-01', undefined)).toBe(false)
+    expect(listed(undefined, '2024-02-29')).toBe(true)
+    expect(listed('2022-01-01', '2024-02-29')).toBe(false)
+    expect(listed('2021-06-01', '2021-06-30')).toBe(true)
+    expect(listed(undefined, undefined)).toBe(true)
   })
 
   it('searches names and matricule without case or accents', () => {

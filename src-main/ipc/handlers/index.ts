@@ -11,6 +11,8 @@ import { createProfileHandlers } from './profiles'
 import type { ProfileHandlerDeps } from './profiles'
 import { createReferenceHandlers } from './reference'
 import type { ReferenceHandlerDeps } from './reference'
+import { createRecordsHandlers } from './records'
+import type { RecordsHandlerDeps } from './records'
 import { createSyncHandlers } from './sync'
 import type { SyncHandlerDeps } from './sync'
 import { createDeclarationHandlers } from './declarations'
@@ -29,6 +31,7 @@ export type HandlerDeps = AppHandlerDeps &
   ConnectionHandlerDeps &
   ProfileHandlerDeps &
   ReferenceHandlerDeps &
+  RecordsHandlerDeps &
   SyncHandlerDeps &
   DeclarationHandlerDeps
 
@@ -39,6 +42,7 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createConnectionHandlers(deps),
     ...createProfileHandlers(deps),
     ...createReferenceHandlers(deps),
+    ...createRecordsHandlers(deps),
     ...createSyncHandlers(deps),
     ...createDeclarationHandlers(deps),
   } satisfies IpcHandlers

@@ -3,6 +3,7 @@
  * establishment (NIC), and presence over a date range ("présents du … au …"). Pure; tested in node.
  */
 import type { Salarie } from '../../../src-shared/api/salaries'
+import { contractsListedOver, listedOver } from '../../../src-shared/domain/presence'
 import { isoDateOrEmpty, searchKey } from '../../components/format'
 
 /** Filter of the employee list; empty strings mean "no constraint". Dates `YYYY-MM-DD` (any other text: none). */
@@ -39,26 +40,23 @@ export function matchesSearch(salarie: Salarie, search: string): boolean {
   return words.every((w) => text.includes(w))
 }
 
-/**
- * True when the employee is present at some time between `du` and `au` (inclusive; either may be empty = open):
- * hired on or before `au`, not gone before `du` (`date_sortie`), and, when contracts are known, at least one
- * contract overlapping the range (contract `date_fin` null = open-ended).
- */
-export function isPresent(salarie: Salarie, du: string, au: string): boolean {
-  const from = isoDateOrEmpty(du) === '' ? '0000-01-01' : du
-  const to = isoDateOrEmpty(au) === '' ? '9999-12-31' : au
-  if (from > to) return false
-  if (salarie.date_entree > to) return false
-  if (salarie.date_sortie !== null && salarie.date_sortie < from) return false
-  if (salarie.contrats.length === 0) return true
-  return salarie.contrats.some((c) => c.date_debut <= to && (c.date_fin === null || c.date_fin >= from))
+/** A filter bound as the presence rule takes it: a `YYYY-MM-DD` date, or null (open) for anything else. */
+function bound(date: string): string | null {
+  return isoDateOrEmpty(date) === '' ? null : date
 }
 
-/** Contracts of the employee active at some time between `du` and `au` (inclusive; empty = open). */
+/**
+ * True when the employee is present at some day between `du` and `au` (inclusive; empty or not a date = open): the
+ * ONE presence rule of src-shared/domain/presence.ts (`listedOver`: contracts cut at the exit date; an employee
+ * whose exit precedes his entry stays listed), shared with the sandbox's `du`/`au` filter.
+ */
+export function isPresent(salarie: Salarie, du: string, au: string): boolean {
+  return listedOver(salarie, { du: bound(du), au: bound(au) })
+}
+
+/** Contracts of the employee running at some day between `du` and `au` (inclusive; empty = open), cut at the exit date. */
 export function activeContracts(salarie: Salarie, du: string, au: string): Salarie['contrats'] {
-  const from = isoDateOrEmpty(du) === '' ? '0000-01-01' : du
-  const to = isoDateOrEmpty(au) === '' ? '9999-12-31' : au
-  return salarie.contrats.filter((c) => c.date_debut <= to && (c.date_fin === null || c.date_fin >= from))
+  return contractsListedOver(salarie, { du: bound(du), au: bound(au) })
 }
 
 /** Orders by display name then matricule (French collation, accents ignored at first level). */

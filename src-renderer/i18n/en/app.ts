@@ -65,6 +65,7 @@ export const appEn: typeof appFr = {
     frais: 'Expenses',
     prime: 'Bonus or allowance',
     avantage: 'Benefit in kind',
+    acompte: 'Advance on pay',
   },
   operations: { create: 'Creation', update: 'Change', delete: 'Removal' },
   champs: {

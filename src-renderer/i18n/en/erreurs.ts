@@ -130,6 +130,7 @@ export const erreursEn: typeof erreursFr = {
     },
     contextes: {
       REFERENTIEL: 'Reference data not updated: {raison}',
+      ENREGISTREMENTS: 'Service records not updated: {raison}',
       DECLARATIONS: 'Declarations not updated: {raison}',
       TELECHARGEMENT: 'Download refused: {raison}',
     },

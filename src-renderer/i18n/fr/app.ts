@@ -69,6 +69,7 @@ export const appFr = {
     frais: 'Frais professionnels',
     prime: 'Prime ou indemnité',
     avantage: 'Avantage en nature',
+    acompte: 'Acompte',
   },
   operations: { create: 'Création', update: 'Modification', delete: 'Suppression' },
   champs: {

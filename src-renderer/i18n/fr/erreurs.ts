@@ -146,6 +146,7 @@ export const erreursFr = {
     /** What failed, around the reason (`params.contexte`). */
     contextes: {
       REFERENTIEL: 'Référentiel non mis à jour : {raison}',
+      ENREGISTREMENTS: 'Éléments du service non mis à jour : {raison}',
       DECLARATIONS: 'Déclarations non mises à jour : {raison}',
       TELECHARGEMENT: 'Téléchargement refusé : {raison}',
     },

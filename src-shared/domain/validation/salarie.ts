@@ -5,6 +5,7 @@
  */
 import type { ContratResume, Salarie } from '../../api/salaries'
 import type { Dossier } from '../../api/dossiers'
+import { contractsListedOver } from '../presence'
 import { formatDateFr } from './calendar'
 import { isGiven, type IssueList, type Payload } from './fields'
 import type { ValidationContext, ValidationOperation } from './types'
@@ -37,15 +38,12 @@ function coversUntil(end: string | null, date: string): boolean {
 
 /**
  * Contracts of the employee running on at least one day of [from, to] (ISO dates, inclusive), cut at the exit
- * date, sorted by number. Source: the sandbox's `activeContracts` (assumption, not shown in reference).
+ * date, sorted by number: the one presence rule (src-shared/domain/presence.ts `contractsListedOver`).
  */
 export function contractsOverlapping(salarie: Salarie, from: string, to: string): ContratResume[] {
-  return salarie.contrats
-    .filter((c) => {
-      const end = effectiveEnd(salarie, c)
-      return c.date_debut <= to && (end === null || (from <= end && c.date_debut <= end))
-    })
-    .sort((a, b) => (a.numero_contrat < b.numero_contrat ? -1 : a.numero_contrat > b.numero_contrat ? 1 : 0))
+  return contractsListedOver(salarie, { du: from, au: to }).sort((a, b) =>
+    a.numero_contrat < b.numero_contrat ? -1 : a.numero_contrat > b.numero_contrat ? 1 : 0,
+  )
 }
 
 /**

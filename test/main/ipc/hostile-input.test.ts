@@ -94,6 +94,7 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
   'profile:remove': () => ({ id: UNKNOWN_PROFILE }),
   'profile:signOut': () => ({ id: UNKNOWN_PROFILE }),
   'reference:refresh': () => ({ sirens: [BIG_SIREN] }),
+  'records:refresh': () => ({ siren: BIG_SIREN, periode: '2026-11' }),
   'sync:push': () => {
     const codes = codesOf(sandbox.store)
     const [m] = quietEmployees(sandbox.store)

@@ -12,6 +12,7 @@ import type {
 } from '../../../src-shared/domain/sync-protocol'
 import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
+import type { RecordsRefreshInput, RecordsRefreshResult } from '../../../src-shared/domain/service-records'
 import type { RendererApi } from '../../../src-renderer/services/app-services'
 import type { SyncTimers } from '../../../src-renderer/sync/coordinator'
 import type { SyncLockManager } from '../../../src-renderer/sync/locks'
@@ -126,6 +127,8 @@ export interface FakeApi extends RendererApi {
   push: PushHandler
   probe: ConnectionStatus
   reference: () => IpcResult<ReferenceSnapshot>
+  /** Answer of `records:refresh` (default: no record of any kind, fetched at the probe's instant). */
+  records: (input: RecordsRefreshInput) => IpcResult<RecordsRefreshResult>
   /** Answer of `sync:verify` (default: every item verified, no duplicate). */
   verify: (items: readonly VerifyItem[]) => IpcResult<SyncVerifyResult>
   /** Sends a `sync:changed` event to the subscribers. */
@@ -142,6 +145,7 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     push,
     probe: { online: true, version: '1.13.0', checkedAt: '2026-11-20T09:00:00.000Z', message: 'Service de paie joignable.' },
     reference: () => ({ ok: true, value: snapshot() }),
+    records: (input) => ({ ok: true, value: emptyRecords(input, '2026-11-20T09:00:00.000Z') }),
     verify: (items) => ({
       ok: true,
       value: {
@@ -167,6 +171,7 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'sync:verify': (input) => Promise.resolve(api.verify(input.items)),
     'connection:probe': () => Promise.resolve({ ok: true, value: api.probe }),
     'reference:refresh': () => Promise.resolve(api.reference()),
+    'records:refresh': (input) => Promise.resolve(api.records(input)),
     onSyncChanged(callback) {
       listeners.add(callback)
       return () => {
@@ -175,4 +180,10 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     },
   }
   return api
+}
+
+/** An answer of `records:refresh` with no record of any kind. */
+export function emptyRecords(input: RecordsRefreshInput, fetchedAt: string): RecordsRefreshResult {
+  const none = { status: 'ok' as const, records: [] }
+  return { ...input, fetchedAt, kinds: { evp: none, absence: none, frais: none, prime: none, avantage: none, acompte: none } }
 }

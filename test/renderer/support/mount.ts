@@ -25,6 +25,7 @@ import type { SyncCoordinator } from '../../../src-renderer/sync/coordinator'
 import type { CandidateRecord, SyncError } from '../../../src-shared/domain/sync-protocol'
 import { dbWithReference, testEnv } from './db'
 import { ManualClock, fakeApi, fakeLockManager } from './fakes'
+import type { FakeApi } from './fakes'
 import { valid } from './fixtures'
 
 /** A wired app for one test: database, clock, Pinia; `dispose` stops and deletes everything. */
@@ -33,6 +34,8 @@ export interface TestApp {
   readonly env: OutboxEnv
   readonly pinia: Pinia
   readonly coordinator: SyncCoordinator
+  /** The fake `window.api` (its `records` answer can be replaced per test). */
+  readonly api: FakeApi
   dispose(): Promise<void>
 }
 
@@ -52,6 +55,7 @@ export async function testApp(): Promise<TestApp> {
     env,
     pinia,
     coordinator,
+    api,
     async dispose() {
       coordinator.stop()
       disposePinia(pinia)

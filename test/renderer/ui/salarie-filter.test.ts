@@ -58,7 +58,14 @@ describe('employee filter', () => {
     expect(filterSalaries(all, nov).map((s) => s.matricule)).toEqual(['B7', 'A12', 'D4'])
     expect(isPresent(gone, '2026-09-01', '2026-09-30')).toBe(true)
     expect(isPresent(gone, '2026-10-01', '')).toBe(false)
-    expect(isPresent(salarie({ date_entree: '2026-12-01' }), '2026-11-01', '2026-11-30')).toBe(false)
+    const hired = salarie({
+      date_entree: '2026-12-01',
+      contrats: [{ numero_contrat: 'C1', nature_contrat: '01', date_debut: '2026-12-01', date_fin: null }],
+    })
+    expect(isPresent(hired, '2026-11-01', '2026-11-30')).toBe(false)
+    // The one presence rule (src-shared/domain/presence.ts): contracts decide, cut at the exit date only, so a
+    // contract listed from before the entry date (a rehire) is presence.
+    expect(isPresent({ ...hired, contrats: [{ ...jean.contrats[0]!, date_debut: '2020-01-01' }] }, '2026-11-01', '2026-11-30')).toBe(true)
   })
 
   it('uses contract dates', () => {

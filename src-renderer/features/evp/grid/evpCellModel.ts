@@ -79,10 +79,13 @@ export function latestByCell<E extends Entry>(entries: readonly E[], periode: st
   return result
 }
 
-/** What a cell shows: its text, its status (an entry state, or a local one), an error message, its entry. */
+/**
+ * What a cell shows: its text, its status (an entry state, or a local one: being saved, unreadable, or `identical`:
+ * typed, not saved, the service already holding an identical EVP), a message, its entry.
+ */
 export interface CellView {
   readonly text: string
-  readonly status: EntryState | 'saving' | 'invalid' | null
+  readonly status: EntryState | 'saving' | 'invalid' | 'identical' | null
   readonly message: string | null
   readonly clientId: string | null
 }

@@ -1,0 +1,162 @@
+/**
+ * The period's records as the entry screens list them (issue 14, point 1): the service's cached records and this
+ * workstation's entries of one dossier and period, merged into one list with the origin of each line. Pure; tested
+ * in node.
+ *
+ * Rules:
+ * - a local entry `synced` to a record the cache holds (`entry.serverId` = `record.id`, same kind) is ONE line: the
+ *   record's values as the service holds them now, origin « ce poste : synchronisé »;
+ * - every other cached record is a line of origin « service »; every other local entry a line of origin « ce poste »
+ *   with its state (drafts and cancelled entries are not shown: they are not, and will not be, on the service);
+ * - lines are sorted by matricule, kind (registry order, acomptes last), code, then date.
+ */
+import { SERVICE_RECORD_KINDS, type ServiceRecordKind } from '../../src-shared/domain/service-records'
+import { ENTRY_KIND_SPECS, type EntryKind, type EntryOperation } from '../../src-shared/domain/entry-kinds'
+import type { OutboxEntry } from '../../src-shared/domain/outbox'
+import { isReadable } from '../../src-shared/domain/outbox'
+import type { EntryState } from '../../src-shared/domain/states'
+import type { ServiceRecordRow } from '../db/schema'
+
+/** Where a line comes from: the service, or this workstation (with the entry's state and operation). */
+export type RecordOrigin =
+  | { readonly source: 'service' }
+  | { readonly source: 'local'; readonly state: EntryState; readonly operation: EntryOperation; readonly clientId: string }
+
+/** Values of a line, as the wire spells them (decimal strings, ISO dates); absent when the record has none. */
+export interface RecordValues {
+  readonly montant?: string
+  readonly quantite?: string
+  readonly taux?: string
+  readonly texte?: string
+  /** Absence: first and last day (`YYYY-MM-DD`); frais, acompte: `du` is the day. */
+  readonly du?: string
+  readonly au?: string
+}
+
+/** One line of the list. */
+export interface PeriodRecordLine {
+  /** Stable key: `service|<kind>|<id>` or `local|<clientId>`. */
+  readonly key: string
+  readonly kind: ServiceRecordKind
+  readonly matricule: string
+  /** What the element is: its code or type (the kind spec's `code`), an acompte's label. */
+  readonly code: string
+  readonly values: RecordValues
+  readonly origin: RecordOrigin
+  /** Service record: its `date_creation` (the service's clock); local entry: when it was saved. ISO instant. */
+  readonly at: string
+  /** Server id of the record, when there is one. */
+  readonly serverId: string | null
+}
+
+/** States of local entries shown (a draft or a cancelled entry is not on the service and will not be). */
+const SHOWN_STATES: ReadonlySet<EntryState> = new Set<EntryState>(['queued', 'sending', 'unknown', 'synced', 'rejected', 'to_check'])
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** Values of a record or payload of `kind` (fields absent or empty left out). */
+export function valuesOf(kind: ServiceRecordKind, fields: Readonly<Record<string, unknown>>): RecordValues {
+  const pick = (name: string): string | undefined => text(fields[name])
+  const out: Record<string, string> = {}
+  const set = (key: keyof RecordValues, value: string | undefined): void => {
+    if (value !== undefined) out[key] = value
+  }
+  set('montant', pick('montant'))
+  set('quantite', pick('quantite') ?? (kind === 'frais' ? pick('kilometres') : undefined))
+  set('taux', pick('taux'))
+  set('texte', pick('valeur_texte'))
+  set('du', pick('date_debut') ?? pick('date'))
+  set('au', pick('date_fin'))
+  return out
+}
+
+/** What the element of `kind` is: its code or type (spec `code`), or an acompte's label. */
+export function codeOf(kind: ServiceRecordKind, fields: Readonly<Record<string, unknown>>): string {
+  const field = kind === 'acompte' ? 'libelle' : ENTRY_KIND_SPECS[kind].code
+  return text(fields[field]) ?? ''
+}
+
+function serviceLine(row: ServiceRecordRow, origin: RecordOrigin): PeriodRecordLine {
+  const fields: Readonly<Record<string, unknown>> = row.record
+  return {
+    key: origin.source === 'service' ? `service|${row.kind}|${row.id}` : `local|${origin.clientId}`,
+    kind: row.kind,
+    matricule: row.matricule,
+    code: codeOf(row.kind, fields),
+    values: valuesOf(row.kind, fields),
+    origin,
+    at: row.record.date_creation,
+    serverId: row.id,
+  }
+}
+
+function localLine(entry: OutboxEntry, kind: EntryKind, fields: Readonly<Record<string, unknown>>): PeriodRecordLine {
+  return {
+    key: `local|${entry.clientId}`,
+    kind,
+    matricule: entry.matricule,
+    code: codeOf(kind, fields),
+    values: valuesOf(kind, fields),
+    origin: { source: 'local', state: entry.state, operation: entry.operation, clientId: entry.clientId },
+    at: entry.createdAt,
+    serverId: entry.serverId ?? entry.targetServerId,
+  }
+}
+
+const KIND_ORDER = new Map<string, number>(SERVICE_RECORD_KINDS.map((k, i) => [k, i]))
+
+/** Line order: matricule, kind, code, date, key. */
+export function compareLines(a: PeriodRecordLine, b: PeriodRecordLine): number {
+  return (
+    a.matricule.localeCompare(b.matricule, 'fr', { numeric: true }) ||
+    (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) ||
+    a.code.localeCompare(b.code, 'fr') ||
+    a.at.localeCompare(b.at) ||
+    a.key.localeCompare(b.key)
+  )
+}
+
+/** What to list: one employee (`matricule`) or the whole dossier, some kinds or all. */
+export interface LineFilter {
+  readonly matricule?: string | undefined
+  readonly kinds?: readonly ServiceRecordKind[] | undefined
+}
+
+/**
+ * The lines of one dossier and period: `records` (the cache of that dossier and period) merged with `entries` (this
+ * workstation's entries of that dossier and period), filtered and sorted (rules in the file comment).
+ */
+export function mergePeriodRecords(
+  records: readonly ServiceRecordRow[],
+  entries: readonly OutboxEntry[],
+  filter: LineFilter = {},
+): PeriodRecordLine[] {
+  const wanted = (kind: ServiceRecordKind, matricule: string): boolean =>
+    (filter.matricule === undefined || filter.matricule === matricule) && (filter.kinds === undefined || filter.kinds.includes(kind))
+  const byServerId = new Map(records.map((r) => [`${r.kind}|${r.id}`, r]))
+  const linked = new Set<string>()
+  const lines: PeriodRecordLine[] = []
+  for (const entry of entries) {
+    if (!SHOWN_STATES.has(entry.state) || !wanted(entry.kind, entry.matricule)) continue
+    const record = entry.state === 'synced' && entry.serverId !== null ? byServerId.get(`${entry.kind}|${entry.serverId}`) : undefined
+    if (record !== undefined && entry.operation !== 'delete') {
+      // One line per record: a create and a later update synced to it are the same element.
+      const key = `${record.kind}|${record.id}`
+      if (!linked.has(key)) {
+        linked.add(key)
+        lines.push(serviceLine(record, { source: 'local', state: entry.state, operation: entry.operation, clientId: entry.clientId }))
+      }
+      continue
+    }
+    const target = entry.targetServerId === null ? undefined : byServerId.get(`${entry.kind}|${entry.targetServerId}`)
+    const fields = { ...(target?.record ?? {}), ...(isReadable(entry) ? (entry.payload ?? {}) : {}) }
+    lines.push(localLine(entry, entry.kind, fields))
+  }
+  for (const record of records) {
+    if (linked.has(`${record.kind}|${record.id}`) || !wanted(record.kind, record.matricule)) continue
+    lines.push(serviceLine(record, { source: 'service' }))
+  }
+  return lines.sort(compareLines)
+}

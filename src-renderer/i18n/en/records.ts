@@ -1,0 +1,27 @@
+/** English messages of the period's records (same keys as fr/records.ts). */
+import type { recordsFr } from '../fr/records'
+
+export const recordsEn: typeof recordsFr = {
+  enregistrements: {
+    titre: 'Already in period {periode}',
+    titreSalarie: 'Already in period {periode} for {salarie}',
+    lus: 'Read from the service on {date} ({age} ago)',
+    jamaisLus: 'Not read from the service yet: they will be at the next connection.',
+    actualiser: 'Refresh',
+    actualisation: 'Refreshing…',
+    vide: 'Nothing in this period.',
+    droitManquant: '{type}: not read, your API access lacks the “{categorie}” right.',
+    colonnes: { type: 'Type', salarie: 'Employee', element: 'Element', valeur: 'Value', creation: 'Entered on', origine: 'Origin' },
+    origines: { service: 'Service', local: 'This workstation' },
+    lectureSeule: 'read only',
+    periodeDates: 'from {du} to {au}',
+    jour: 'on {date}',
+    quantite: 'quantity {n}',
+    taux: 'rate {n}',
+  },
+  identique: {
+    avertissement: 'The service already holds an identical element, entered on {date}. Save anyway?',
+    confirmer: 'Save anyway',
+    grille: 'Already on the service (entered on {date}). Press Enter again to save anyway.',
+  },
+}

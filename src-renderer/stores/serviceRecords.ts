@@ -1,0 +1,173 @@
+/**
+ * Service records store (issue 14, point 1): the records the payroll service holds for the dossier and period an
+ * entry screen shows, read from the Dexie cache (works offline, with its age) and this workstation's entries of that
+ * dossier and period, for the period's list (PeriodRecords.vue) and the duplicate warnings.
+ *
+ * Refreshed from the service (through main, `records:refresh`) when an entry screen opens it while online, when the
+ * service comes back (reconnect), and after each sync batch that moved an entry of that dossier (a state other than
+ * queued or sending: synced, rejected, à vérifier, sans réponse).
+ */
+import { useIntervalFn } from '@vueuse/core'
+import { defineStore, storeToRefs } from 'pinia'
+import { computed, onScopeDispose, ref, shallowRef } from 'vue'
+
+import type { OutboxEntry } from '../../src-shared/domain/outbox'
+import type { ServiceReadRow, ServiceRecordRow } from '../db/schema'
+import { onOutboxWrite } from '../db/changes'
+import type { Reported } from '../i18n/reported'
+import { appServices, maybeAppServices } from '../services/app-services'
+import { refreshOnReconnect } from '../services/reconnect'
+import { loadServiceRecords, refreshServiceRecords } from '../services/records-cache'
+import { referenceAgeMinutes } from '../services/reference-cache'
+import { useSyncStore } from './sync'
+
+/** `clientId|state|revision` of each entry of a dossier: a change out of queued/sending means a batch touched it. */
+function settledSignature(entries: readonly OutboxEntry[]): Map<string, string> {
+  return new Map(entries.filter((e) => e.state !== 'queued' && e.state !== 'sending').map((e) => [e.clientId, `${e.state}|${e.revision}`]))
+}
+
+/** True when `after` holds a settled entry (or a settled revision) that `before` did not. */
+export function batchTouched(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): boolean {
+  for (const [clientId, sig] of after) if (before.get(clientId) !== sig) return true
+  return false
+}
+
+export const useServiceRecordsStore = defineStore('serviceRecords', () => {
+  /** Dossier and period shown; empty until an entry screen opens one. */
+  const siren = ref('')
+  const periode = ref('')
+  /** The cached records of that dossier and period. */
+  const records = shallowRef<ServiceRecordRow[]>([])
+  /** This workstation's entries of that dossier and period. */
+  const entries = shallowRef<OutboxEntry[]>([])
+  /** When that dossier and period was read, and the kinds refused; null when never read. */
+  const read = shallowRef<ServiceReadRow | null>(null)
+  const refreshing = ref(false)
+  /** Why the last refresh failed (main's code, worded by the view); null after a success. */
+  const error = ref<Reported | null>(null)
+
+  const clock = (): number => maybeAppServices()?.now() ?? Date.now()
+  const now = shallowRef(clock())
+  useIntervalFn(() => {
+    now.value = clock()
+  }, 60_000)
+  /** Whole minutes since the records were fetched; null when never. */
+  const ageMinutes = computed(() => referenceAgeMinutes(read.value?.fetchedAt ?? null, now.value))
+
+  let settled = new Map<string, string>()
+  let started = false
+  /** `siren|periode` of the refresh in flight. */
+  let inFlight: string | null = null
+  const cleanups: (() => void)[] = []
+
+  /** This workstation's entries of the dossier shown (every period: a batch may touch another month). */
+  async function dossierEntries(): Promise<OutboxEntry[]> {
+    return siren.value === '' ? [] : appServices().db.outbox.where('siren').equals(siren.value).toArray()
+  }
+
+  /** Reads the cache and the local entries of the dossier and period shown. */
+  async function load(): Promise<void> {
+    if (siren.value === '' || periode.value === '') return
+    const key = `${siren.value}|${periode.value}`
+    const cached = await loadServiceRecords(appServices().db, siren.value, periode.value)
+    const all = await dossierEntries()
+    if (key !== `${siren.value}|${periode.value}`) return
+    records.value = cached.rows
+    read.value = cached.read
+    entries.value = all.filter((e) => e.periode === periode.value)
+    now.value = clock()
+  }
+
+  /**
+   * Fetches the records of the dossier and period shown from the service and caches them. On failure the cache is
+   * kept and `error` holds main's code.
+   * @returns true when the cache was refreshed
+   */
+  async function refresh(): Promise<boolean> {
+    const key = `${siren.value}|${periode.value}`
+    if (inFlight === key || siren.value === '' || periode.value === '') return false
+    inFlight = key
+    refreshing.value = true
+    try {
+      const result = await refreshServiceRecords(appServices().db, appServices().api, siren.value, periode.value)
+      if (key !== `${siren.value}|${periode.value}`) return false
+      if (!result.ok) {
+        error.value = result.error
+        return false
+      }
+      error.value = null
+      await load()
+      return true
+    } catch (thrown) {
+      error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
+      return false
+    } finally {
+      if (inFlight === key) {
+        inFlight = null
+        refreshing.value = false
+      }
+    }
+  }
+
+  /** After a sync batch: refresh when an entry of the dossier shown settled (its record may be new on the service). */
+  async function afterBatch(): Promise<void> {
+    if (siren.value === '') return
+    const after = settledSignature(await dossierEntries())
+    const touched = batchTouched(settled, after)
+    settled = after
+    if (!touched) return
+    await load()
+    if (useSyncStore().online) await refresh()
+  }
+
+  /** Runs work nobody awaits (a reload after a write, a batch): a failure is kept in `error`, never unhandled. */
+  function background(work: () => Promise<unknown>): void {
+    work().catch((thrown: unknown) => {
+      error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
+    })
+  }
+
+  /** Follows reconnects, sync batches and outbox writes (once). */
+  function follow(): void {
+    if (started) return
+    started = true
+    const { db, coordinator } = appServices()
+    const { online } = storeToRefs(useSyncStore())
+    cleanups.push(refreshOnReconnect(online, refresh))
+    cleanups.push(
+      coordinator.onBatch(() => {
+        background(afterBatch)
+      }),
+    )
+    cleanups.push(
+      onOutboxWrite(db, () => {
+        background(load)
+      }),
+    )
+  }
+
+  /**
+   * An entry screen shows `dossier` and `period`: reads the cache at once, then refreshes from the service when
+   * online. Calling it again with the same dossier and period only refreshes.
+   */
+  async function open(dossier: string, period: string): Promise<void> {
+    follow()
+    if (dossier !== siren.value || period !== periode.value) {
+      siren.value = dossier
+      periode.value = period
+      records.value = []
+      entries.value = []
+      read.value = null
+      error.value = null
+      settled = settledSignature(await dossierEntries())
+    }
+    await load()
+    if (useSyncStore().online) await refresh()
+  }
+
+  onScopeDispose(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup()
+  })
+
+  return { siren, periode, records, entries, read, refreshing, error, ageMinutes, load, refresh, open }
+})
