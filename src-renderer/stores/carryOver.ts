@@ -35,6 +35,8 @@ export const useCarryOverStore = defineStore('carryOver', () => {
   const busy = ref(false)
   /** When the previous period's records were fetched; null when never (nothing could be proposed). */
   const previousReadAt = ref<string | null>(null)
+  /** When the period being entered was read; null when never (a cell the service holds may then be proposed). */
+  const currentReadAt = ref<string | null>(null)
   /** Why the previous period could not be refreshed (the cache was used), or why saving failed. */
   const error = ref<Reported | null>(null)
   const outcome = shallowRef<CarryOutcome | null>(null)
@@ -83,6 +85,7 @@ export const useCarryOverStore = defineStore('carryOver', () => {
       })
       kept.value = proposals.value.map((p) => p.key)
       previousReadAt.value = before.read?.fetchedAt ?? null
+      currentReadAt.value = now.read?.fetchedAt ?? null
       open.value = true
     } finally {
       busy.value = false
@@ -118,5 +121,20 @@ export const useCarryOverStore = defineStore('carryOver', () => {
     open.value = false
   }
 
-  return { siren, periode, proposals, kept, open, busy, previousReadAt, error, outcome, keptProposals, propose, confirm, dismiss }
+  return {
+    siren,
+    periode,
+    proposals,
+    kept,
+    open,
+    busy,
+    previousReadAt,
+    currentReadAt,
+    error,
+    outcome,
+    keptProposals,
+    propose,
+    confirm,
+    dismiss,
+  }
 })

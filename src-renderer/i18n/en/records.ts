@@ -32,6 +32,7 @@ export const recordsEn: typeof recordsFr = {
     vide: 'Nothing to carry over: no EVP of last month for an employee present, a code offered and a cell still empty.',
     jamaisLus: 'Last month was never read from the service: nothing to propose until the next connection.',
     lus: 'Last month read from the service on {date}.',
+    courantePasLue: 'This period was not read from the service yet: an element it already holds may be proposed. Check before sending.',
     contrat: 'contract {numero}',
     brouillons: 'Save as draft | Save as drafts ({n})',
     envoyer: 'Queue for sending | Queue for sending ({n})',

@@ -33,6 +33,8 @@ export const recordsFr = {
     vide: 'Rien à reprendre : aucun EVP du mois précédent pour un salarié présent, un code proposé et une cellule encore vide.',
     jamaisLus: 'Le mois précédent n’a jamais été lu sur le service : rien à proposer avant la prochaine connexion.',
     lus: 'Mois précédent lu sur le service le {date}.',
+    courantePasLue:
+      'Cette période n’a pas encore été lue sur le service : un élément qu’il détient déjà peut être proposé. Vérifiez avant d’envoyer.',
     contrat: 'contrat {numero}',
     brouillons: 'Enregistrer en brouillon | Enregistrer en brouillons ({n})',
     envoyer: 'Mettre en file d’envoi | Mettre en file d’envoi ({n})',

@@ -11,6 +11,8 @@ import type { VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import CarryOverPanel from '../../../src-renderer/features/evp/CarryOverPanel.vue'
+import { refreshServiceRecords } from '../../../src-renderer/services/records-cache'
+import { useSyncStore } from '../../../src-renderer/stores/sync'
 import type { RecordsRefreshInput, RecordsRefreshResult } from '../../../src-shared/domain/service-records'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import { SIREN, codesEvp, salaries } from '../support/fixtures'
@@ -115,5 +117,17 @@ describe('CarryOverPanel', () => {
     await propose(w)
     expect(w.find('[data-testid="carry-over-empty"]').exists()).toBe(true)
     expect(await t.db.outbox.count()).toBe(2)
+  })
+
+  it('offline: proposes from the cached previous period without asking the service, and warns that this period was never read', async () => {
+    const { t, w, calls } = await mounted()
+    await refreshServiceRecords(t.db, t.api, SIREN, '2026-10')
+    calls.length = 0
+    useSyncStore().online = false
+    await propose(w)
+    expect(calls).toEqual([])
+    expect(w.get('[data-testid="carry-over-unread"]').text()).toContain('Cette période n’a pas encore été lue sur le service')
+    expect(w.findAll('[data-testid^="carry-over-item-"]')).toHaveLength(3)
+    expect(await t.db.outbox.count()).toBe(0)
   })
 })
