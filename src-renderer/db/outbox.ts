@@ -152,6 +152,46 @@ export async function enqueueMany(
   return { results, saved }
 }
 
+/**
+ * Several entries checked and written in ONE transaction (« Reprendre le mois précédent »: the proposals the clerk
+ * confirmed): every row is checked like {@link enqueue} (rows earlier in the list count among an employee's
+ * entries), then the valid ones are written together, or none if the write fails. For a handful of rows: the
+ * transaction holds the database while it validates (a grid paste or an import uses {@link enqueueMany}).
+ * @returns one result per input (same order) and how many were saved
+ * @throws the write failure (Dexie error); nothing is written then.
+ */
+export async function enqueueTogether(
+  db: PaieDb,
+  inputs: readonly NewEntryInput[],
+  env: OutboxEnv = defaultOutboxEnv,
+): Promise<EnqueueManyResult> {
+  return db.transaction(
+    'rw',
+    VALIDATION_TABLES.map((t) => db.table(t)),
+    async () => {
+      const source = new ValidationSource(db)
+      const results: EntryResult[] = []
+      const entries: StoredEntry[] = []
+      for (const input of inputs) {
+        const result = await prepareEntry(source, input)
+        if (!result.ok) {
+          results.push(result)
+          continue
+        }
+        const entry = newEntry(result.prepared, input, env)
+        source.remember(entry)
+        entries.push(entry)
+        results.push({ ok: true, entry })
+      }
+      await writeEntries(
+        db,
+        entries.map((after) => ({ before: undefined, after })),
+      )
+      return { results, saved: entries.length }
+    },
+  )
+}
+
 async function mustGet(db: PaieDb, clientId: string): Promise<StoredEntry> {
   const entry = await db.outbox.get(clientId)
   if (entry === undefined) throw new OutboxError('INTROUVABLE', 'INTROUVABLE')
