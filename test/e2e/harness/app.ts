@@ -20,6 +20,7 @@ import { createMemoryKeychain, type Keychain } from '../../../src-main/profiles/
 import { createProfileFileStore } from '../../../src-main/profiles/profile-file'
 import { createProfileService, type ProfileService } from '../../../src-main/profiles/service'
 import { installBridge, type Bridge } from './bridge'
+import { OPERATIONS_DIR, createOperationCounter, recordSuiteOperations } from './operations'
 import { browserPid, newProfileDir, openBrowser } from './browser'
 import { serveRenderer, type StaticServer } from './static-server'
 
@@ -137,7 +138,8 @@ export async function startWorkstation(
   } = {},
 ): Promise<Workstation> {
   mkdirSync(ARTIFACTS, { recursive: true })
-  const tokensFile = logToSuiteFile(suiteName())
+  const suite = suiteName()
+  const tokensFile = logToSuiteFile(suite)
   const sandboxOptions: SandboxOptions = { seed: 1, today: TODAY, rateLimit: false, logger: log, ...options.sandbox }
   let sandbox: RunningSandbox | null = null
   let origin: ExternalSandbox
@@ -153,6 +155,8 @@ export async function startWorkstation(
   const credentials = options.credentials ?? DEMO_CREDENTIALS
   const keychain = options.keychain ?? createMemoryKeychain()
   const issuedTokens: string[] = []
+  // Answers main's own client received, by operation (artifacts/operations.json); the tests' clients are not counted.
+  const operations = createOperationCounter()
   /** Main's fetch, noting the access token of every token answer (a copy of the body; the client reads the original). */
   const recordingFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init)
@@ -173,7 +177,7 @@ export async function startWorkstation(
     store: createProfileFileStore(mkdtempSync(join(tmpdir(), 'paie-e2e-data-'))),
     keychain,
     startDemo: () => Promise.resolve({ baseUrl: sandboxUrl, clientId: credentials.client_id, clientSecret: credentials.client_secret }),
-    connectionOptions: { timeoutMs: 5_000, fetch: recordingFetch },
+    connectionOptions: { timeoutMs: 5_000, fetch: recordingFetch, onResponse: operations.observe },
   })
   await profiles.init()
   const server: StaticServer = await serveRenderer(resolve(import.meta.dirname, '../../../out/renderer'))
@@ -286,6 +290,7 @@ export async function startWorkstation(
       return path
     },
     async close() {
+      recordSuiteOperations(OPERATIONS_DIR, suite, operations.counts())
       await ws.context.close().catch(() => undefined)
       // Tokens of every service main talked to (a scenario's other sandboxes too), for the log scan.
       recordTokens(tokensFile, [...issuedTokens, ...(sandbox === null ? [] : sandbox.issuedTokens())])

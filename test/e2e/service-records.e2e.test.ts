@@ -1,0 +1,139 @@
+/**
+ * Issue 14, points 1 and 2, in real Chromium against the sandbox, through the screens only:
+ * - before the clerk opens a dossier, a colleague's API client (another seeded client, over HTTP) creates one EVP and
+ *   one absence in it; the EVP grid's list of the period's records (components/PeriodRecords.vue, read through
+ *   `records:refresh`) shows the EVP with its origin « Service », the absence form's list shows the absence;
+ * - the clerk types the very same EVP in the grid: the cell is marked `identical` with the `grid-identical` warning and
+ *   nothing is queued (no outbox row, nothing sent); a second Enter on the cell saves it anyway.
+ * Screenshots: test/e2e/artifacts/records-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+
+import { createPayrollConnection } from '../../src-main/services/connection'
+import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
+import { AbsenceCreateDto, EvpCreateDto } from '../../src-shared/api/entries'
+import { startWorkstation, type Workstation } from './harness/app'
+import { BIG_SIREN, simpleEmployees, until } from './support'
+
+let ws: Workstation
+
+beforeAll(async () => {
+  ws = await startWorkstation()
+  await ws.page.click('[data-testid="refresh-reference"]')
+  await ws.page.waitForSelector(`[data-testid="dossier-row-${BIG_SIREN}"]`, { timeout: 60_000 })
+})
+afterAll(async () => {
+  await ws.close()
+})
+
+/** An outbox row as the page's IndexedDB holds it (the fields this scenario reads). */
+const OutboxRow = z.object({ state: z.string(), payload: z.record(z.string(), z.unknown()) })
+
+/** Every outbox row of the page's databases, read in the page (a script string: no DOM library in this file). */
+async function outboxRows(): Promise<z.infer<typeof OutboxRow>[]> {
+  const rows: unknown = await ws.page.evaluate(`(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name).filter((n) => n && n.startsWith('paie'))
+    const all = []
+    for (const name of names) {
+      const db = await new Promise((ok, ko) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error) })
+      if (!db.objectStoreNames.contains('outbox')) { db.close(); continue }
+      const found = await new Promise((ok, ko) => { const r = db.transaction('outbox').objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error) })
+      db.close()
+      all.push(...found)
+    }
+    return all
+  })()`)
+  return z.array(OutboxRow).parse(rows)
+}
+
+/** Number of cells the grid saved so far (`grid-saved`'s data-count). */
+async function gridSaved(): Promise<number> {
+  return Number(await ws.page.locator('[data-testid="grid-saved"]').getAttribute('data-count'))
+}
+
+/** Status of a grid cell (`data-state`: '' for an empty one, `identical`, `queued`, ...). */
+async function cellState(testId: string): Promise<string> {
+  return (await ws.page.getAttribute(`[data-testid="${testId}"]`, 'data-state')) ?? ''
+}
+
+describe('the service records of the period, created by another client, on the entry screens', () => {
+  it('lists them with origin « Service », warns about an identical EVP typed in the grid and queues it on a second Enter', async () => {
+    const page = ws.page
+    const store = ws.store
+    const base = page.url().split('#')[0] ?? ''
+    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
+    if (dossier === undefined) throw new Error('dossier absent du seed')
+    const periode = dossier.periode_paie_en_cours
+    const withEvp = new Set(store.evp.filter((e) => e.siren === BIG_SIREN && e.periode === periode).map((e) => e.matricule))
+    const [forEvp, forAbsence] = simpleEmployees(store, BIG_SIREN, periode).filter((m) => !withEvp.has(m))
+    if (forEvp === undefined || forAbsence === undefined) throw new Error('salariés absents du seed')
+    const available = store.codesAbsencesParDossier[BIG_SIREN] ?? []
+    const codeAbsence = store.codesAbsences.find((c) => available.includes(c.code))?.code
+    if (codeAbsence === undefined) throw new Error('code d’absence absent du seed')
+
+    // A colleague's API client writes first, over HTTP, into the same service.
+    const colleague = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-restreint')
+    if (colleague === undefined) throw new Error('client du seed absent')
+    const other = createPayrollConnection({ baseUrl: ws.sandboxUrl, clientId: colleague.client_id, clientSecret: colleague.client_secret })
+    const evp = await other.client.call('creerEvp', {
+      body: EvpCreateDto.parse({ siren: BIG_SIREN, matricule: forEvp, periode, code_evp: 'HS25', quantite: '3.5' }),
+    })
+    const absence = await other.client.call('creerAbsence', {
+      body: AbsenceCreateDto.parse({
+        siren: BIG_SIREN,
+        matricule: forAbsence,
+        code_absence: codeAbsence,
+        date_debut: `${periode}-10`,
+        date_fin: `${periode}-11`,
+        demi_journee_debut: false,
+        demi_journee_fin: false,
+      }),
+    })
+    const evpBefore = store.evp.length
+
+    // The clerk opens the dossier's EVP grid: the colleague's EVP is listed, from the service.
+    await page.goto(`${base}#/dossiers/${BIG_SIREN}/evp?q=${forEvp}`)
+    await page.waitForSelector('[data-testid="evp-grid"]')
+    const evpLine = page.locator(`[data-testid="period-record-service|evp|${evp.id}"]`)
+    await evpLine.waitFor({ timeout: 30_000 })
+    expect(await evpLine.getAttribute('data-origin')).toBe('service')
+    expect(await evpLine.textContent()).toContain('Service')
+    expect(await evpLine.textContent()).toContain('HS25')
+
+    // The same EVP typed in the grid: warned about, nothing queued, nothing sent.
+    const cell = `cell-${forEvp}-HS25`
+    expect(await cellState(cell)).toBe('')
+    await page.click(`[data-testid="${cell}"]`)
+    await page.keyboard.type('3,5')
+    await page.keyboard.press('Enter')
+    await until('cellule marquée identique', async () => (await cellState(cell)) === 'identical', 10_000)
+    expect(await page.textContent('[data-testid="grid-identical"]')).toContain('Déjà sur le service')
+    await ws.screenshot('records-grid-identical')
+    // Time for a save to land if one had been started (the grid saves within a few hundred ms).
+    await page.waitForTimeout(1_000)
+    expect(await gridSaved()).toBe(0)
+    expect(await outboxRows()).toEqual([])
+    expect(store.evp.length).toBe(evpBefore)
+
+    // A second Enter on the warned cell: the clerk confirms, the element is queued.
+    await page.keyboard.press('Enter')
+    await until('cellule enregistrée', async () => (await gridSaved()) === 1, 20_000)
+    expect(await page.locator('[data-testid="grid-identical"]').count()).toBe(0)
+    const rows = await outboxRows()
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.payload).toMatchObject({ siren: BIG_SIREN, matricule: forEvp, periode, code_evp: 'HS25', quantite: '3.5' })
+    expect(await cellState(cell)).not.toBe('identical')
+    await ws.screenshot('records-grid-confirmed')
+
+    // The absence form lists the colleague's absence, from the service.
+    await page.goto(`${base}#/dossiers/${BIG_SIREN}/absence`)
+    await page.waitForSelector('[data-testid="absence-form"]')
+    const absenceLine = page.locator(`[data-testid="period-record-service|absence|${absence.id}"]`)
+    await absenceLine.waitFor({ timeout: 30_000 })
+    expect(await absenceLine.getAttribute('data-origin')).toBe('service')
+    expect(await absenceLine.textContent()).toContain('Service')
+    expect(await absenceLine.textContent()).toContain(codeAbsence)
+    await ws.screenshot('records-absence-form')
+  })
+})
