@@ -9,6 +9,7 @@
  * /dossiers/:siren/frais     professional expenses form (?matricule=)
  * /dossiers/:siren/prime     primes et indemnités form (?matricule=)
  * /dossiers/:siren/avantage  avantages en nature form (?matricule=)
+ * /dossiers/:siren/acomptes the acomptes of a period, read only (?periode=YYYY-MM)
  * /queue                     the queue (?state=&siren=&kind=&matricule=)
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
@@ -19,6 +20,7 @@ import type { RouteLocationNormalized, Router } from 'vue-router'
 
 import { FORM_KINDS } from '../src-shared/domain/entry-kinds'
 
+import AcomptesView from './features/dossier/AcomptesView.vue'
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
@@ -43,6 +45,7 @@ export function createAppRouter(): Router {
         component: EntryFormView,
         props: (route: RouteLocationNormalized) => ({ siren: route.params['siren'], kind }),
       })),
+      { path: '/dossiers/:siren(\\d{9})/acomptes', name: 'acomptes', component: AcomptesView, props: true },
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

@@ -19,6 +19,15 @@ export const recordsEn: typeof recordsFr = {
     quantite: 'quantity {n}',
     taux: 'rate {n}',
   },
+  acomptes: {
+    titre: 'Advances — {dossier}',
+    retour: 'Back to the company',
+    lectureSeule:
+      'Read only: the API only lets you view advances. They are read from the service with the period’s other elements and stay readable offline.',
+    periode: 'Period',
+    nombre: 'No advance | 1 advance | {n} advances',
+    total: 'total {montant}',
+  },
   identique: {
     avertissement: 'The service already holds an identical element, entered on {date}. Save anyway?',
     confirmer: 'Save anyway',

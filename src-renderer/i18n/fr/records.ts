@@ -20,6 +20,15 @@ export const recordsFr = {
     quantite: 'quantité {n}',
     taux: 'taux {n}',
   },
+  acomptes: {
+    titre: 'Acomptes — {dossier}',
+    retour: 'Retour au dossier',
+    lectureSeule:
+      'Lecture seule : l’API ne permet que de consulter les acomptes. Ils sont lus sur le service avec les autres éléments de la période et restent lisibles hors ligne.',
+    periode: 'Période',
+    nombre: 'Aucun acompte | 1 acompte | {n} acomptes',
+    total: 'total {montant}',
+  },
   identique: {
     avertissement: 'Le service détient déjà un élément identique, saisi le {date}. Enregistrer quand même ?',
     confirmer: 'Enregistrer quand même',

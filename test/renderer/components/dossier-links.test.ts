@@ -45,7 +45,7 @@ describe('liens du dossier vers ses écrans de saisie', () => {
   it('ouvre la grille EVP et le formulaire de chaque type à formulaire : absence, frais, prime, avantage', async () => {
     expect(FORM_KINDS).toEqual(['absence', 'frais', 'prime', 'avantage'])
     const view = await openDossier()
-    const links = view.findAll('nav.entry-links a')
+    const links = view.findAll('nav.entry-links:not(.view-links) a')
     expect(links.map((a) => [a.attributes('data-testid'), a.text()])).toEqual([
       ['link-evp', 'Saisie EVP (grille)'],
       ['link-absence', 'Absence'],
