@@ -11,6 +11,7 @@ import Dexie from 'dexie'
 
 import { countsBySiren, countsByState, countsExact } from '../../src-renderer/db/counts'
 import { enqueue, enqueueMany, cancelEntry } from '../../src-renderer/db/outbox'
+import { entriesInStates } from '../../src-renderer/db/outbox-query'
 import type { NewEntryInput } from '../../src-renderer/db/outbox'
 import type { PaieDb, StoredEntry } from '../../src-renderer/db/schema'
 import { writeEntries } from '../../src-renderer/db/write'
@@ -199,20 +200,17 @@ const bench = {
     await coordinator.start()
     // `unknown` entries are reconciled once their settle time is over (the coordinator wakes then): wait for them.
     const deadline = started + 120_000
-    while (performance.now() < deadline && (await db.outbox.where('state').anyOf(['queued', 'sending', 'unknown']).count()) > 0) {
+    while (performance.now() < deadline && (await entriesInStates(db, ['queued', 'sending', 'unknown']).count()) > 0) {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     const ms = performance.now() - started
     coordinator.stop()
     // Why entries are « à vérifier », if any (reason code → count): a bench run must explain them.
     const toCheck: Record<string, number> = {}
-    await db.outbox
-      .where('state')
-      .equals('to_check')
-      .each((e) => {
-        const code = e.error?.code ?? 'SANS_MOTIF'
-        toCheck[code] = (toCheck[code] ?? 0) + 1
-      })
+    await entriesInStates(db, ['to_check']).each((e) => {
+      const code = e.error?.code ?? 'SANS_MOTIF'
+      toCheck[code] = (toCheck[code] ?? 0) + 1
+    })
     return { ms, counts: await countsByState(db), toCheck }
   },
 
@@ -224,7 +222,7 @@ const bench = {
   async markUnknown(name: string, sendWindow: { from: string; to: string }): Promise<number> {
     const db = services(name)
     return db.transaction('rw', db.outbox, db.counts, async () => {
-      const rows = await db.outbox.where('state').equals('queued').toArray()
+      const rows = await entriesInStates(db, ['queued']).toArray()
       await writeEntries(
         db,
         rows.map((before) => ({ before, after: { ...before, state: 'unknown' as const, sendWindow, settleUntil: null } })),
@@ -276,7 +274,7 @@ const bench = {
    */
   async countsAfterChange(name: string): Promise<{ ms: number; scanMs: number; total: number }> {
     const db = services(name)
-    const target = await db.outbox.where('state').anyOf('draft', 'queued', 'rejected').first()
+    const target = await entriesInStates(db, ['draft', 'queued', 'rejected']).first()
     if (target === undefined) throw new Error('Aucune saisie annulable')
     await cancelEntry(db, target.clientId)
     const started = performance.now()

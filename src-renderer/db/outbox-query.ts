@@ -109,7 +109,7 @@ export async function queryEntries(db: PaieDb, filter: EntryFilter, offset: numb
 
 /**
  * Number of rows matching the filter. SIREN/state filters read the `counts` table (no scan); `kind` and
- * `matricule` count through `[kind+state]`, `kind`, `[siren+matricule]` or `matricule`.
+ * `matricule` count through `[siren+matricule]` or `[kind+state]`, else through the keyset range of the SIREN/state.
  */
 export async function countEntries(db: PaieDb, filter: EntryFilter): Promise<number> {
   const { state, siren, kind, matricule } = filter
@@ -124,8 +124,8 @@ export async function countEntries(db: PaieDb, filter: EntryFilter): Promise<num
   let rows: Collection<StoredEntry, string>
   if (matricule !== undefined && siren !== undefined) rows = db.outbox.where('[siren+matricule]').equals([siren, matricule])
   else if (kind !== undefined && state !== undefined) rows = db.outbox.where('[kind+state]').equals([kind, state])
-  else if (kind !== undefined) rows = db.outbox.where('kind').equals(kind)
-  else rows = db.outbox.where('matricule').equals(matricule ?? '')
+  else if (kind !== undefined) rows = db.outbox.where('[kind+state]').between([kind, Dexie.minKey], [kind, Dexie.maxKey])
+  else rows = keyRange(db, filter, {}) // a matricule in every dossier: rare (the queue's filter carries the SIREN), read through
   return rows.filter(matches(filter)).count()
 }
 
@@ -135,4 +135,23 @@ export async function countEntries(db: PaieDb, filter: EntryFilter): Promise<num
  */
 export async function listEntries(db: PaieDb, filter: EntryFilter): Promise<StoredEntry[]> {
   return keyRange(db, filter, {}).reverse().toArray()
+}
+
+/**
+ * The rows in one of `states`, through the keyset index `[state+updatedAt+clientId]` (schema v12 dropped the index
+ * on `state` alone: every outbox write paid for it, and each state is a prefix of this one). Oldest change first.
+ */
+export function entriesInStates(db: PaieDb, states: readonly EntryState[]): Collection<StoredEntry, string> {
+  return db.outbox.where('[state+updatedAt+clientId]').inAnyRange(
+    states.map((state) => [
+      [state, '', ''],
+      [state, '\uffff', '\uffff'],
+    ]),
+    { includeLowers: true, includeUppers: true },
+  )
+}
+
+/** The rows of one dossier, through `[siren+updatedAt+clientId]` (v12 dropped the index on `siren` alone). */
+export function entriesOfDossier(db: PaieDb, siren: string): Collection<StoredEntry, string> {
+  return db.outbox.where('[siren+updatedAt+clientId]').between([siren, '', ''], [siren, '\uffff', '\uffff'], true, true)
 }

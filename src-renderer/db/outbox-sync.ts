@@ -19,6 +19,7 @@ import { MAX_PUSH_BATCH } from '../../src-shared/domain/sync-protocol'
 import { widenSendWindow } from '../../src-shared/domain/sync-protocol'
 import type { SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
 import type { PaieDb, ReadableEntry, StoredEntry } from './schema'
+import { entriesInStates } from './outbox-query'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv, RowChange } from './write'
 
@@ -343,7 +344,7 @@ export async function settleClaimed(db: PaieDb, settlements: readonly Settlement
  */
 export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOutboxEnv): Promise<number> {
   return db.transaction('rw', db.outbox, db.counts, async () => {
-    const stuck = await db.outbox.where('state').equals('sending').toArray()
+    const stuck = await entriesInStates(db, ['sending']).toArray()
     if (stuck.length === 0) return 0
     const now = env.now()
     // Its writes (if any) started between its claim (`updatedAt` when it became `sending`) and now: the window main

@@ -28,6 +28,12 @@
  *   period read, primary key `[siren+periode+kind+id]`, indexes `[siren+periode]` and `[siren+periode+matricule]`)
  *   and table `serviceReads` (when each dossier and period was read, and the kinds refused for a missing right,
  *   key `[siren+periode]`). Additive: no upgrade function, every other table kept as it is.
+ * - v12: fewer outbox indexes (issue 19): every `put` of a row writes one entry in each index of the table, and a drain
+ *   writes each row twice, so each index is paid on the sync's hot path. Dropped: `state`, `siren`, `kind` and
+ *   `matricule` (each is the prefix of a compound index kept: `[state+updatedAt+clientId]`,
+ *   `[siren+updatedAt+clientId]`, `[kind+state]`, `[siren+matricule]`; outbox-query.ts `entriesInStates`,
+ *   `entriesOfDossier`), `[siren+state]` and `category` (no query used them: counts come from the `counts` table, the
+ *   claim reads `[state+category+createdAt]`). 16 indexes -> 10. No data change.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -168,6 +174,13 @@ export const SCHEMA_V7 = {
   serviceReads: '[siren+periode]',
 } as const
 
+/** Indexes of version 12: v5's outbox indexes less those listed in the file comment. */
+export const SCHEMA_V12 = {
+  outbox:
+    'clientId, [kind+state], scopeKey, serverId, [state+category+createdAt], [siren+matricule], ' +
+    '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId], verifyAfter',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -238,5 +251,6 @@ export class PaieDb extends Dexie {
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
     this.version(7).stores(SCHEMA_V7)
+    this.version(12).stores(SCHEMA_V12)
   }
 }

@@ -15,6 +15,7 @@ import { MAX_VERIFY_BATCH } from '../../src-shared/domain/sync-protocol'
 import type { VerifyItem, VerifyResultItem } from '../../src-shared/domain/sync-protocol'
 import { enqueue, OutboxError, type EntryResult } from './outbox'
 import type { PaieDb, StoredEntry } from './schema'
+import { entriesInStates } from './outbox-query'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv } from './write'
 
@@ -215,11 +216,8 @@ export async function applyVerifications(
 export async function nextSyncWakeAt(db: PaieDb): Promise<string | null> {
   const firstVerify = await db.outbox.orderBy('verifyAfter').first()
   let next = firstVerify?.verifyAfter ?? null
-  await db.outbox
-    .where('state')
-    .equals('unknown')
-    .each((e) => {
-      if (e.settleUntil != null && (next === null || e.settleUntil < next)) next = e.settleUntil
-    })
+  await entriesInStates(db, ['unknown']).each((e) => {
+    if (e.settleUntil != null && (next === null || e.settleUntil < next)) next = e.settleUntil
+  })
   return next
 }

@@ -9,6 +9,7 @@ import { computed, ref, shallowRef } from 'vue'
 
 import { carryOver, previousPeriod, type CarryCode, type CarryProposal, type CarrySalarie } from '../../src-shared/domain/carry-over'
 import { enqueueTogether } from '../db/outbox'
+import { entriesOfDossier } from '../db/outbox-query'
 import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
 import { loadServiceRecords, refreshServiceRecords } from '../services/records-cache'
@@ -66,7 +67,7 @@ export const useCarryOverStore = defineStore('carryOver', () => {
       const [before, now, local] = await Promise.all([
         loadServiceRecords(db, dossier, previous),
         loadServiceRecords(db, dossier, period),
-        db.outbox.where('siren').equals(dossier).toArray(),
+        entriesOfDossier(db, dossier).toArray(),
       ])
       const evpOf = (rows: typeof before.rows) => rows.flatMap((r) => (r.kind === 'evp' ? [r.record] : []))
       proposals.value = carryOver({

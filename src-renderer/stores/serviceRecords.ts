@@ -14,6 +14,7 @@ import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 import type { OutboxEntry } from '../../src-shared/domain/outbox'
 import type { ServiceReadRow, ServiceRecordRow } from '../db/schema'
 import { onOutboxWrite } from '../db/changes'
+import { entriesOfDossier } from '../db/outbox-query'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
 import { refreshOnReconnect } from '../services/reconnect'
@@ -62,7 +63,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
 
   /** This workstation's entries of the dossier shown (every period: a batch may touch another month). */
   async function dossierEntries(): Promise<OutboxEntry[]> {
-    return siren.value === '' ? [] : appServices().db.outbox.where('siren').equals(siren.value).toArray()
+    return siren.value === '' ? [] : entriesOfDossier(appServices().db, siren.value).toArray()
   }
 
   /** Reads the cache and the local entries of the dossier and period shown. */

@@ -17,6 +17,7 @@ import { DEMO_CREDENTIALS, SEED_CLIENTS, SEED_DOSSIERS } from '../../src-sandbox
 import { createPayrollConnection, type PayrollConnection } from '../../src-main/services/connection'
 import { PaieDb } from '../../src-renderer/db/schema'
 import { enqueue, type NewEntryInput } from '../../src-renderer/db/outbox'
+import { entriesInStates } from '../../src-renderer/db/outbox-query'
 import type { StoredEntry } from '../../src-renderer/db/schema'
 import { refreshReference } from '../../src-renderer/services/reference-cache'
 import { createSyncCoordinator, type SyncApi, type SyncCoordinator } from '../../src-renderer/sync/coordinator'
@@ -211,7 +212,7 @@ export async function startWorkstation(options: WorkstationOptions = {}): Promis
       const end = Date.now() + deadlineMs
       for (;;) {
         await ws.coordinator.drain()
-        const pending = await db.outbox.where('state').anyOf(['queued', 'sending', 'unknown']).count()
+        const pending = await entriesInStates(db, ['queued', 'sending', 'unknown']).count()
         const verifying = await db.outbox.where('verifyAfter').above('').count()
         if (pending === 0 && verifying === 0) return
         if (Date.now() > end) throw new Error(`file non vidée : ${pending} en attente, ${verifying} à contrôler`)

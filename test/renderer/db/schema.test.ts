@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { countsBySiren, countsExact } from '../../../src-renderer/db/counts'
 import { reviseEntry } from '../../../src-renderer/db/outbox'
+import { countEntries, entriesInStates, entriesOfDossier, queryEntries } from '../../../src-renderer/db/outbox-query'
 import {
   PaieDb,
   SCHEMA_V1,
@@ -12,6 +13,8 @@ import {
   SCHEMA_V3,
   SCHEMA_V4,
   SCHEMA_V5,
+  SCHEMA_V7,
+  SCHEMA_V12,
   TRANSACTION_DURABILITY,
   upgradeToV2,
 } from '../../../src-renderer/db/schema'
@@ -78,7 +81,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(12)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -103,7 +106,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
   it('ouvre directement en version 7 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(12)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'audit',
       'codes',
@@ -130,7 +133,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(12)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
       kind: 'periodique',
@@ -173,7 +176,7 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(12)
     expect(await db.outbox.count()).toBe(4)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -242,7 +245,7 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(12)
     const rows = await db.outbox.orderBy('clientId').toArray()
     expect(rows.map((r) => r.fingerprint)).toEqual([fingerprintOf('evp', payload), 'ancienne'])
     expect(rows[0]?.fingerprint).toBe('evp|732829320|M001|C2|2026-11|HS25|3.5|||')
@@ -288,7 +291,7 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(12)
     const [a, b, c] = await db.outbox.orderBy('clientId').toArray()
     expect(a).toMatchObject({ state: 'queued', payload: PAYLOADS['evp'], error: null })
     expect(a?.unreadable).toBeUndefined()
@@ -315,6 +318,55 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
     expect(after?.unreadable).toBeUndefined()
     expect(after?.history.map((h) => [h.revision, h.state, h.error?.code])).toEqual([[1, 'rejected', SAISIE_ILLISIBLE]])
     await db.delete()
+  })
+})
+
+describe('schéma Dexie : montée de version 7 → 12 (moins d’index sur la file)', () => {
+  it('garde chaque saisie, retire six index, et les lectures par état, dossier, type ou matricule passent par ceux qui restent', async () => {
+    const name = `paie-upgrade-v12-${crypto.randomUUID()}`
+    const v7 = new Dexie(name)
+    v7.version(1).stores(SCHEMA_V1)
+    v7.version(2).stores(SCHEMA_V2)
+    v7.version(3).stores(SCHEMA_V3)
+    v7.version(4).stores(SCHEMA_V4)
+    v7.version(5).stores(SCHEMA_V5)
+    v7.version(6).stores({})
+    v7.version(7).stores(SCHEMA_V7)
+    await v7.open()
+    const rows = [
+      { ...v1Row('a', 'evp', 'queued'), updatedAt: '2026-11-01T08:00:01.000Z' },
+      { ...v1Row('b', 'absence', 'sending'), updatedAt: '2026-11-01T08:00:02.000Z' },
+      { ...v1Row('c', 'frais', 'unknown'), matricule: 'M002', updatedAt: '2026-11-01T08:00:03.000Z' },
+      { ...v1Row('d', 'evp', 'queued'), siren: '552100554', updatedAt: '2026-11-01T08:00:04.000Z' },
+    ].map((r) => ({ ...r, category: 'elements_variables' }))
+    await v7.table('outbox').bulkAdd(rows)
+    const before = v7.table('outbox').schema.indexes.length
+    v7.close()
+
+    const db = new PaieDb(name)
+    await db.open()
+    expect(db.verno).toBe(12)
+    const indexes = db.outbox.schema.indexes.map((i) => i.name).sort()
+    expect(before).toBe(16)
+    expect(indexes).toEqual(
+      SCHEMA_V12.outbox
+        .split(',')
+        .map((i) => i.trim())
+        .slice(1)
+        .sort(),
+    )
+    expect(indexes).toHaveLength(10)
+    for (const gone of ['state', 'siren', 'kind', 'matricule', 'category', '[siren+state]']) expect(indexes).not.toContain(gone)
+    expect(await db.outbox.count()).toBe(4)
+    expect(await entriesInStates(db, ['queued']).primaryKeys()).toEqual(['a', 'd'])
+    expect((await entriesInStates(db, ['queued', 'sending', 'unknown']).primaryKeys()).sort()).toEqual(['a', 'b', 'c', 'd'])
+    expect(await entriesInStates(db, ['synced']).count()).toBe(0)
+    expect(await entriesOfDossier(db, '732829320').primaryKeys()).toEqual(['a', 'b', 'c'])
+    expect(await countEntries(db, { kind: 'evp' })).toBe(2)
+    expect(await countEntries(db, { matricule: 'M002' })).toBe(1)
+    expect((await queryEntries(db, { matricule: 'M001', state: 'queued' }, 0, 10)).map((e) => e.clientId)).toEqual(['d', 'a'])
+    db.close()
+    await Dexie.delete(name)
   })
 })
 
