@@ -40,6 +40,8 @@ describe('bench statistics', () => {
     expect(() => parseRunArgs(['--vite'])).toThrow(/inconnue/)
     expect(parseRunArgs(['--only', 'loopback']).onlyLoopback).toBe(true)
     expect(parseRunArgs([]).onlyLoopback).toBe(false)
+    expect(parseRunArgs(['--only', 'cabinet'])).toMatchObject({ onlyCabinet: true, onlyLoopback: false })
+    expect(parseRunArgs([]).onlyCabinet).toBe(false)
     expect(() => parseRunArgs(['--only', 'queue'])).toThrow(/--only/)
   })
 })

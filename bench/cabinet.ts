@@ -1,0 +1,198 @@
+/**
+ * The cabinet-sized workload of the bench (issue 19, point 3): the built app (out/renderer) in Chromium over a
+ * reference cache of a whole cabinet (`sizes.cabinet`: 150 dossiers and 20 000 employees at full size, one dossier of
+ * 1 000), served by a sandbox child holding that cabinet (src-sandbox/store/seed-scale.ts). Measured in the app's
+ * page, through its screens:
+ * - `cabinet.referenceLoadMs`: `reference:refresh` of the whole cabinet into IndexedDB (report only);
+ * - `cabinet.homeFirstRenderMs`: from navigation start to the first dossier row of the home screen;
+ * - `cabinet.dossierSwitchMs`: median of dossier → other dossier (hash change to its employee rows painted);
+ * - `cabinet.gridFirstRenderMs`: the EVP grid of the biggest dossier, hash change to its first cell painted;
+ * - `cabinet.keystrokeP95Ms`: p95 of keydown → the next frame painted, typing in the grid's cells;
+ * - `cabinet.gridPasteLongestTaskMs`: longest main-thread task (Long Tasks API) from a paste of rows × 5 cells to
+ *   every cell saved or refused;
+ * - `cabinet.heapMB`: the renderer's JS heap after a forced GC, with all of it cached and shown.
+ * Every time is `performance.now()` in the page.
+ */
+import type { BrowserContext, Page } from 'playwright-core'
+import { z } from 'zod'
+
+import { createSeedStore } from '../src-sandbox/store/seed'
+import { scaleToCabinet, type CabinetScale } from '../src-sandbox/store/seed-scale'
+import { percentile } from './stats'
+
+/** Keys of the cabinet scenario's figures. */
+export const CABINET_KEYS = [
+  'cabinet.referenceLoadMs',
+  'cabinet.homeFirstRenderMs',
+  'cabinet.dossierSwitchMs',
+  'cabinet.gridFirstRenderMs',
+  'cabinet.keystrokeP95Ms',
+  'cabinet.gridPasteLongestTaskMs',
+  'cabinet.heapMB',
+] as const
+export type CabinetKey = (typeof CABINET_KEYS)[number]
+
+/** What the scenario needs from the bench's harness (bench.ts). */
+export interface CabinetHarness {
+  readonly context: BrowserContext
+  readonly bench: Page
+  readonly appUrl: string
+  /** Calls `window.__bench[fn](...args)` in the bench page. */
+  call(fn: string, ...args: unknown[]): Promise<unknown>
+  /** Starts a sandbox child holding the cabinet; points main's handlers at it. @returns its stop function */
+  startCabinetSandbox(scale: CabinetScale): Promise<() => Promise<void>>
+}
+
+/** Sizes of the scenario. */
+export interface CabinetSizes extends CabinetScale {
+  /** Rows of the grid paste (5 cells each). */
+  readonly pasteRows: number
+  /** Keystrokes timed in the grid. */
+  readonly keystrokes: number
+}
+
+const SWITCHES = 6
+
+/** Script run before the app's own, in its page: records when the first dossier row and each long task appear. */
+const WATCH = `(() => {
+  window.__longTasks = []
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration }) })
+    .observe({ type: 'longtask', buffered: true })
+  const seen = () => {
+    if (window.__homeAt === undefined && document.querySelector('[data-testid^="dossier-row-"]') !== null) window.__homeAt = performance.now()
+  }
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true })
+})()`
+
+/**
+ * A page script: polls one frame at a time until `condition` (a page expression) holds, then waits for that frame to
+ * be painted. Its value: ms from the script's start (page clock).
+ */
+function untilPainted(condition: string, timeoutMs = 60_000): string {
+  return `(async () => {
+    const started = performance.now()
+    for (;;) {
+      if (${condition}) { await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0))); return performance.now() - started }
+      if (performance.now() - started > ${String(timeoutMs)}) throw new Error('délai dépassé : ' + ${JSON.stringify(condition)})
+      await new Promise((ok) => requestAnimationFrame(ok))
+    }
+  })()`
+}
+
+/**
+ * Runs the scenario once. @returns its figures
+ * @throws Error when a screen does not show what it must (a wrong figure is worse than none)
+ */
+export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (line: string) => void): Promise<Record<CabinetKey, number>> {
+  const store = scaleToCabinet(createSeedStore({ seed: 1, today: '2026-11-16' }), sizes)
+  const big = store.dossiers[4]
+  const others = store.dossiers.slice(5, 7)
+  if (big === undefined || others.length < 2) throw new Error('Cabinet trop petit pour le scénario')
+  const stop = await h.startCabinetSandbox(sizes)
+  const f: Partial<Record<CabinetKey, number>> = {}
+  try {
+    await h.call('reset', 'paie-demo')
+    const loadStarted = performance.now()
+    const loaded = z.number().parse(await h.call('loadReference', 'paie-demo'))
+    f['cabinet.referenceLoadMs'] = performance.now() - loadStarted
+    if (loaded !== sizes.dossiers) throw new Error(`Référentiel : ${loaded} dossiers sur ${sizes.dossiers}`)
+    await h.call('close')
+
+    const page = await h.context.newPage()
+    try {
+      await page.addInitScript({ content: WATCH })
+      await page.goto(`${h.appUrl}/#/`)
+      await page.evaluate(untilPainted('window.__homeAt !== undefined'))
+      f['cabinet.homeFirstRenderMs'] = z.number().parse(await page.evaluate('window.__homeAt'))
+      const rows = await page.locator('[data-testid^="dossier-row-"]').count()
+      if (rows !== sizes.dossiers) throw new Error(`Accueil : ${rows} dossiers affichés sur ${sizes.dossiers}`)
+
+      // Dossier to dossier, as a clerk goes down the list.
+      const switches: number[] = []
+      for (let i = 0; i < SWITCHES; i += 1) {
+        const d = others[i % others.length]
+        if (d === undefined) continue
+        const script = `(() => { location.hash = '#/dossiers/${d.siren}'; return ${untilPainted(
+          `document.querySelector('h1.page-title')?.textContent?.trim() === ${JSON.stringify(d.raison_sociale)} && document.querySelector('[data-testid^="employee-row-"]') !== null`,
+        )} })()`
+        switches.push(z.number().parse(await page.evaluate(script)))
+      }
+      f['cabinet.dossierSwitchMs'] = percentile(switches, 50)
+
+      // The grid of the big dossier.
+      await page.evaluate(`location.hash = '#/dossiers/${big.siren}'`)
+      await page.waitForSelector('[data-testid="link-evp"]')
+      f['cabinet.gridFirstRenderMs'] = z
+        .number()
+        .parse(
+          await page.evaluate(
+            `(() => { location.hash = '#/dossiers/${big.siren}/evp'; return ${untilPainted(`document.querySelector('[data-testid^="cell-"]') !== null`)} })()`,
+          ),
+        )
+      const gridRows = await page.locator('[data-testid^="row-"]').count()
+      log(`  cabinet: grid of ${gridRows} rows`)
+
+      // Keystrokes: digits typed in a cell (the first opens its editor), Escape, then the next row.
+      await page.evaluate(`(() => {
+        window.__keyLatencies = []
+        window.addEventListener('keydown', (e) => {
+          const at = e.timeStamp
+          requestAnimationFrame(() => setTimeout(() => window.__keyLatencies.push(performance.now() - at), 0))
+        }, { capture: true })
+      })()`)
+      await page.locator('[data-testid^="cell-"]').first().click()
+      for (let k = 0; k < sizes.keystrokes; k += 1) {
+        const step = k % 4
+        await page.keyboard.press(step === 3 ? 'Escape' : String(step + 1))
+        if (step === 3) await page.keyboard.press('ArrowDown')
+        await page.waitForTimeout(20)
+      }
+      await page.waitForTimeout(200)
+      const latencies = z.array(z.number()).parse(await page.evaluate('window.__keyLatencies'))
+      if (latencies.length < sizes.keystrokes) throw new Error(`Frappes : ${latencies.length} mesurées sur ${sizes.keystrokes}`)
+      f['cabinet.keystrokeP95Ms'] = percentile(latencies, 95)
+
+      // A paste of rows × 5 cells from the first cell, until every pasted cell is saved or refused.
+      await page.locator('[data-testid^="cell-"]').first().click()
+      const text = Array.from({ length: sizes.pasteRows }, (_, i) =>
+        Array.from({ length: 5 }, (__, c) => String(((i + c) % 7) + 1)).join('\t'),
+      ).join('\r\n')
+      const before = z.number().parse(await page.evaluate('window.__longTasks.length'))
+      const pasteStarted = z.number().parse(await page.evaluate('performance.now()'))
+      await page.evaluate(`(() => {
+        const transfer = new DataTransfer()
+        transfer.setData('text/plain', ${JSON.stringify(text)})
+        document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+      })()`)
+      const expected = Math.min(sizes.pasteRows, gridRows) * 5
+      const settled = `Number(document.querySelector('[data-testid="grid-saved"]')?.getAttribute('data-count') ?? 0) + document.querySelectorAll('[data-testid^="grid-error-"]').length`
+      await page.evaluate(untilPainted(`${settled} >= ${String(expected)}`, 600_000)).catch(async (error: unknown) => {
+        const where = String(
+          await page.evaluate(`${settled} + ' / ' + (document.querySelector('[data-testid="grid-progress"]')?.textContent ?? '')`),
+        )
+        throw new Error(`Collage de ${String(expected)} cellules non réglé (${where}) : ${String(error)}`)
+      })
+      const tasks = z
+        .array(z.object({ start: z.number(), duration: z.number() }))
+        .parse(await page.evaluate('window.__longTasks'))
+        .slice(before)
+        .filter((t) => t.start >= pasteStarted)
+      f['cabinet.gridPasteLongestTaskMs'] = tasks.length === 0 ? 0 : Math.max(...tasks.map((t) => t.duration))
+
+      const cdp = await h.context.newCDPSession(page)
+      await cdp.send('HeapProfiler.collectGarbage')
+      const heap = await cdp.send('Runtime.getHeapUsage')
+      f['cabinet.heapMB'] = heap.usedSize / 1024 ** 2
+      await cdp.detach()
+      log(
+        `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms, switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms, paste longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
+      )
+    } finally {
+      await page.close()
+    }
+  } finally {
+    await stop()
+  }
+  for (const key of CABINET_KEYS) if (typeof f[key] !== 'number') throw new Error(`Mesure manquante : ${key}`)
+  return f as Record<CabinetKey, number>
+}
