@@ -75,8 +75,11 @@ export const useSalarieSheetStore = defineStore('salarieSheet', () => {
     }
   }
 
-  /** A sheet is shown: reads the cache at once, then refreshes from the service when online. */
-  async function open(dossier: string, employe: string): Promise<void> {
+  /**
+   * A sheet is shown: reads the cache at once, then refreshes from the service when online; with `onlyIfMissing`
+   * (a contract's screen, reached from the sheet just read) only when no sheet of that employee is cached.
+   */
+  async function open(dossier: string, employe: string, onlyIfMissing = false): Promise<void> {
     if (dossier !== siren.value || employe !== matricule.value) {
       siren.value = dossier
       matricule.value = employe
@@ -84,7 +87,7 @@ export const useSalarieSheetStore = defineStore('salarieSheet', () => {
       error.value = null
     }
     await load()
-    if (useSyncStore().online) await refresh()
+    if (useSyncStore().online && !(onlyIfMissing && sheet.value !== null)) await refresh()
   }
 
   return { siren, matricule, sheet, codeLists, refreshing, error, ageMinutes, load, refresh, open }

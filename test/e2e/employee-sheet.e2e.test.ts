@@ -60,14 +60,18 @@ describe('the employee sheet, a contract’s week, offline from the cache, and a
     const page = ws.page
     const base = page.url().split('#')[0] ?? ''
     // An employee of the big dossier paid by transfer with a contract holding a working-time table.
-    const contrat = ws.store.contrats.find(
+    const candidates = ws.store.contrats.filter(
       (c) =>
         c.siren === BIG_SIREN &&
         c.duree_travail.tableau_horaire !== null &&
         ws.store.salaries.some(
           (s) => s.siren === BIG_SIREN && s.matricule === c.matricule && s.informations_paiement.coordonnees_bancaires !== null,
         ),
-    )!
+    )
+    // Preferably one whose payslip was refused: the sheet then shows the refusal's motif.
+    const refusalOf = (matricule: string) =>
+      ws.store.notes.find((n) => n.siren === BIG_SIREN && n.matricule === matricule && n.type === 'refus_bulletin')
+    const contrat = candidates.find((c) => refusalOf(c.matricule) !== undefined) ?? candidates[0]!
     const salarie = ws.store.salaries.find((s) => s.siren === BIG_SIREN && s.matricule === contrat.matricule)!
     const iban = salarie.informations_paiement.coordonnees_bancaires!.iban
     const trafficBefore = ws.ipcTraffic.length
@@ -85,6 +89,8 @@ describe('the employee sheet, a contract’s week, offline from the cache, and a
     expect(await text('sheet-coffre')).toBe(salarie.coffre_active ? 'Activé' : 'Non activé')
     expect(await page.isVisible(`[data-testid="sheet-contract-${contrat.numero_contrat}"]`)).toBe(true)
     expect(await page.isVisible('[data-testid="sheet-notes"]')).toBe(true)
+    const refusal = refusalOf(salarie.matricule)
+    if (refusal !== undefined) expect(await text(`sheet-note-${refusal.id}`)).toContain(`Motif : ${refusal.texte}`)
     expect(await page.isVisible('[data-testid="period-records"]')).toBe(true)
     const html = await page.content()
     expect(html).not.toContain(iban)

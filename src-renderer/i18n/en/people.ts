@@ -136,6 +136,7 @@ export const peopleEn: typeof peopleFr = {
     statuts: { en_cours: 'In progress', terminee: 'Done', echec: 'Failed' },
     suivi: 'following…',
     abandon: 'Still in progress: refresh later.',
+    progression: 'Download of the extraction’s file',
     telecharger: 'Download',
     telechargerTitre: 'Download the file of the {type} extraction of {periode}',
     actualiser: 'Refresh',

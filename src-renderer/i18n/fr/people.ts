@@ -137,6 +137,7 @@ export const peopleFr = {
     statuts: { en_cours: 'En cours', terminee: 'Terminée', echec: 'Échec' },
     suivi: 'suivie…',
     abandon: 'Toujours en cours : actualisez plus tard.',
+    progression: 'Téléchargement du fichier de l’extraction',
     telecharger: 'Télécharger',
     telechargerTitre: 'Télécharger le fichier de l’extraction {type} de {periode}',
     actualiser: 'Actualiser',

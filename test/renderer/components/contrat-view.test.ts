@@ -8,7 +8,7 @@ import '../support/db'
 
 import { flushPromises } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import ContratView from '../../../src-renderer/features/people/ContratView.vue'
 import { createAppRouter } from '../../../src-renderer/router'
@@ -82,6 +82,24 @@ describe('ContratView', () => {
     const view = await open('C1')
     expect(view.find('[data-testid="work-week"]').exists()).toBe(false)
     expect(text(view, 'work-week-none')).toContain('Pas de tableau horaire')
+  })
+
+  it('online, reads the sheet only when it is not cached', async () => {
+    useSyncStore(app.pinia).online = true
+    let asked = 0
+    app.api.sheet = () => {
+      asked += 1
+      return { ok: true, value: sheetOfM001() }
+    }
+    await open('C1')
+    expect(asked).toBe(0)
+    wrapper?.unmount()
+    await app.db.salarieSheets.clear()
+    const view = await open('C1')
+    await vi.waitFor(() => {
+      expect(view.find('[data-testid="work-week"]').exists()).toBe(true)
+    })
+    expect(asked).toBe(1)
   })
 
   it('a contract not in the cached sheet says how to read it', async () => {

@@ -136,6 +136,7 @@ describe('ExtractionsView', () => {
     const progress = view.get('[data-testid="download-progress"]')
     expect(progress.attributes('data-done')).toBe('1')
     expect(progress.text()).toContain(`extraction_contrats_${SIREN}_2026-10_0a1b2c3d.csv`)
+    expect(progress.get('h2').text()).toBe('Téléchargement du fichier de l’extraction')
   })
 
   it('offline: the launch is disabled and says why, nothing is asked', async () => {
