@@ -65,6 +65,11 @@ export interface DownloadJobs {
   cancel(jobId: string, id?: string): number
   /** Sets the folder used by destination `choisi` (picked by the clerk in a system dialog). */
   setChosenFolder(folder: string): void
+  /**
+   * True when `realPath` (links resolved) is an extraction's file a job of this run wrote: with the registry's
+   * summaries, the only paths `downloads:open` / `downloads:show` accept (not kept across a restart).
+   */
+  wroteExtraction(realPath: string): boolean
   /** Resolves when every file of every job has settled (tests, app quit). */
   idle(): Promise<void>
 }
@@ -189,7 +194,10 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
     }
   }
 
-  /** An extraction as a target: CSV, not recorded (the summaries' registry holds summaries only). */
+  /** Real paths of the extractions' files written by this run's jobs. */
+  const extractionFiles = new Set<string>()
+
+  /** An extraction as a target: CSV, its path kept for this run (the summaries' registry holds summaries only). */
   function extractionTarget(ref: ExtractionRef): DownloadTarget {
     return {
       id: ref.id,
@@ -197,7 +205,10 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
       periode: ref.periode,
       fileName: () => extractionFileName(ref),
       download: (o) => downloadExtraction({ ...o, extraction: ref }),
-      record: () => Promise.resolve(),
+      record: (written) => {
+        extractionFiles.add(written.path)
+        return Promise.resolve()
+      },
     }
   }
 
@@ -285,6 +296,9 @@ export function createDownloadJobs(deps: DownloadJobsDeps): DownloadJobs {
       }
       if (n > 0) report(jobId)
       return n
+    },
+    wroteExtraction(realPath) {
+      return extractionFiles.has(realPath)
     },
     setChosenFolder(folder) {
       chosenFolder = resolve(folder)

@@ -15,7 +15,14 @@ import type { Reported } from '../i18n/reported'
 /** The part of `window.api` this store uses. */
 export type ExtractionsApi = Pick<
   WindowApi,
-  'extractions:list' | 'extractions:start' | 'extractions:read' | 'extractions:download' | 'downloads:cancel' | 'onDownloadsChanged'
+  | 'extractions:list'
+  | 'extractions:start'
+  | 'extractions:read'
+  | 'extractions:download'
+  | 'downloads:cancel'
+  | 'downloads:open'
+  | 'downloads:show'
+  | 'onDownloadsChanged'
 >
 
 /** What the store needs from outside: the api and a way to wait (tests pass fakes). */
@@ -170,6 +177,14 @@ export const useExtractionsStore = defineStore('extractions', () => {
     return e === undefined ? null : download(e)
   }
 
+  /** Opens (`open`) or shows in its folder (`show`) a file the current job wrote; a refusal lands in `error`. */
+  async function openFile(path: string, how: 'open' | 'show'): Promise<boolean> {
+    const api = deps().api
+    const result = how === 'open' ? await api['downloads:open']({ path }) : await api['downloads:show']({ path })
+    error.value = result.ok ? null : result.error
+    return result.ok
+  }
+
   return {
     siren,
     extractions,
@@ -186,5 +201,6 @@ export const useExtractionsStore = defineStore('extractions', () => {
     download,
     cancel,
     retry,
+    openFile,
   }
 })

@@ -111,9 +111,12 @@ export const ipcChannels = {
   'downloads:cancel': { input: DownloadsCancelInput, output: z.object({ cancelled: z.number().int().min(0) }) },
   /** The summaries main wrote (its registry), newest first; works offline. */
   'downloads:list': { input: z.strictObject({}), output: z.array(DownloadedRecapitulatif) },
-  /** Opens a summary main wrote with the system's PDF reader; any other path is refused (CHEMIN_REFUSE). */
+  /**
+   * Opens a summary main wrote (or an extraction's file written by this run) with the system's application; any other
+   * path is refused (CHEMIN_REFUSE).
+   */
   'downloads:open': { input: DownloadPathInput, output: z.object({ opened: z.literal(true) }) },
-  /** Shows a summary main wrote in its folder; any other path is refused (CHEMIN_REFUSE). */
+  /** Shows a summary main wrote (or an extraction's file of this run) in its folder; any other path: CHEMIN_REFUSE. */
   'downloads:show': { input: DownloadPathInput, output: z.object({ shown: z.literal(true) }) },
   /** Asks the clerk for a destination folder (system dialog); later jobs with destination `choisi` write there. */
   /** `titre`: the folder dialog's title, worded by the renderer (main shows no text of its own). */

@@ -159,6 +159,10 @@ describe('the employee sheet, a contract’s week, offline from the cache, and a
     expect(lines[0]).toBe(launched.colonnes.join(';'))
     expect(lines).toHaveLength(launched.lignes.length + 1)
     expect(launched.lignes.length).toBeGreaterThan(10)
+    // Opened with the system's application (the shell's fake records it): the very file main wrote.
+    await page.click('[data-testid="extraction-open"]')
+    await until('fichier ouvert', () => Promise.resolve(ws.shell.opened.length > 0), 10_000)
+    expect(ws.shell.opened.at(-1)).toBe(join(folder, files[0]!))
     await ws.screenshot('extractions')
     expect(await seriousViolations()).toEqual([])
   })

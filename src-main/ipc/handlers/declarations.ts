@@ -4,6 +4,7 @@
  * those files only, the destination folder picked by the clerk). Electron's pieces (Downloads folder, data folder,
  * shell.openPath, shell.showItemInFolder, the folder dialog) come in through {@link DownloadDeps}.
  */
+import { realpath } from 'node:fs/promises'
 import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
 import type { IpcHandlers } from '../dispatcher'
 import type { EventSender } from '../events'
@@ -95,10 +96,13 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
     }
   }
 
+  /** The real path of a file main wrote: a summary of the registry, or an extraction's file of this run. */
   async function registered(path: string): Promise<string> {
     const entry = await downloads().registry.find(path)
-    if (entry === null) throw new IpcHandlerError(CHEMIN_REFUSE, 'path not in the registry of written summaries')
-    return entry.path
+    if (entry !== null) return entry.path
+    const real = await realpath(path).catch(() => null)
+    if (real !== null && downloads().jobs.wroteExtraction(real)) return real
+    throw new IpcHandlerError(CHEMIN_REFUSE, 'path not in the registry of written summaries nor an extraction written by this run')
   }
 
   return {

@@ -137,6 +137,8 @@ export const peopleEn: typeof peopleFr = {
     suivi: 'following…',
     abandon: 'Still in progress: refresh later.',
     progression: 'Download of the extraction’s file',
+    ouvrir: 'Open the file',
+    afficher: 'Show in folder',
     telecharger: 'Download',
     telechargerTitre: 'Download the file of the {type} extraction of {periode}',
     actualiser: 'Refresh',

@@ -138,6 +138,8 @@ export const peopleFr = {
     suivi: 'suivie…',
     abandon: 'Toujours en cours : actualisez plus tard.',
     progression: 'Téléchargement du fichier de l’extraction',
+    ouvrir: 'Ouvrir le fichier',
+    afficher: 'Afficher dans le dossier',
     telecharger: 'Télécharger',
     telechargerTitre: 'Télécharger le fichier de l’extraction {type} de {periode}',
     actualiser: 'Actualiser',

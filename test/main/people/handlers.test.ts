@@ -35,6 +35,7 @@ afterEach(async () => {
 function serve() {
   const { connection, count } = connect(sandbox)
   const events: DownloadJobProgress[] = []
+  const opened: string[] = []
   const handlers = createIpcHandlers({
     appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }),
     profiles: testProfileService(),
@@ -45,14 +46,17 @@ function serve() {
     downloads: {
       downloadsDir: () => join(root, 'Téléchargements'),
       dataDir: () => join(root, 'data'),
-      openPath: () => Promise.resolve(''),
+      openPath: (path) => {
+        opened.push(path)
+        return Promise.resolve('')
+      },
       showItemInFolder: () => undefined,
       pickFolder: () => Promise.resolve(null),
     },
   })
   const dispatch = (channel: string, input: unknown) =>
     createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })(channel, input, MAIN_FRAME)
-  return { dispatch, events, count }
+  return { dispatch, events, count, opened }
 }
 
 async function ok<T>(promise: Promise<unknown>): Promise<T> {
@@ -132,7 +136,7 @@ describe('codes:list', () => {
 
 describe('extractions', () => {
   it('launches one, follows it until it is done, and downloads its CSV to disk atomically', async () => {
-    const { dispatch, events } = serve()
+    const { dispatch, events, opened } = serve()
     const dossier = sandbox.store.dossiers[0]!
     const periode = dossier.periode_paie_en_cours
     const launched = await ok<ExtractionSummary>(dispatch('extractions:start', { siren: dossier.siren, type: 'salaries', periode }))
@@ -168,5 +172,11 @@ describe('extractions', () => {
     expect(file.bytes).toBe(Buffer.byteLength(text))
     // Nothing but the file: no temporary part left behind by the refused or the written download.
     expect(await readdir(join(started.folder, dossier.siren))).toEqual([file.fileName])
+
+    // The file just written opens with the system's application; a CSV main did not write is refused.
+    await ok(dispatch('downloads:open', { path: file.path }))
+    expect(opened).toEqual([file.path])
+    const other = await refused(dispatch('downloads:open', { path: join(started.folder, dossier.siren, 'autre.csv') }))
+    expect(other.code).toBe('CHEMIN_REFUSE')
   })
 })

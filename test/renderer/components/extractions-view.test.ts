@@ -57,6 +57,14 @@ function fakeExtractions(runningReads: number, over: Partial<ExtractionsApi> = {
       return Promise.resolve({ ok: true, value: { jobId: 'job-1', folder: '/home/gp/Téléchargements/Extractions' } })
     },
     'downloads:cancel': () => Promise.resolve({ ok: true, value: { cancelled: 1 } }),
+    'downloads:open': (input) => {
+      calls.push(`open ${input.path}`)
+      return Promise.resolve({ ok: true, value: { opened: true } })
+    },
+    'downloads:show': (input) => {
+      calls.push(`show ${input.path}`)
+      return Promise.resolve({ ok: true, value: { shown: true } })
+    },
     onDownloadsChanged: (callback) => {
       listeners.add(callback)
       return () => listeners.delete(callback)
@@ -137,6 +145,9 @@ describe('ExtractionsView', () => {
     expect(progress.attributes('data-done')).toBe('1')
     expect(progress.text()).toContain(`extraction_contrats_${SIREN}_2026-10_0a1b2c3d.csv`)
     expect(progress.get('h2').text()).toBe('Téléchargement du fichier de l’extraction')
+    await view.get('[data-testid="extraction-open"]').trigger('click')
+    await flushPromises()
+    expect(fake.calls.at(-1)).toBe(`open /home/gp/Téléchargements/Extractions/${SIREN}/extraction_contrats_${SIREN}_2026-10_0a1b2c3d.csv`)
   })
 
   it('offline: the launch is disabled and says why, nothing is asked', async () => {
