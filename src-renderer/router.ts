@@ -10,6 +10,8 @@
  * /dossiers/:siren/prime     primes et indemnités form (?matricule=)
  * /dossiers/:siren/avantage  avantages en nature form (?matricule=)
  * /dossiers/:siren/acomptes the acomptes of a period, read only (?periode=YYYY-MM)
+ * /dossiers/:siren/salaries/:matricule[/contrats/:contrat]  an employee's sheet, one of his contracts (read only)
+ * /dossiers/:siren/extractions  the dossier's extractions: launch, follow, download the CSV
  * /queue                     the queue (?state=&siren=&kind=&matricule=)
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
@@ -28,6 +30,7 @@ import EntryView from './features/entry/EntryView.vue'
 import EntryFormView from './features/entry-forms/EntryFormView.vue'
 import EvpGridView from './features/evp/EvpGridView.vue'
 import QueueView from './features/queue/QueueView.vue'
+import { peopleRoutes } from './features/people/routes'
 import ProfilesView from './features/settings/ProfilesView.vue'
 
 /** Creates the router (one per app instance; tests create their own). */
@@ -46,6 +49,7 @@ export function createAppRouter(): Router {
         props: (route: RouteLocationNormalized) => ({ siren: route.params['siren'], kind }),
       })),
       { path: '/dossiers/:siren(\\d{9})/acomptes', name: 'acomptes', component: AcomptesView, props: true },
+      ...peopleRoutes,
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

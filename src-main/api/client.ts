@@ -7,7 +7,7 @@
 import { ofetch, type $Fetch } from 'ofetch'
 import { BridgeErrorDto } from '../../src-shared/api/common'
 import { ENDPOINTS, OPERATION_IDS, type OperationId, type RequestOf, type ResponseOf } from '../../src-shared/api/endpoints'
-import type { EndpointDef } from '../../src-shared/api/endpoint-def'
+import { FILE_MEDIA_TYPES, isFileResponse, type EndpointDef } from '../../src-shared/api/endpoint-def'
 import { UNREADABLE_ANSWER } from '../../src-shared/domain/reports'
 import { ApiError, TRANSPORT_CODES, classifyHttpFailure, classifyTransportFailure, parseRetryAfter, tokenFailure } from './errors'
 import { createTokenSource, type TokenSource } from './token'
@@ -211,7 +211,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     buffered: boolean,
   ): Promise<{ status: number; headers: Headers; bytes: Uint8Array; body: ReadableStream<Uint8Array> | null }> {
     const url = base + buildPath(def.path, req.params) + buildQueryString(req.query)
-    const headers: Record<string, string> = { accept: def.response === 'pdf' ? 'application/pdf, application/json' : 'application/json' }
+    const headers: Record<string, string> = {
+      accept: isFileResponse(def.response) ? `${FILE_MEDIA_TYPES[def.response]}, application/json` : 'application/json',
+    }
     if (bearer !== null) headers['authorization'] = `Bearer ${bearer}`
     let body: string | URLSearchParams | undefined
     if (def.body !== undefined) {
@@ -331,9 +333,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         params: { motif, valeur },
       })
     if (def.response === 'none') return undefined as ResponseOf<K>
-    if (def.response === 'pdf') {
+    if (isFileResponse(def.response)) {
       const type = headers.get('content-type') ?? ''
-      if (!type.startsWith('application/pdf')) throw invalid(UNREADABLE_ANSWER.typePdf, type || '-')
+      if (!type.startsWith(FILE_MEDIA_TYPES[def.response])) throw invalid(UNREADABLE_ANSWER.typePdf, type || '-')
       return bytes as ResponseOf<K>
     }
     const type = headers.get('content-type') ?? ''

@@ -1,8 +1,9 @@
 /**
- * Download of one DSN PDF summary (GET /api/declarations/{id}/recapitulatif, V1.7.0) into a folder: the body is
- * streamed to a temporary file in the destination folder, checked (Content-Type `application/pdf`, the `%PDF-`
- * signature, the announced Content-Length, a size limit), flushed to disk, then renamed atomically to its final
- * name. Any failure removes the temporary file: a cut, refused or wrong download leaves nothing behind.
+ * Download of one file into a folder: a DSN PDF summary (GET /api/declarations/{id}/recapitulatif, V1.7.0) or an
+ * extraction's CSV (GET /api/extractions/{id}/fichier, #53). The body is streamed to a temporary file in the
+ * destination folder, checked (its Content-Type, its signature when the format has one such as `%PDF-`, the
+ * announced Content-Length, a size limit), flushed to disk, then renamed atomically to its final name. Any failure
+ * removes the temporary file: a cut, refused or wrong download leaves nothing behind.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, open, realpath, rename, rm } from 'node:fs/promises'
@@ -10,13 +11,46 @@ import { basename, dirname, join } from 'node:path'
 import type { ApiClient } from '../api/client'
 import { REPORT_CONTEXTS, type ReportParams } from '../../src-shared/domain/reports'
 import { ApiError } from '../api/errors'
-import { recapitulatifPath, UnsafeFileNameError, type NamedDeclaration } from './file-names'
+import {
+  extractionFileName,
+  pathInside,
+  recapitulatifPath,
+  UnsafeFileNameError,
+  type NamedDeclaration,
+  type NamedExtraction,
+} from './file-names'
 
 /** Default size limit of one summary, in bytes (assumption: a one-page summary weighs a few kB; 20 MB is ample). */
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 /** Default wait for the head or the next chunk of the answer, in ms (assumption). */
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000
-const SIGNATURE = '%PDF-'
+
+/** What a downloaded file must be, and the codes of its refusals (worded by the renderer). */
+export interface FileFormat {
+  /** Expected Content-Type (parameters such as `charset` allowed after it). */
+  readonly mediaType: string
+  /** First bytes the file must start with (ASCII), or null when the format has none. */
+  readonly signature: string | null
+  /** Codes of: another Content-Type, a wrong signature, a file over the size limit. */
+  readonly codes: { readonly wrongType: string; readonly invalid: string; readonly tooBig: string }
+}
+
+/** A DSN summary: `application/pdf` starting with `%PDF-`. */
+export const PDF_FORMAT: FileFormat = {
+  mediaType: 'application/pdf',
+  signature: '%PDF-',
+  codes: { wrongType: 'RECAPITULATIF_PAS_PDF', invalid: 'RECAPITULATIF_INVALIDE', tooBig: 'RECAPITULATIF_TROP_GROS' },
+}
+
+/** An extraction's table: `text/csv` (#53), no signature (a byte-order mark may start it). */
+export const CSV_FORMAT: FileFormat = {
+  mediaType: 'text/csv',
+  signature: null,
+  codes: { wrongType: 'EXTRACTION_PAS_CSV', invalid: 'EXTRACTION_PAS_CSV', tooBig: 'EXTRACTION_TROP_GROSSE' },
+}
+
+/** Operations that answer a file, by id of the record. */
+export type FileOperation = 'telechargerRecapitulatif' | 'telechargerExtraction'
 
 /** Why a summary was not written: stable code and parameters (worded by the renderer), technical message. */
 export class DownloadError extends Error {
@@ -30,12 +64,10 @@ export class DownloadError extends Error {
   }
 }
 
-/** Options of {@link downloadRecapitulatif}. */
-export interface DownloadOneOptions {
+/** Options of every download: client, folder, cancel, limits and progress. */
+export interface DownloadCommonOptions {
   /** The client of the active connection (its `stream` carries the bearer token). */
   readonly client: Pick<ApiClient, 'stream'>
-  /** The declaration: its id for the request; SIREN, NIC, period, nature, type and id hash for the file name. */
-  readonly declaration: NamedDeclaration
   /** Folder the file goes into (created if needed). */
   readonly folder: string
   /** Cancels the download (the temporary file is removed). */
@@ -48,7 +80,23 @@ export interface DownloadOneOptions {
   readonly onProgress?: (bytes: number, totalBytes: number | null) => void
 }
 
-/** A written summary: its real path (links resolved), file name and size in bytes. */
+/** Options of {@link downloadRecapitulatif}. */
+export interface DownloadOneOptions extends DownloadCommonOptions {
+  /** The declaration: its id for the request; SIREN, NIC, period, nature, type and id hash for the file name. */
+  readonly declaration: NamedDeclaration
+}
+
+/** Options of {@link downloadFile}: which operation and record, what the file must be, where it goes. */
+export interface DownloadFileOptions extends DownloadCommonOptions {
+  readonly operation: FileOperation
+  /** Id of the record whose file is asked. */
+  readonly id: string
+  readonly format: FileFormat
+  /** Final path of the file inside `folder`. @throws UnsafeFileNameError when it cannot be built safely. */
+  readonly finalPath: () => string
+}
+
+/** A written file: its real path (links resolved), file name and size in bytes. */
 export interface WrittenRecapitulatif {
   readonly path: string
   readonly fileName: string
@@ -101,7 +149,39 @@ function asDownloadError(
  *   (body cut or shorter than its Content-Length), `DELAI_DEPASSE`, `TELECHARGEMENT_ANNULE`, `NOM_FICHIER_REFUSE`,
  *   `ECRITURE_IMPOSSIBLE`, or the API's code (404 INTROUVABLE, 403…) with its French message.
  */
-export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<WrittenRecapitulatif> {
+export function downloadRecapitulatif(o: DownloadOneOptions): Promise<WrittenRecapitulatif> {
+  const { declaration, ...common } = o
+  return downloadFile({
+    ...common,
+    operation: 'telechargerRecapitulatif',
+    id: declaration.id,
+    format: PDF_FORMAT,
+    finalPath: () => recapitulatifPath(o.folder, declaration),
+  })
+}
+
+/**
+ * Downloads one extraction's CSV into `folder` as `extraction_<type>_<siren>_<periode>_<hash8>.csv` (#53).
+ * @throws DownloadError as {@link downloadRecapitulatif}, with `EXTRACTION_PAS_CSV` (Content-Type not CSV) and
+ *   `EXTRACTION_TROP_GROSSE` for the format's refusals, or the API's code (409 EXTRACTION_EN_COURS…).
+ */
+export function downloadExtraction(o: DownloadCommonOptions & { readonly extraction: NamedExtraction }): Promise<WrittenRecapitulatif> {
+  const { extraction, ...common } = o
+  return downloadFile({
+    ...common,
+    operation: 'telechargerExtraction',
+    id: extraction.id,
+    format: CSV_FORMAT,
+    finalPath: () => pathInside(o.folder, extractionFileName(extraction)),
+  })
+}
+
+/**
+ * Downloads the file of `o.operation` for record `o.id` to `o.finalPath()`, atomically (module comment).
+ * @throws DownloadError (codes of {@link downloadRecapitulatif}, the format's own codes from `o.format.codes`).
+ */
+export async function downloadFile(o: DownloadFileOptions): Promise<WrittenRecapitulatif> {
+  const { codes, signature } = o.format
   const maxBytes = o.maxBytes ?? DEFAULT_MAX_BYTES
   const idleMs = o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
   const controller = new AbortController()
@@ -125,21 +205,17 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
   let received = 0
   let expected: number | null = null
   try {
-    const final = recapitulatifPath(o.folder, o.declaration)
+    const final = o.finalPath()
     if (why.cancelled) throw new Error('cancelled')
     armIdle()
-    const res = await o.client.stream(
-      'telechargerRecapitulatif',
-      { params: { id: o.declaration.id } },
-      { signal: controller.signal, timeoutMs: idleMs },
-    )
+    const res = await o.client.stream(o.operation, { params: { id: o.id } }, { signal: controller.signal, timeoutMs: idleMs })
     armIdle()
     const reader = res.body.getReader()
     try {
       const type = (res.headers.get('content-type') ?? '').toLowerCase()
-      if (!type.startsWith('application/pdf')) {
+      if (!type.startsWith(o.format.mediaType)) {
         const shown = type === '' ? '-' : (type.split(';')[0] ?? type)
-        throw new DownloadError('RECAPITULATIF_PAS_PDF', `answer of type ${shown} instead of a PDF; nothing written`, {
+        throw new DownloadError(codes.wrongType, `answer of type ${shown} instead of ${o.format.mediaType}; nothing written`, {
           params: { type: shown },
         })
       }
@@ -147,7 +223,7 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
       expected = length !== null && /^\d+$/.test(length) ? Number(length) : null
       if (expected !== null && expected > maxBytes) {
         throw new DownloadError(
-          'RECAPITULATIF_TROP_GROS',
+          codes.tooBig,
           `announced size ${String(expected)} bytes over the limit of ${String(maxBytes)}; nothing written`,
           { params: { motif: 'ANNONCE', mio: mebibytes(expected), max: mebibytes(maxBytes) } },
         )
@@ -164,16 +240,14 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
           armIdle()
           received += value.byteLength
           if (received > maxBytes) {
-            throw new DownloadError(
-              'RECAPITULATIF_TROP_GROS',
-              `body over the limit of ${String(maxBytes)} bytes; download stopped, nothing written`,
-              { params: { max: mebibytes(maxBytes) } },
-            )
+            throw new DownloadError(codes.tooBig, `body over the limit of ${String(maxBytes)} bytes; download stopped, nothing written`, {
+              params: { max: mebibytes(maxBytes) },
+            })
           }
-          if (head.length < SIGNATURE.length) {
-            head += String.fromCharCode(...value.subarray(0, SIGNATURE.length - head.length))
-            if (head.length >= SIGNATURE.length && head !== SIGNATURE) {
-              throw new DownloadError('RECAPITULATIF_INVALIDE', 'no %PDF- signature; nothing written')
+          if (signature !== null && head.length < signature.length) {
+            head += String.fromCharCode(...value.subarray(0, signature.length - head.length))
+            if (head.length >= signature.length && head !== signature) {
+              throw new DownloadError(codes.invalid, `no ${signature} signature; nothing written`)
             }
           }
           await file.write(value)
@@ -186,7 +260,7 @@ export async function downloadRecapitulatif(o: DownloadOneOptions): Promise<Writ
             { params: receivedParams(received, expected) },
           )
         }
-        if (head !== SIGNATURE) throw new DownloadError('RECAPITULATIF_INVALIDE', 'no %PDF- signature; nothing written')
+        if (signature !== null && head !== signature) throw new DownloadError(codes.invalid, `no ${signature} signature; nothing written`)
         await file.sync()
       } finally {
         await file.close()

@@ -1,5 +1,5 @@
 /**
- * Names and folders of downloaded DSN summaries, built by the app from checked fields (SIREN, NIC, period, nature,
+ * Names and folders of downloaded files (DSN summaries, extractions' CSV), built by the app from checked fields (SIREN, NIC, period, nature,
  * type, a hash of the id), never from what the server calls the file (Content-Disposition) nor from a raw id.
  * Every part is checked against a strict pattern again here (defence in depth: the IPC input was already parsed),
  * and the final path is checked to stay inside its folder.
@@ -62,6 +62,32 @@ export function recapitulatifFileName(d: NamedDeclaration): string {
   return `DSN_${d.siren}_${d.periode}_${nature ?? ''}_type${d.type}_${d.nic}_${hash}.pdf`
 }
 
+/** What an extraction's file name is built from (shape of `ExtractionRef`, src-shared/domain/extractions.ts). */
+export interface NamedExtraction {
+  readonly id: string
+  readonly siren: string
+  readonly type: string
+  readonly periode: string
+}
+
+/** Charge tables of an extraction (TypeExtraction, src-shared/api/cabinet.ts). */
+const EXTRACTION_TYPES = new Set(['salaries', 'contrats', 'evp', 'heures'])
+
+/**
+ * File name of an extraction's table: `extraction_<type>_<siren>_<periode>_<hash8>.csv`, e.g.
+ * `extraction_salaries_832147607_2026-10_3f9a1c2b.csv` (`hash8` as for the summaries: two extractions of the same
+ * table never share a file). Assumption #53.
+ * @throws UnsafeFileNameError when a field does not match its pattern (`TYPE`, `SIREN`, `PERIODE`, `ID`).
+ */
+export function extractionFileName(e: NamedExtraction): string {
+  check(EXTRACTION_TYPES.has(e.type), 'TYPE')
+  check(SIREN.test(e.siren), 'SIREN')
+  check(PERIODE.test(e.periode), 'PERIODE')
+  check(UUID.test(e.id), 'ID')
+  const hash = createHash('sha256').update(e.id).digest('hex').slice(0, 8)
+  return `extraction_${e.type}_${e.siren}_${e.periode}_${hash}.csv`
+}
+
 /** True when `child` is strictly inside `parent` (both resolved; no `..` escape, not another drive). */
 export function isInside(parent: string, child: string): boolean {
   const rel = relative(resolve(parent), resolve(child))
@@ -82,7 +108,15 @@ export function destinationFolder(root: string, siren: string, perDossier: boole
  * @throws UnsafeFileNameError when the name is unsafe or the path would leave `folder`.
  */
 export function recapitulatifPath(folder: string, d: NamedDeclaration): string {
-  const path = resolve(folder, recapitulatifFileName(d))
+  return pathInside(folder, recapitulatifFileName(d))
+}
+
+/**
+ * Full path of a file named `fileName` inside `folder`.
+ * @throws UnsafeFileNameError (`CHEMIN`) when the path would leave `folder`.
+ */
+export function pathInside(folder: string, fileName: string): string {
+  const path = resolve(folder, fileName)
   check(isInside(folder, path), 'CHEMIN')
   return path
 }

@@ -28,6 +28,10 @@
  *   period read, primary key `[siren+periode+kind+id]`, indexes `[siren+periode]` and `[siren+periode+matricule]`)
  *   and table `serviceReads` (when each dossier and period was read, and the kinds refused for a missing right,
  *   key `[siren+periode]`). Additive: no upgrade function, every other table kept as it is.
+ * - v9: the dossier's people (issue 16): table `salarieSheets` (the last employee sheet read, one row per employee:
+ *   identity, payment with the IBAN masked by main, contracts with working time and definition, notes, `fetchedAt`;
+ *   key `[siren+matricule]`, index `siren`) and table `codeLists` (the dynamic code lists of /api/codes/{nomCode}
+ *   with `fetchedAt`, key `nom`). Additive: no upgrade function. (v8 is another change's; Dexie allows the gap.)
  * - v12: fewer outbox indexes (issue 19): every `put` of a row writes one entry in each index of the table, and a drain
  *   writes each row twice, so each index is paid on the sync's hot path. Dropped: `state`, `siren`, `kind` and
  *   `matricule` (each is the prefix of a compound index kept: `[state+updatedAt+clientId]`,
@@ -50,6 +54,7 @@ import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { CandidateRecord, SendWindow } from '../../src-shared/domain/sync-protocol'
+import type { CodesListResult, SalarieSheet } from '../../src-shared/domain/people'
 import { upgradeToV6 } from './upgrade-v6'
 
 /** Database name of the demo profile; each profile has its own (`profileDbName` in src-shared/domain/profiles.ts). */
@@ -174,6 +179,12 @@ export const SCHEMA_V7 = {
   serviceReads: '[siren+periode]',
 } as const
 
+/** Indexes of version 9: the employee sheets and the dynamic code lists (file comment). */
+export const SCHEMA_V9 = {
+  salarieSheets: '[siren+matricule], siren',
+  codeLists: 'nom',
+} as const
+
 /** Indexes of version 12: v5's outbox indexes less those listed in the file comment. */
 export const SCHEMA_V12 = {
   outbox:
@@ -240,6 +251,10 @@ export class PaieDb extends Dexie {
   serviceRecords!: Table<ServiceRecordRow, [string, string, ServiceRecordKind, string]>
   /** When each dossier and period was read (since v7). */
   serviceReads!: Table<ServiceReadRow, [string, string]>
+  /** The last sheet read of each employee (since v9). */
+  salarieSheets!: Table<SalarieSheet, [string, string]>
+  /** Dynamic code lists by name (since v9). */
+  codeLists!: Table<CodesListResult, string>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -251,6 +266,7 @@ export class PaieDb extends Dexie {
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
     this.version(7).stores(SCHEMA_V7)
+    this.version(9).stores(SCHEMA_V9)
     this.version(12).stores(SCHEMA_V12)
   }
 }

@@ -11,7 +11,14 @@ import type { SyncCoordinator } from '../sync/coordinator'
 /** The part of `window.api` the stores use. */
 export type RendererApi = Pick<
   WindowApi,
-  'connection:probe' | 'reference:refresh' | 'records:refresh' | 'sync:push' | 'sync:verify' | 'onSyncChanged'
+  | 'connection:probe'
+  | 'reference:refresh'
+  | 'records:refresh'
+  | 'sync:push'
+  | 'sync:verify'
+  | 'onSyncChanged'
+  | 'salaries:sheet'
+  | 'codes:list'
 >
 
 export interface AppServices {

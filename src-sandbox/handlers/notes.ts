@@ -1,8 +1,11 @@
 /**
  * Notes (employee comments V1.1.0; payslip refusal notes V1.7.0) and extractions (V1.1.0; charge tables of
- * contracts, employees, EVP and hours V1.2.0). Assumption: an extraction is computed at once from the store
- * (statut `terminee`) and carries its rows as strings.
+ * contracts, employees, EVP and hours V1.2.0). Assumption #53: an extraction's rows are taken from the store when
+ * it is launched and carried as strings; it is answered `en_cours` for {@link EXTRACTION_DUREE_MS} on the sandbox
+ * clock, `terminee` after, and its file (GET /api/extractions/{id}/fichier) is its table as a French spreadsheet's
+ * CSV (`;`, CRLF, UTF-8 with a byte-order mark), refused 409 EXTRACTION_EN_COURS before that.
  */
+import Papa from 'papaparse'
 import { randomUUID } from 'node:crypto'
 import type { PageOf } from '../../src-shared/api/common'
 import type { ParsedRequestOf } from '../../src-shared/api/endpoints'
@@ -12,6 +15,38 @@ import { dossierOfBody, salarieOfBody } from './entry-rules'
 import { byKeys, paginate, periodEnd, periodStart, rangesOverlap } from './lists'
 import { listedOver } from '../../src-shared/domain/presence'
 import { requireDossier, requireVisible, sirensInScope } from './scope'
+import { SandboxRefusal } from '../http/errors'
+
+/** How long the sandbox computes an extraction, in ms of its clock (assumption #53: long enough to be followed). */
+export const EXTRACTION_DUREE_MS = 1_500
+
+/** The extraction as answered now: `en_cours` until {@link EXTRACTION_DUREE_MS} after its creation, then `terminee`. */
+function asOfNow(ctx: HandlerContext, e: Extraction): Extraction {
+  if (e.statut !== 'en_cours') return e
+  const elapsed = ctx.now().getTime() - Date.parse(e.date_creation)
+  return elapsed >= EXTRACTION_DUREE_MS ? { ...e, statut: 'terminee' } : e
+}
+
+/** UTF-8 byte-order mark: without it French spreadsheets read UTF-8 as Windows-1252. */
+const BOM = '\uFEFF'
+
+/**
+ * The extraction's table as CSV bytes. @throws SandboxRefusal 404 (unknown or not visible), 409 EXTRACTION_EN_COURS
+ * (still computed: its `statut` says when it is `terminee`).
+ */
+function telechargerExtraction(req: ParsedRequestOf<'telechargerExtraction'>, ctx: HandlerContext): Uint8Array {
+  const stored = requireVisible(
+    ctx,
+    ctx.store.extractions.find((e) => e.id === req.params.id),
+    'Extraction',
+  )
+  const e = asOfNow(ctx, stored)
+  if (e.statut !== 'terminee') {
+    throw new SandboxRefusal(409, 'EXTRACTION_EN_COURS', 'L’extraction est encore en cours : son fichier n’est pas prêt.')
+  }
+  const csv = Papa.unparse({ fields: e.colonnes, data: e.lignes }, { delimiter: ';', newline: '\r\n' })
+  return new TextEncoder().encode(`${BOM}${csv}\r\n`)
+}
 
 function listerNotes(req: ParsedRequestOf<'listerNotes'>, ctx: HandlerContext): PageOf<Note> {
   const q = req.query
@@ -119,7 +154,7 @@ function creerExtraction(req: ParsedRequestOf<'creerExtraction'>, ctx: HandlerCo
     siren,
     type,
     periode,
-    statut: 'terminee',
+    statut: 'en_cours',
     date_creation: instantOf(ctx),
     ...extractionRows(ctx, siren, type, periode),
   }
@@ -137,7 +172,10 @@ function listerExtractions(req: ParsedRequestOf<'listerExtractions'>, ctx: Handl
         (e) => e.id,
       ),
     )
-  return paginate(items, req.query)
+  return paginate(
+    items.map((e) => asOfNow(ctx, e)),
+    req.query,
+  )
 }
 
 /** Handlers of the notes and extractions operations. */
@@ -147,9 +185,13 @@ export const noteHandlers = {
   listerExtractions,
   creerExtraction,
   lireExtraction: (req, ctx) =>
-    requireVisible(
+    asOfNow(
       ctx,
-      ctx.store.extractions.find((e) => e.id === req.params.id),
-      'Extraction',
+      requireVisible(
+        ctx,
+        ctx.store.extractions.find((e) => e.id === req.params.id),
+        'Extraction',
+      ),
     ),
+  telechargerExtraction,
 } satisfies Partial<Handlers>

@@ -2,7 +2,7 @@
  * Routing driven by the endpoint table: one Hono route per row of ENDPOINTS (`{x}` → `:x`). Per request:
  * authentication and right (when the row needs them), parsing of path, query and body with the row's zod schemas
  * (every issue of every part reported at once, 400 REQUETE_INVALIDE), the handler, then the answer with the row's
- * status: 204 for 'none', application/pdf for 'pdf', JSON checked against the row's response schema otherwise.
+ * status: 204 for 'none', application/pdf for 'pdf', text/csv for 'csv', JSON checked against the row's response schema otherwise.
  * The write fault switches act here, around an authenticated write's commit: held before it (`commitLateRate`),
  * connection dropped after it (`dropAfterCommitRate`), or answered 500 after it (`commitThen500Rate`).
  */
@@ -11,7 +11,7 @@ import type { Context, Hono } from 'hono'
 import type { z } from 'zod'
 import type { LogFields } from '../../src-shared/redaction'
 import { ENDPOINTS, OPERATION_IDS, type OperationId } from '../../src-shared/api/endpoints'
-import { isWriteMethod, type EndpointDef } from '../../src-shared/api/endpoint-def'
+import { FILE_MEDIA_TYPES, isFileResponse, isWriteMethod, type EndpointDef } from '../../src-shared/api/endpoint-def'
 import type { FaultController } from '../faults'
 import type { HandlerContext, Handlers, RecapitulatifRenderer, Session } from '../handlers/context'
 import type { StoreFile } from '../store/persist'
@@ -135,11 +135,14 @@ async function serveOperation(c: Context<SandboxEnv>, id: OperationId, deps: Ope
     throw internalError()
   }
   if (def.response === 'none') return c.body(null, 204)
-  if (def.response === 'pdf') {
+  if (isFileResponse(def.response)) {
     if (!(value instanceof Uint8Array)) throw internalError()
     // A truncated download writes its head straight to the socket: the Date header goes with it.
     const extra = new Headers({ ...c.get('rateHeaders'), Date: deps.now().toUTCString() })
-    return pdfResponse(c, value, `recapitulatif-${(req.params as { id?: string }).id ?? 'dsn'}.pdf`, deps.faults, extra)
+    const recordId = (req.params as { id?: string }).id ?? 'fichier'
+    return def.response === 'pdf'
+      ? pdfResponse(c, value, `recapitulatif-${recordId}.pdf`, deps.faults, extra)
+      : pdfResponse(c, value, `extraction-${recordId}.csv`, deps.faults, extra, `${FILE_MEDIA_TYPES.csv}; charset=utf-8`)
   }
   const checked = checkedJson(id, def.response, value, deps)
   const settings = deps.faults.get()

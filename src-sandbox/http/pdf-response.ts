@@ -13,9 +13,9 @@ export const HTML_ERROR_PAGE =
   '<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Erreur</title></head>' +
   '<body><h1>Service momentanément indisponible</h1><p>Merci de réessayer plus tard.</p></body></html>'
 
-function pdfHeaders(length: number, filename: string): Record<string, string> {
+function fileHeaders(length: number, filename: string, mediaType: string): Record<string, string> {
   return {
-    'Content-Type': 'application/pdf',
+    'Content-Type': mediaType,
     'Content-Length': String(length),
     'Content-Disposition': `attachment; filename="${filename}"`,
   }
@@ -61,13 +61,22 @@ function slowStream(bytes: Uint8Array, chunkBytes: number, delayMs: number): Rea
 }
 
 /**
- * Answers a PDF, applying the download fault switches.
+ * Answers a file (a PDF summary, an extraction's CSV), applying the download fault switches (named `pdf…` for the
+ * summaries they were made for; they play on every file).
  * @param extra headers already decided for this answer (rate limit), written on a truncated answer too.
+ * @param mediaType Content-Type of the file (default `application/pdf`).
  */
-export function pdfResponse(c: Context, bytes: Uint8Array, filename: string, faults: FaultController, extra: Headers): Response {
+export function pdfResponse(
+  c: Context,
+  bytes: Uint8Array,
+  filename: string,
+  faults: FaultController,
+  extra: Headers,
+  mediaType = 'application/pdf',
+): Response {
   const settings = faults.get()
   if (settings.pdfServeHtml) return c.html(HTML_ERROR_PAGE, 200)
-  const headers = pdfHeaders(bytes.length, filename)
+  const headers = fileHeaders(bytes.length, filename, mediaType)
   if (faults.chance(settings.pdfTruncateRate)) return sendTruncated(c, bytes, headers, extra)
   if (settings.pdfSlowChunkDelayMs > 0) {
     return new Response(slowStream(bytes, settings.pdfChunkBytes, settings.pdfSlowChunkDelayMs), { status: 200, headers })

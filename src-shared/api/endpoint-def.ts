@@ -19,8 +19,17 @@ export type ApiVersion = `1.${number}.${number}`
  */
 export type Provenance = 'reference' | 'history' | 'path-only' | 'assumption'
 
-/** Body of a successful answer: a JSON schema, no content (204), or a PDF document. */
-export type ResponseKind = z.ZodType | 'none' | 'pdf'
+/** Body of a successful answer: a JSON schema, no content (204), or a file: PDF document or CSV table. */
+export type ResponseKind = z.ZodType | 'none' | FileResponseKind
+
+/** Answers that are files, and their media type: `pdf` the DSN summaries, `csv` the extractions' files (#53). */
+export const FILE_MEDIA_TYPES = { pdf: 'application/pdf', csv: 'text/csv' } as const
+export type FileResponseKind = keyof typeof FILE_MEDIA_TYPES
+
+/** True when an operation answers a file (streamed and written by main, not parsed as JSON). */
+export function isFileResponse(response: ResponseKind): response is FileResponseKind {
+  return typeof response === 'string' && Object.hasOwn(FILE_MEDIA_TYPES, response)
+}
 
 /** One operation of the API. */
 export interface EndpointDef {

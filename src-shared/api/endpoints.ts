@@ -56,7 +56,7 @@ import { CodeAbsence, CodeEvp, CodePrimeIndemnite, ListeCodes } from './codifica
 import { IsoDate, Matricule, Nic, Page, PagingQuery, Periode, Siren, queryMulti } from './common'
 import { Declaration, DeclarationEvenementielle, DeclarationSearchQuery } from './declarations'
 import { AffectationDossier, AffectationDossierCreate, Dossier } from './dossiers'
-import { paramsOf, type EndpointDef } from './endpoint-def'
+import { paramsOf, type EndpointDef, type FileResponseKind } from './endpoint-def'
 import {
   Contrat,
   ContratCreate,
@@ -829,6 +829,19 @@ export const ENDPOINTS = {
     since: '1.1.0',
     provenance: 'assumption',
   },
+  /** The extraction's file: its table as CSV (assumption #53; 409 EXTRACTION_EN_COURS while it is computed). */
+  telechargerExtraction: {
+    method: 'GET',
+    path: '/api/extractions/{id}/fichier',
+    summary: 'Fichier CSV d’une extraction',
+    params: paramsOf('id'),
+    response: 'csv',
+    status: 200,
+    category: 'extractions',
+    auth: true,
+    since: '1.1.0',
+    provenance: 'assumption',
+  },
 } as const satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof ENDPOINTS
@@ -857,10 +870,10 @@ export type ParsedRequestOf<K extends OperationId> = {
   body: Endpoints[K] extends { body: infer B } ? SchemaOutput<B> : undefined
 }
 
-/** Typed answer of an operation: the parsed JSON, nothing for 204, raw bytes for a PDF. */
+/** Typed answer of an operation: the parsed JSON, nothing for 204, raw bytes for a file (PDF, CSV). */
 export type ResponseOf<K extends OperationId> = Endpoints[K]['response'] extends z.ZodType
   ? z.output<Endpoints[K]['response']>
-  : Endpoints[K]['response'] extends 'pdf'
+  : Endpoints[K]['response'] extends FileResponseKind
     ? Uint8Array
     : undefined
 

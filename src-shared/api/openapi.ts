@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { BridgeErrorDto } from './common'
 import { ENDPOINTS, OPERATION_IDS } from './endpoints'
-import { pathPlaceholders, type EndpointDef } from './endpoint-def'
+import { FILE_MEDIA_TYPES, isFileResponse, pathPlaceholders, type EndpointDef } from './endpoint-def'
 
 /** Version of the service the contract describes (reference: history up to V1.13.0). */
 export const API_VERSION = '1.13.0'
@@ -35,8 +35,11 @@ function operationObject(id: string, def: EndpointDef): Record<string, unknown> 
   const success: Record<string, unknown> =
     def.response === 'none'
       ? { description: 'Aucun contenu' }
-      : def.response === 'pdf'
-        ? { description: 'Document PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }
+      : isFileResponse(def.response)
+        ? {
+            description: def.response === 'pdf' ? 'Document PDF' : 'Fichier CSV',
+            content: { [FILE_MEDIA_TYPES[def.response]]: { schema: { type: 'string', format: 'binary' } } },
+          }
         : { description: 'Succès', content: { 'application/json': { schema: jsonSchema(def.response) } } }
   const error = { description: 'Erreur', content: { 'application/json': { schema: { $ref: '#/components/schemas/BridgeError.Dto' } } } }
   const mediaType = def.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json'

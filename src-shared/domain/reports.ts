@@ -38,6 +38,8 @@ export const REPORT_CONTEXTS = {
   declarations: 'DECLARATIONS',
   telechargement: 'TELECHARGEMENT',
   enregistrements: 'ENREGISTREMENTS',
+  salarie: 'SALARIE',
+  extraction: 'EXTRACTION',
 } as const
 
 /** Values of the `suite` parameter. */

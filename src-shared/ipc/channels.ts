@@ -32,6 +32,12 @@ export const channelNames = [
   'downloads:open',
   'downloads:show',
   'downloads:chooseFolder',
+  'salaries:sheet',
+  'codes:list',
+  'extractions:list',
+  'extractions:start',
+  'extractions:read',
+  'extractions:download',
 ] as const
 
 /**

@@ -38,6 +38,15 @@ import {
   DownloadsStartInput,
   DownloadsStartResult,
 } from '../domain/declarations'
+import { CodesListInput, CodesListResult, SalarieSheet, SalarieSheetInput } from '../domain/people'
+import {
+  ExtractionSummary,
+  ExtractionsDownloadInput,
+  ExtractionsListInput,
+  ExtractionsListResult,
+  ExtractionsReadInput,
+  ExtractionsStartInput,
+} from '../domain/extractions'
 
 export type { ChannelName, EventName } from './channels'
 
@@ -102,13 +111,28 @@ export const ipcChannels = {
   'downloads:cancel': { input: DownloadsCancelInput, output: z.object({ cancelled: z.number().int().min(0) }) },
   /** The summaries main wrote (its registry), newest first; works offline. */
   'downloads:list': { input: z.strictObject({}), output: z.array(DownloadedRecapitulatif) },
-  /** Opens a summary main wrote with the system's PDF reader; any other path is refused (CHEMIN_REFUSE). */
+  /**
+   * Opens a summary main wrote (or an extraction's file written by this run) with the system's application; any other
+   * path is refused (CHEMIN_REFUSE).
+   */
   'downloads:open': { input: DownloadPathInput, output: z.object({ opened: z.literal(true) }) },
-  /** Shows a summary main wrote in its folder; any other path is refused (CHEMIN_REFUSE). */
+  /** Shows a summary main wrote (or an extraction's file of this run) in its folder; any other path: CHEMIN_REFUSE. */
   'downloads:show': { input: DownloadPathInput, output: z.object({ shown: z.literal(true) }) },
   /** Asks the clerk for a destination folder (system dialog); later jobs with destination `choisi` write there. */
   /** `titre`: the folder dialog's title, worded by the renderer (main shows no text of its own). */
   'downloads:chooseFolder': { input: z.strictObject({ titre: z.string().min(1).max(120).optional() }), output: ChosenFolder },
+  /** One employee's sheet: identity, payment (IBAN masked), contracts with working time and definition, notes. */
+  'salaries:sheet': { input: SalarieSheetInput, output: SalarieSheet },
+  /** One dynamic code list (GET /api/codes/{nomCode}): labels of the contracts' coded fields. */
+  'codes:list': { input: CodesListInput, output: CodesListResult },
+  /** A dossier's extractions (every page), without their rows. */
+  'extractions:list': { input: ExtractionsListInput, output: ExtractionsListResult },
+  /** Launches an extraction (POST /api/extractions, online only, never queued: #53). */
+  'extractions:start': { input: ExtractionsStartInput, output: ExtractionSummary },
+  /** Reads an extraction's status. */
+  'extractions:read': { input: ExtractionsReadInput, output: ExtractionSummary },
+  /** Starts a download job of an extraction's CSV; progress comes as `downloads:changed`. */
+  'extractions:download': { input: ExtractionsDownloadInput, output: DownloadsStartResult },
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec }
 
 /** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */

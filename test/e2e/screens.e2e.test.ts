@@ -138,6 +138,7 @@ describe('every screen, in an en-US Chromium', () => {
       .filter((d) => (ws.store.codesEvp[d.siren] ?? []).some((c) => !c.masque) && headcount(d.siren) > 0)
       .sort((a, b) => headcount(a.siren) - headcount(b.siren))[0]!.siren
     figures['axeDossierHeadcount'] = headcount(small)
+    const smallSalarie = ws.store.salaries.find((x) => x.siren === small && x.contrats.length > 0)!
     const periode = dossier.periode_paie_en_cours
     const twoContracts = ws.store.salaries.find(
       (x) =>
@@ -172,6 +173,14 @@ describe('every screen, in an en-US Chromium', () => {
       { screen: 'entry', hash: `#/entries/${clientId}`, ready: '[data-testid="entry-state"]' },
       { screen: 'profiles', hash: '#/settings/profiles', ready: '[data-testid="profile-table"]' },
       { screen: 'declarations', hash: '#/declarations', ready: '[data-testid="declaration-filters"]' },
+      // The dossier's people (issue 16), the service away: the sheet from the employee list, the extractions offline.
+      { screen: 'fiche salarié', hash: `#/dossiers/${small}/salaries/${smallSalarie.matricule}`, ready: '[data-testid="sheet-identity"]' },
+      {
+        screen: 'contrat',
+        hash: `#/dossiers/${small}/salaries/${smallSalarie.matricule}/contrats/${smallSalarie.contrats[0]?.numero_contrat ?? 'C1'}`,
+        ready: '[data-testid="contrat-view"]',
+      },
+      { screen: 'extractions', hash: `#/dossiers/${small}/extractions`, ready: '[data-testid="extractions-offline"]' },
     ]
     for (const route of routes) {
       await page.goto(`${base}${route.hash}`)

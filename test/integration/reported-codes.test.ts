@@ -126,15 +126,22 @@ describe('every code main reports has its wording in both languages', () => {
   })
 
   it('a download’s failure, with the parts of a refused file name', () => {
-    const inline = inlineCodes('src-main/declarations', /(?:new DownloadError\(|code: )\s*'([A-Z_]+)'/g)
+    // The codes thrown inline, and those of each file format (PDF summaries, extractions' CSV: FileFormat.codes).
+    const inline = inlineCodes('src-main/declarations', /(?:new DownloadError\(|code: |wrongType: |invalid: |tooBig: )\s*'([A-Z_]+)'/g)
     expect(inline.size).toBeGreaterThanOrEqual(9)
     const fields = [
       ...readFileSync(resolve(ROOT, 'src-main/declarations/file-names.ts'), 'utf8').matchAll(/check\([^\n]*, '([A-Z_]+)'\)/g),
     ].map((m) => `NOM_FICHIER_REFUSE__${m[1] ?? ''}`)
     expect(fields.length).toBeGreaterThanOrEqual(6)
-    expect(missing('telechargement', [...inline.keys(), ...fields, 'CONNEXION_COUPEE__TOTAL', 'RECAPITULATIF_TROP_GROS__ANNONCE'])).toEqual(
-      [],
-    )
+    expect(
+      missing('telechargement', [
+        ...inline.keys(),
+        ...fields,
+        'CONNEXION_COUPEE__TOTAL',
+        'RECAPITULATIF_TROP_GROS__ANNONCE',
+        'EXTRACTION_TROP_GROSSE__ANNONCE',
+      ]),
+    ).toEqual([])
   })
 
   it('the active profile’s problem, the token failures, the contexts and follow-ups', () => {

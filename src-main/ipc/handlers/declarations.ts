@@ -1,9 +1,10 @@
 /**
  * Handlers of the DSN screen: `declarations:search` (cabinet-wide search through the active connection) and the
- * `downloads:*` channels (download jobs of PDF summaries, the registry of written files, open / show in folder of
+ * `downloads:*` channels (download jobs of PDF summaries, and of extractions' CSV through `extractions:download`, the registry of written files, open / show in folder of
  * those files only, the destination folder picked by the clerk). Electron's pieces (Downloads folder, data folder,
  * shell.openPath, shell.showItemInFolder, the folder dialog) come in through {@link DownloadDeps}.
  */
+import { realpath } from 'node:fs/promises'
 import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
 import type { IpcHandlers } from '../dispatcher'
 import type { EventSender } from '../events'
@@ -52,6 +53,7 @@ type Channels =
   | 'downloads:open'
   | 'downloads:show'
   | 'downloads:chooseFolder'
+  | 'extractions:download'
 
 /** Code answered for a path main did not write (open / show). */
 export const CHEMIN_REFUSE = 'CHEMIN_REFUSE'
@@ -84,10 +86,23 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
     return services
   }
 
+  /** A job just started, or why it could not start. */
+  function started(start: () => { jobId: string; folder: string }): Promise<{ jobId: string; folder: string }> {
+    try {
+      return Promise.resolve(start())
+    } catch (error) {
+      if (error instanceof DownloadJobError) throw new IpcHandlerError(error.code, error.message, undefined, { cause: error })
+      throw error
+    }
+  }
+
+  /** The real path of a file main wrote: a summary of the registry, or an extraction's file of this run. */
   async function registered(path: string): Promise<string> {
     const entry = await downloads().registry.find(path)
-    if (entry === null) throw new IpcHandlerError(CHEMIN_REFUSE, 'path not in the registry of written summaries')
-    return entry.path
+    if (entry !== null) return entry.path
+    const real = await realpath(path).catch(() => null)
+    if (real !== null && downloads().jobs.wroteExtraction(real)) return real
+    throw new IpcHandlerError(CHEMIN_REFUSE, 'path not in the registry of written summaries nor an extraction written by this run')
   }
 
   return {
@@ -99,14 +114,8 @@ export function createDeclarationHandlers(deps: DeclarationHandlerDeps): Pick<Ip
         throw ipcErrorFromApi(error, REPORT_CONTEXTS.declarations)
       }
     },
-    'downloads:start': (input) => {
-      try {
-        return Promise.resolve(downloads().jobs.start(input.items, input.destination))
-      } catch (error) {
-        if (error instanceof DownloadJobError) throw new IpcHandlerError(error.code, error.message, undefined, { cause: error })
-        throw error
-      }
-    },
+    'downloads:start': (input) => started(() => downloads().jobs.start(input.items, input.destination)),
+    'extractions:download': (input) => started(() => downloads().jobs.startExtraction(input.extraction, input.destination)),
     'downloads:cancel': (input) => Promise.resolve({ cancelled: downloads().jobs.cancel(input.jobId, input.id) }),
     'downloads:list': () => downloads().registry.list(),
     'downloads:open': async (input) => {

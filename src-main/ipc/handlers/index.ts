@@ -16,6 +16,7 @@ import type { RecordsHandlerDeps } from './records'
 import { createSyncHandlers } from './sync'
 import type { SyncHandlerDeps } from './sync'
 import { createDeclarationHandlers } from './declarations'
+import { createPeopleHandlers } from './people'
 import type { DeclarationHandlerDeps } from './declarations'
 
 /**
@@ -45,5 +46,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createRecordsHandlers(deps),
     ...createSyncHandlers(deps),
     ...createDeclarationHandlers(deps),
+    ...createPeopleHandlers(deps),
   } satisfies IpcHandlers
 }

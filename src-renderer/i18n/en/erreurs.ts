@@ -103,6 +103,9 @@ export const erreursEn: typeof erreursFr = {
         'The payroll service answered a “{type}” page instead of the PDF (an error of a proxy or of the service): nothing was saved.',
       RECAPITULATIF_TROP_GROS: 'The summary is over the maximum size of {max} MB: download stopped, nothing was saved.',
       RECAPITULATIF_TROP_GROS__ANNONCE: 'The announced summary ({mio} MB) is over the maximum size of {max} MB: nothing was saved.',
+      EXTRACTION_PAS_CSV: 'The payroll service answered a “{type}” page instead of the extraction’s CSV file: nothing was saved.',
+      EXTRACTION_TROP_GROSSE: 'The extraction’s file is over the maximum size of {max} MB: download stopped, nothing was saved.',
+      EXTRACTION_TROP_GROSSE__ANNONCE: 'The announced extraction file ({mio} MB) is over the maximum size of {max} MB: nothing was saved.',
       RECAPITULATIF_INVALIDE: 'The file received is not a PDF (no %PDF- signature): nothing was saved.',
       NOM_FICHIER_REFUSE: 'Summary not saved: file name refused, no file was written.',
       NOM_FICHIER_REFUSE__SIREN: 'Summary not saved: the declaration’s SIREN is invalid, no file was written.',
@@ -133,6 +136,8 @@ export const erreursEn: typeof erreursFr = {
       ENREGISTREMENTS: 'Service records not updated: {raison}',
       DECLARATIONS: 'Declarations not updated: {raison}',
       TELECHARGEMENT: 'Download refused: {raison}',
+      SALARIE: 'Employee sheet not updated: {raison}',
+      EXTRACTION: 'Extraction: {raison}',
     },
     suites: {
       RIEN_ENREGISTRE: 'Nothing was saved.',

@@ -116,6 +116,12 @@ export const erreursFr = {
       RECAPITULATIF_TROP_GROS__ANNONCE:
         'Le récapitulatif annoncé ({mio} Mo) dépasse la taille maximale de {max} Mo : rien n’a été enregistré.',
       RECAPITULATIF_INVALIDE: 'Le fichier reçu n’est pas un PDF (signature %PDF- absente) : rien n’a été enregistré.',
+      EXTRACTION_PAS_CSV:
+        'Le service de paie a répondu une page « {type} » au lieu du fichier CSV de l’extraction : rien n’a été enregistré.',
+      EXTRACTION_TROP_GROSSE:
+        'Le fichier de l’extraction dépasse la taille maximale de {max} Mo : téléchargement interrompu, rien n’a été enregistré.',
+      EXTRACTION_TROP_GROSSE__ANNONCE:
+        'Le fichier d’extraction annoncé ({mio} Mo) dépasse la taille maximale de {max} Mo : rien n’a été enregistré.',
       NOM_FICHIER_REFUSE: 'Récapitulatif non enregistré : nom de fichier refusé, aucun fichier n’a été écrit.',
       NOM_FICHIER_REFUSE__SIREN: 'Récapitulatif non enregistré : le SIREN de la déclaration est invalide, aucun fichier n’a été écrit.',
       NOM_FICHIER_REFUSE__NIC: 'Récapitulatif non enregistré : le NIC de la déclaration est invalide, aucun fichier n’a été écrit.',
@@ -149,6 +155,8 @@ export const erreursFr = {
       ENREGISTREMENTS: 'Éléments du service non mis à jour : {raison}',
       DECLARATIONS: 'Déclarations non mises à jour : {raison}',
       TELECHARGEMENT: 'Téléchargement refusé : {raison}',
+      SALARIE: 'Fiche salarié non mise à jour : {raison}',
+      EXTRACTION: 'Extraction : {raison}',
     },
     /** Sentences added after the reason (`params.suite`). */
     suites: {

@@ -427,6 +427,15 @@ function cases(store: SandboxStore): Cases {
       valid: () => ({ params: { id: id('extraction') } }),
       invalid: { req: () => ({ params: { id: BAD_ID } }), chemin: 'params.id' },
     },
+    telechargerExtraction: {
+      // Its file is served once computed (#53): the created extraction, dated back past the sandbox's delay.
+      valid: () => {
+        const e = store.extractions.find((x) => x.id === id('extraction'))
+        if (e !== undefined) e.date_creation = new Date(Date.parse(e.date_creation) - 60_000).toISOString()
+        return { params: { id: id('extraction') } }
+      },
+      invalid: { req: () => ({ params: { id: BAD_ID } }), chemin: 'params.id' },
+    },
   }
 }
 
@@ -467,6 +476,7 @@ describe('typed client against the sandbox: every operation', () => {
     const { value, status } = await callLoose(id, c.valid())
     expect(status).toBe(ENDPOINTS[id].status)
     if (ENDPOINTS[id].response === 'pdf') expect(new TextDecoder().decode((value as Uint8Array).slice(0, 5))).toBe('%PDF-')
+    if (ENDPOINTS[id].response === 'csv') expect(new TextDecoder().decode(value as Uint8Array)).toMatch(/^matricule;nom;prenom;nic/)
     const key = CREATED_BY[id]
     if (key !== undefined) created[key] = (value as { id: string }).id
   })

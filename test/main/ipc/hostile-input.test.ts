@@ -132,6 +132,18 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
   'downloads:open': () => ({ path: join(files, 'Téléchargements', 'récapitulatif.pdf') }),
   'downloads:show': () => ({ path: join(files, 'Téléchargements', 'récapitulatif.pdf') }),
   'downloads:chooseFolder': () => ({}),
+  'salaries:sheet': () => {
+    const s = sandbox.store.salaries.find((x) => x.siren === BIG_SIREN)
+    return { siren: BIG_SIREN, matricule: s?.matricule ?? 'M0001' }
+  },
+  'codes:list': () => ({ nomCode: 'pcs_ese' }),
+  'extractions:list': () => ({ siren: BIG_SIREN }),
+  'extractions:start': () => ({ siren: BIG_SIREN, type: 'salaries', periode: '2026-11' }),
+  'extractions:read': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'extractions:download': () => ({
+    extraction: { id: '00000000-0000-4000-8000-000000000000', siren: BIG_SIREN, type: 'salaries', periode: '2026-11' },
+    destination: 'defaut',
+  }),
 }
 
 function journalSize(): number {

@@ -49,6 +49,12 @@ function setup(answer: IpcHandler<'app:info'> = () => Promise.resolve(APP_INFO),
     'downloads:open': unused,
     'downloads:show': unused,
     'downloads:chooseFolder': unused,
+    'salaries:sheet': unused,
+    'codes:list': unused,
+    'extractions:list': unused,
+    'extractions:start': unused,
+    'extractions:read': unused,
+    'extractions:download': unused,
   }
   const dispatch = createIpcDispatcher(handlers, { trustedOrigins, onFailure: (failure) => failures.push(failure) })
   return { appInfo, handlers, dispatch, failures }

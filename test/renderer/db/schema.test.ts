@@ -103,18 +103,20 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 7 une base neuve', async () => {
+  it('ouvre directement en version 9 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
     expect(db.verno).toBe(12)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'audit',
+      'codeLists',
       'codes',
       'counts',
       'declarations',
       'dossiers',
       'meta',
       'outbox',
+      'salarieSheets',
       'salaries',
       'serviceReads',
       'serviceRecords',

@@ -13,6 +13,7 @@ import type {
 import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import type { RecordsRefreshInput, RecordsRefreshResult } from '../../../src-shared/domain/service-records'
+import type { CodesListResult, SalarieSheet, SalarieSheetInput } from '../../../src-shared/domain/people'
 import type { RendererApi } from '../../../src-renderer/services/app-services'
 import type { SyncTimers } from '../../../src-renderer/sync/coordinator'
 import type { SyncLockManager } from '../../../src-renderer/sync/locks'
@@ -131,6 +132,10 @@ export interface FakeApi extends RendererApi {
   records: (input: RecordsRefreshInput) => IpcResult<RecordsRefreshResult>
   /** Answer of `sync:verify` (default: every item verified, no duplicate). */
   verify: (items: readonly VerifyItem[]) => IpcResult<SyncVerifyResult>
+  /** Answer of `salaries:sheet` (default: 404 INTROUVABLE). */
+  sheet: (input: SalarieSheetInput) => IpcResult<SalarieSheet>
+  /** Answer of `codes:list` (default: an empty list, fetched at the probe's instant). */
+  codes: (nomCode: CodesListResult['nom']) => IpcResult<CodesListResult>
   /** Sends a `sync:changed` event to the subscribers. */
   emitProgress(progress: SyncProgress): void
 }
@@ -153,6 +158,8 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
         pause: null,
       },
     }),
+    sheet: () => ({ ok: false, error: { code: 'INTROUVABLE', message: 'Salarié introuvable.' } }),
+    codes: (nom) => ({ ok: true, value: { nom, elements: [], fetchedAt: '2026-11-20T09:00:00.000Z' } }),
     emitProgress(progress) {
       for (const l of listeners) l(progress)
     },
@@ -172,6 +179,8 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'connection:probe': () => Promise.resolve({ ok: true, value: api.probe }),
     'reference:refresh': () => Promise.resolve(api.reference()),
     'records:refresh': (input) => Promise.resolve(api.records(input)),
+    'salaries:sheet': (input) => Promise.resolve(api.sheet(input)),
+    'codes:list': (input) => Promise.resolve(api.codes(input.nomCode)),
     onSyncChanged(callback) {
       listeners.add(callback)
       return () => {

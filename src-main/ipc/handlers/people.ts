@@ -1,0 +1,49 @@
+/**
+ * Handlers of the dossier's people (issue 16): `salaries:sheet` (people/sheet.ts), `codes:list` and the extractions'
+ * `extractions:list|start|read` (people/extractions.ts). Main reads through its typed client; the renderer caches
+ * what it is answered. The extraction's file is downloaded by the download jobs (`extractions:download`,
+ * handlers/declarations.ts).
+ */
+import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
+import type { IpcHandlers } from '../dispatcher'
+import { fetchCodeList, fetchSalarieSheet } from '../../people/sheet'
+import { listExtractions, readExtraction, startExtraction } from '../../people/extractions'
+import type { PayrollConnection } from '../../services/connection'
+import { ipcErrorFromApi, requireConnection } from './shared'
+
+/** What the people handlers read. */
+export interface PeopleHandlerDeps {
+  /** The active payroll connection, read on each call; null when none is configured. */
+  readonly connection: () => PayrollConnection | null
+}
+
+type Channels = 'salaries:sheet' | 'codes:list' | 'extractions:list' | 'extractions:start' | 'extractions:read'
+
+/**
+ * Handlers of the people channels. Each fails with CONNEXION_ABSENTE (no connection) or the API's error code and
+ * message, contexte `SALARIE` (sheet), `REFERENTIEL` (code list) or `EXTRACTION`, details
+ * `{ status, retryAfterMs, droitManquant }`.
+ */
+export function createPeopleHandlers(deps: PeopleHandlerDeps): Pick<IpcHandlers, Channels> {
+  /** Runs `read` with the active connection, an API failure answered with `contexte`. */
+  async function withConnection<T>(contexte: string, read: (connection: PayrollConnection) => Promise<T>): Promise<T> {
+    const connection = requireConnection(deps.connection())
+    try {
+      return await read(connection)
+    } catch (error) {
+      throw ipcErrorFromApi(error, contexte)
+    }
+  }
+
+  return {
+    'salaries:sheet': (input) => withConnection(REPORT_CONTEXTS.salarie, (c) => fetchSalarieSheet(c.client, input, { budget: c.budget })),
+    'codes:list': (input) =>
+      withConnection(REPORT_CONTEXTS.referentiel, (c) => fetchCodeList(c.client, input.nomCode, { budget: c.budget })),
+    'extractions:list': (input) =>
+      withConnection(REPORT_CONTEXTS.extraction, (c) => listExtractions(c.client, input.siren, { budget: c.budget })),
+    'extractions:start': (input) =>
+      withConnection(REPORT_CONTEXTS.extraction, (c) => startExtraction(c.client, input, { budget: c.budget })),
+    'extractions:read': (input) =>
+      withConnection(REPORT_CONTEXTS.extraction, (c) => readExtraction(c.client, input.id, { budget: c.budget })),
+  }
+}
