@@ -3,7 +3,7 @@
  * route (`?record=<id>&periode=<YYYY-MM>`), read from the records cache (works offline). Leaving the change drops the
  * query (the form is a new entry form again).
  */
-import { ref, watch, type Ref } from 'vue'
+import { ref, shallowRef, watch, type Ref } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
 
 import type { EntryKind } from '../../../src-shared/domain/entry-kinds'
@@ -25,7 +25,7 @@ export function useRecordEdit(kind: EntryKind, siren: () => string): RecordEdit 
   const route = useRoute()
   const router = useRouter()
   const store = useServiceRecordsStore()
-  const editing = ref<ServiceRecordRow | null>(null)
+  const editing = shallowRef<ServiceRecordRow | null>(null)
   const missing = ref(false)
   watch(
     () => [route.query['record'], route.query['periode']] as const,
