@@ -43,9 +43,11 @@ export async function runChanges<W extends PushEntry>(works: readonly W[], deps:
     let outcome!: ListOutcome
     listed.set(
       g.key,
-      deps.enqueue(async () => {
-        outcome = await listGroup(g, deps.listDeps)
-      }).then(() => outcome),
+      deps
+        .enqueue(async () => {
+          outcome = await listGroup(g, deps.listDeps)
+        })
+        .then(() => outcome),
     )
   }
   /** Tail of the writes of each target record. */
@@ -53,7 +55,7 @@ export async function runChanges<W extends PushEntry>(works: readonly W[], deps:
 
   async function one(w: W): Promise<void> {
     const read = w.item.readVersion
-    if (read == null || w.item.operation === 'create' || w.item.targetServerId === null) {
+    if (read == null || w.item.operation === 'create') {
       await deps.send(w, [])
       return
     }

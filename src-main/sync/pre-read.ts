@@ -65,7 +65,11 @@ export function decidePreRead(
   const record = records.map(listedRecordOf).find((r): r is ListedRecord => r !== null && r.id === entry.targetServerId)
   if (record === undefined) return entry.operation === 'delete' ? { type: 'synced' } : { type: 'gone' }
   const current = record.fields['date_modification']
-  if (entry.reconcile && entry.operation === 'update' && fingerprintsMatch(entry.fingerprint, recordFingerprintOf(entry.kind, record.fields)))
+  if (
+    entry.reconcile &&
+    entry.operation === 'update' &&
+    fingerprintsMatch(entry.fingerprint, recordFingerprintOf(entry.kind, record.fields))
+  )
     return { type: 'synced' }
   if (sameInstant(entry.readModification, current)) return { type: 'write' }
   if (typeof current === 'string' && ownModification(entry.targetServerId, current)) return { type: 'write' }

@@ -79,6 +79,11 @@ async function save(page: Page): Promise<{ kind: string; text: string }> {
   return nextToast(page, after)
 }
 
+/** A synchronous check as an `until` predicate. */
+function holds(check: () => boolean): () => Promise<boolean> {
+  return () => Promise.resolve(check())
+}
+
 /** Runs axe on the page as it is: the serious and critical violations (rule ids and targets). */
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze()
@@ -123,7 +128,14 @@ describe('correcting and removing the service’s records, whoever created them'
       }),
     })
     const frais = await other.client.call('creerFraisProfessionnel', {
-      body: FraisProfessionnelCreateDto.parse({ siren, matricule: forFrais, periode, date: `${periode}-06`, type_frais: 'repas', montant: '19.90' }),
+      body: FraisProfessionnelCreateDto.parse({
+        siren,
+        matricule: forFrais,
+        periode,
+        date: `${periode}-06`,
+        type_frais: 'repas',
+        montant: '19.90',
+      }),
     })
     const theirPrime = await other.client.call('creerPrimeIndemnite', {
       body: PrimeIndemniteCreateDto.parse({ siren, matricule: forPrime, periode, code_prime: codePrime, montant: '400.00' }),
@@ -147,7 +159,12 @@ describe('correcting and removing the service’s records, whoever created them'
     expect(await seriousViolations(page)).toEqual([])
     await page.click(`[data-testid="record-edit-${absence.id}"]`)
     await page.waitForSelector('[data-testid="record-edit-banner"]')
-    await until('formulaire prérempli', async () => (await page.inputValue('[data-testid="field-commentaire"]')) === '' && (await page.textContent('h1'))?.startsWith('Modifier') === true)
+    await until(
+      'formulaire prérempli',
+      async () =>
+        (await page.inputValue('[data-testid="field-commentaire"]')) === '' &&
+        (await page.textContent('h1'))?.startsWith('Modifier') === true,
+    )
     await page.fill('[data-testid="field-commentaire"]', 'Justificatif reçu, saisi par le cabinet')
     await ws.screenshot('edits-absence-form')
     expect(await seriousViolations(page)).toEqual([])
@@ -164,12 +181,19 @@ describe('correcting and removing the service’s records, whoever created them'
     expect(await seriousViolations(page)).toEqual([])
     const afterDelete = await lastToastId(page)
     await page.click('[data-testid="confirm-yes"]')
-    expect(await nextToast(page, afterDelete)).toEqual({ kind: 'success', text: expect.stringContaining('Suppression mise en file.') as string })
+    expect(await nextToast(page, afterDelete)).toEqual({
+      kind: 'success',
+      text: expect.stringContaining('Suppression mise en file.') as string,
+    })
 
     await settled(page)
-    await until('absence commentée et frais supprimé sur le service', async () =>
-      store.absences.find((a) => a.id === absence.id)?.commentaire === 'Justificatif reçu, saisi par le cabinet' &&
-      !store.fraisProfessionnels.some((f) => f.id === frais.id),
+    await until(
+      'absence commentée et frais supprimé sur le service',
+      holds(
+        () =>
+          store.absences.find((a) => a.id === absence.id)?.commentaire === 'Justificatif reçu, saisi par le cabinet' &&
+          !store.fraisProfessionnels.some((f) => f.id === frais.id),
+      ),
     )
 
     // 3. A prime created, edited, then deleted through the screens.
@@ -187,12 +211,18 @@ describe('correcting and removing the service’s records, whoever created them'
     await page.fill('[data-testid="field-montant"]', '175,50')
     expect(await save(page)).toEqual({ kind: 'success', text: expect.stringContaining('Modification mise en file.') as string })
     await settled(page)
-    await until('prime modifiée', async () => store.primesIndemnites.find((p) => p.id === primeId)?.montant === '175.50')
+    await until(
+      'prime modifiée',
+      holds(() => store.primesIndemnites.find((p) => p.id === primeId)?.montant === '175.50'),
+    )
     await page.locator(`[data-testid="record-delete-${primeId}"]`).waitFor({ timeout: 30_000 })
     await page.click(`[data-testid="record-delete-${primeId}"]`)
     await page.click('[data-testid="confirm-yes"]')
     await settled(page)
-    await until('prime supprimée', async () => !store.primesIndemnites.some((p) => p.id === primeId))
+    await until(
+      'prime supprimée',
+      holds(() => !store.primesIndemnites.some((p) => p.id === primeId)),
+    )
 
     // 4. An avantage en nature created online, edited offline (sent once the service is back), then deleted.
     await page.goto(`${base}#/dossiers/${siren}/avantage?matricule=${forAvantage}`)
@@ -214,17 +244,24 @@ describe('correcting and removing the service’s records, whoever created them'
     await ws.screenshot('edits-avantage-offline-pending')
     // The service is away: the change stays queued (a sync attempt meets a refused connection and puts it back).
     await page.waitForTimeout(2_000)
-    expect((await outboxRows(page)).filter((r) => r.operation === 'update' && r.targetServerId === avantageId).map((r) => r.state)).toEqual([
-      'queued',
-    ])
+    expect((await outboxRows(page)).filter((r) => r.operation === 'update' && r.targetServerId === avantageId).map((r) => r.state)).toEqual(
+      ['queued'],
+    )
     await ws.restartSandbox()
-    await until('avantage modifié au retour du service', async () => store.avantagesNature.find((a) => a.id === avantageId)?.montant === '10.90', 90_000)
+    await until(
+      'avantage modifié au retour du service',
+      holds(() => store.avantagesNature.find((a) => a.id === avantageId)?.montant === '10.90'),
+      90_000,
+    )
     await settled(page)
     await page.locator(`[data-testid="record-delete-${avantageId}"]`).waitFor({ timeout: 30_000 })
     await page.click(`[data-testid="record-delete-${avantageId}"]`)
     await page.click('[data-testid="confirm-yes"]')
     await settled(page)
-    await until('avantage supprimé', async () => !store.avantagesNature.some((a) => a.id === avantageId))
+    await until(
+      'avantage supprimé',
+      holds(() => !store.avantagesNature.some((a) => a.id === avantageId)),
+    )
 
     // The service holds exactly the intended records, record by record.
     const after = snapshot()
@@ -237,7 +274,16 @@ describe('correcting and removing the service’s records, whoever created them'
     const rows = await outboxRows(page)
     expect(rows.filter((r) => r.state !== 'synced')).toEqual([])
     expect(rows.map((r) => `${r.kind}:${r.operation}`).sort()).toEqual(
-      ['absence:update', 'avantage:create', 'avantage:delete', 'avantage:update', 'frais:delete', 'prime:create', 'prime:delete', 'prime:update'].sort(),
+      [
+        'absence:update',
+        'avantage:create',
+        'avantage:delete',
+        'avantage:update',
+        'frais:delete',
+        'prime:create',
+        'prime:delete',
+        'prime:update',
+      ].sort(),
     )
   })
 
@@ -286,11 +332,17 @@ describe('correcting and removing the service’s records, whoever created them'
     await page.waitForSelector('[data-testid="confirm-dialog"][open]')
     await page.click('[data-testid="confirm-yes"]')
     await settled(page)
-    await until('modification appliquée', async () => store.primesIndemnites.find((p) => p.id === theirs.id)?.montant === '420.00')
+    await until(
+      'modification appliquée',
+      holds(() => store.primesIndemnites.find((p) => p.id === theirs.id)?.montant === '420.00'),
+    )
     expect((await outboxRows(page)).find((r) => r.clientId === change?.clientId)?.state).toBe('synced')
     await page.goto(`${base}#/entries/${change?.clientId ?? ''}`)
     await page.waitForSelector('[data-testid="entry-audit"]')
-    await until('décision au journal', async () => (await page.textContent('[data-testid="entry-audit"]'))?.includes('appliquer ma modification') === true)
+    await until(
+      'décision au journal',
+      async () => (await page.textContent('[data-testid="entry-audit"]'))?.includes('appliquer ma modification') === true,
+    )
     await ws.screenshot('edits-change-applied')
   })
 })

@@ -403,7 +403,7 @@ describe('exactly once against other writers', () => {
     expect(row).toMatchObject({ state: 'to_check', error: { code: 'MODIFIE_DEPUIS_LECTURE' } })
     expect(row.targetRecord).toMatchObject({ montant: read.montant, date_modification: read.date_modification })
     expect(row.candidates).toEqual([
-      expect.objectContaining({ id: theirs.id, fields: expect.objectContaining({ montant: '555.00' }) }),
+      expect.objectContaining({ id: theirs.id, fields: expect.objectContaining({ montant: '555.00' }) as Record<string, unknown> }),
     ])
     expect(w.wire.writes(`/api/primes-indemnites/${theirs.id}`)).toHaveLength(0) // this workstation wrote nothing over it
     expect(w.sandbox.store.primesIndemnites.find((p) => p.id === theirs.id)?.montant).toBe('555.00')
@@ -416,7 +416,9 @@ describe('exactly once against other writers', () => {
     expect(await w.entry(change.clientId)).toMatchObject({ state: 'synced', serverId: theirs.id })
     expect(w.sandbox.store.primesIndemnites.find((p) => p.id === theirs.id)?.montant).toBe('321.00')
     const audit = await auditOf(w, row)
-    expect(audit.filter((a) => a.method === 'DECISION').map((a) => [a.operation, a.result])).toEqual([['decision:appliquer', 'send_anyway']])
+    expect(audit.filter((a) => a.method === 'DECISION').map((a) => [a.operation, a.result])).toEqual([
+      ['decision:appliquer', 'send_anyway'],
+    ])
     expect(audit.filter((a) => a.method === 'PATCH').map((a) => a.status)).toEqual([200])
   })
 
@@ -424,7 +426,9 @@ describe('exactly once against other writers', () => {
     const w = await workstation()
     const [m] = quietEmployees(w.sandbox.store)
     const other = w.other()
-    const theirs = await other.call('creerPrimeIndemnite', { body: PrimeIndemniteCreateDto.parse(payloadOf('prime', m ?? '', codesOf(w.sandbox.store))) })
+    const theirs = await other.call('creerPrimeIndemnite', {
+      body: PrimeIndemniteCreateDto.parse(payloadOf('prime', m ?? '', codesOf(w.sandbox.store))),
+    })
     const read = { ...theirs }
     const removal = await w.enqueue({ kind: 'prime', operation: 'delete', payload: null, targetServerId: theirs.id, targetRecord: read })
     const change = await w.enqueue({

@@ -17,7 +17,7 @@ export interface RecordEdit {
   /** True when the route names a record that is not cached on this workstation. */
   readonly missing: Ref<boolean>
   /** Back to a new entry (the route's `record` and `periode` dropped). */
-  leave(): Promise<void>
+  readonly leave: () => Promise<void>
 }
 
 /** The record of the route for the form of `kind` in dossier `siren` (read whenever the query changes). */

@@ -64,7 +64,7 @@ describe('decidePreRead', () => {
 })
 
 /** The listed record of `id` as the clerk read it (every field, as the API lists it). */
-async function readRecord(s: RunningSandbox, id: string): Promise<KeyFields> {
+function readRecord(s: RunningSandbox, id: string): KeyFields {
   const record = s.store.primesIndemnites.find((p) => p.id === id)
   if (record === undefined) throw new Error(`prime ${id} absente`)
   return { ...record }
@@ -81,20 +81,25 @@ function change(record: KeyFields, operation: 'update' | 'delete', patch: KeyFie
   })
 }
 
+/** A sandbox where another API client created two primes: the clerk's executor, the other one's, the primes' ids. */
+async function twoPrimesOfAnother() {
+  const s = (sandbox = await startTestSandbox())
+  const executor = executorOf(connect(s).connection)
+  const other = executorOf(connect(s, 'gestionnaire-restreint').connection)
+  const [m, n] = quietEmployees(s.store)
+  const codes = codesOf(s.store)
+  const made = await other.push([itemOf('prime', payloadOf('prime', m!, codes)), itemOf('prime', payloadOf('prime', n!, codes))])
+  return { s, executor, other, ids: made.outcomes.map((o) => o.serverId!) }
+}
+
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 describe('createSyncExecutor: updates and deletes read first', () => {
   it('writes a record unchanged since the read, and not one another client changed since (to_check, no PATCH)', async () => {
-    const s = (sandbox = await startTestSandbox())
-    const { connection } = connect(s)
-    const executor = executorOf(connection)
-    const other = executorOf(connect(s, 'gestionnaire-restreint').connection)
-    const [m, n] = quietEmployees(s.store)
-    const codes = codesOf(s.store)
-    const made = await other.push([itemOf('prime', payloadOf('prime', m!, codes)), itemOf('prime', payloadOf('prime', n!, codes))])
-    const [first, second] = made.outcomes.map((o) => o.serverId!)
-    const readFirst = await readRecord(s, first!)
-    const readSecond = await readRecord(s, second!)
+    const { s, executor, other, ids } = await twoPrimesOfAnother()
+    const [first, second] = ids
+    const readFirst = readRecord(s, first!)
+    const readSecond = readRecord(s, second!)
     await pause(5)
     // The second client changes the second record after the clerk read it.
     const changedElsewhere = await other.push([
@@ -102,7 +107,10 @@ describe('createSyncExecutor: updates and deletes read first', () => {
     ])
     expect(changedElsewhere.outcomes[0]?.result).toBe('synced')
 
-    const result = await executor.push([change(readFirst, 'update', { montant: '150.00' }), change(readSecond, 'update', { montant: '150.00' })])
+    const result = await executor.push([
+      change(readFirst, 'update', { montant: '150.00' }),
+      change(readSecond, 'update', { montant: '150.00' }),
+    ])
 
     expect(result.outcomes[0]).toMatchObject({ result: 'synced', serverId: first })
     expect(result.outcomes[0]?.attempts.map((a) => a.method)).toEqual(['GET', 'PATCH'])
@@ -110,22 +118,20 @@ describe('createSyncExecutor: updates and deletes read first', () => {
     expect(result.outcomes[1]).toMatchObject({ result: 'to_check', error: { code: 'MODIFIE_DEPUIS_LECTURE' } })
     expect(result.outcomes[1]?.attempts.map((a) => a.method)).toEqual(['GET'])
     expect(result.outcomes[1]?.candidates).toEqual([
-      expect.objectContaining({ id: second, relation: 'meme_element', fields: expect.objectContaining({ montant: '999.00' }) }),
+      expect.objectContaining({
+        id: second,
+        relation: 'meme_element',
+        fields: expect.objectContaining({ montant: '999.00' }) as Record<string, unknown>,
+      }),
     ])
     expect(s.store.primesIndemnites.find((p) => p.id === second)?.montant).toBe('999.00')
   })
 
   it('a record gone: its delete is synced without a DELETE, its update refused; two changes of one record go in order', async () => {
-    const s = (sandbox = await startTestSandbox())
-    const { connection } = connect(s)
-    const executor = executorOf(connection)
-    const other = executorOf(connect(s, 'gestionnaire-restreint').connection)
-    const [m, n] = quietEmployees(s.store)
-    const codes = codesOf(s.store)
-    const made = await other.push([itemOf('prime', payloadOf('prime', m!, codes)), itemOf('prime', payloadOf('prime', n!, codes))])
-    const [gone, kept] = made.outcomes.map((o) => o.serverId!)
-    const readGone = await readRecord(s, gone!)
-    const readKept = await readRecord(s, kept!)
+    const { s, executor, other, ids } = await twoPrimesOfAnother()
+    const [gone, kept] = ids
+    const readGone = readRecord(s, gone!)
+    const readKept = readRecord(s, kept!)
     const removed = await other.push([itemOf('prime', null, { operation: 'delete', targetServerId: gone, keyFields: readGone })])
     expect(removed.outcomes[0]?.result).toBe('synced')
     await pause(5)
@@ -151,7 +157,7 @@ describe('createSyncExecutor: updates and deletes read first', () => {
     const [m] = quietEmployees(s.store)
     const made = await executor.push([itemOf('prime', payloadOf('prime', m!, codesOf(s.store)))])
     const id = made.outcomes[0]!.serverId!
-    const read = await readRecord(s, id)
+    const read = readRecord(s, id)
     await pause(5)
     // The lost PATCH committed (played by a write the executor did not see).
     await executorOf(connect(s).connection).push([

@@ -53,7 +53,7 @@ function servicePrime(over: Partial<PrimeIndemnite> = {}): PrimeIndemnite {
     date_modification: CREATED,
     cree_par: 'gestionnaire-2',
     ...over,
-  } as PrimeIndemnite
+  }
 }
 
 function serviceFrais(over: Partial<FraisProfessionnel> = {}): FraisProfessionnel {
@@ -77,7 +77,12 @@ describe('« Modifier » et « Supprimer » sur les éléments de la période', 
   it('each service record has both; « Supprimer » asks, then queues a DELETE with the record as read, and the line says so', async () => {
     const prime = servicePrime()
     const frais = serviceFrais()
-    serve(recordsAnswer([{ kind: 'prime', record: prime }, { kind: 'frais', record: frais }]))
+    serve(
+      recordsAnswer([
+        { kind: 'prime', record: prime },
+        { kind: 'frais', record: frais },
+      ]),
+    )
     wrapper = mountIn(app, PeriodRecords, { siren: SIREN, periode: '2026-11' })
     await vi.waitFor(() => {
       expect(wrapper?.find(`[data-testid="record-delete-${frais.id}"]`).exists()).toBe(true)
@@ -148,7 +153,10 @@ async function changedSinceRead(prime: PrimeIndemnite, now: CandidateRecord): Pr
   if (!queued.ok) throw new Error(JSON.stringify(queued.issues))
   const [item] = await claimBatch(app.db, 10, [], app.env)
   if (item === undefined) throw new Error('non réclamée')
-  expect(item.readVersion).toEqual({ dateModification: CREATED, scope: { kind: 'prime', siren: SIREN, matricule: 'M001', periode: '2026-11' } })
+  expect(item.readVersion).toEqual({
+    dateModification: CREATED,
+    scope: { kind: 'prime', siren: SIREN, matricule: 'M001', periode: '2026-11' },
+  })
   await applyOutcomes(
     app.db,
     [item],
@@ -170,20 +178,24 @@ async function changedSinceRead(prime: PrimeIndemnite, now: CandidateRecord): Pr
   return row
 }
 
-describe('ToCheckPanel : un changement d’un élément modifié depuis sa lecture', () => {
-  const MODIFIED = '2026-11-19T09:00:00.000Z'
+const MODIFIED = '2026-11-19T09:00:00.000Z'
 
+/** The prime as the service holds it once someone changed its amount (the candidate of the change to check). */
+function serviceNow(prime: PrimeIndemnite, creePar: string | null): CandidateRecord {
+  return {
+    id: prime.id,
+    relation: 'meme_element',
+    fields: { ...prime, montant: '275.00', date_modification: MODIFIED },
+    date_creation: CREATED,
+    date_modification: MODIFIED,
+    cree_par: creePar,
+  }
+}
+
+describe('ToCheckPanel : un changement d’un élément modifié depuis sa lecture', () => {
   it('shows the version read, the service’s now and mine, without « C’est le même »; « Appliquer ma modification » rebases and queues it', async () => {
     const prime = servicePrime()
-    const now: CandidateRecord = {
-      id: prime.id,
-      relation: 'meme_element',
-      fields: { ...prime, montant: '275.00', date_modification: MODIFIED },
-      date_creation: CREATED,
-      date_modification: MODIFIED,
-      cree_par: 'gestionnaire-2',
-    }
-    const entry = await changedSinceRead(prime, now)
+    const entry = await changedSinceRead(prime, serviceNow(prime, 'gestionnaire-2'))
     wrapper = mountIn(app, ToCheckPanel, { entry })
     await flushPromises()
     expect(wrapper.get('[data-testid="to-check-reason"]').text()).toContain('modifié sur le service depuis que vous l’avez lu')
@@ -211,15 +223,7 @@ describe('ToCheckPanel : un changement d’un élément modifié depuis sa lectu
 
   it('« Garder la version du service » cancels the change, audited', async () => {
     const prime = servicePrime()
-    const now: CandidateRecord = {
-      id: prime.id,
-      relation: 'meme_element',
-      fields: { ...prime, montant: '275.00', date_modification: MODIFIED },
-      date_creation: CREATED,
-      date_modification: MODIFIED,
-      cree_par: null,
-    }
-    const entry = await changedSinceRead(prime, now)
+    const entry = await changedSinceRead(prime, serviceNow(prime, null))
     wrapper = mountIn(app, ToCheckPanel, { entry })
     await flushPromises()
     await wrapper.get('[data-testid="cancel-to-check"]').trigger('click')
