@@ -45,6 +45,7 @@ export const toCheckEn: typeof toCheckFr = {
       comparaison: 'The version you read, the service’s version now, and your change',
       lue: 'Version read',
       service: 'Service’s version now',
+      differentAide: 'Values that differ from the version read are marked “differs”.',
       mienne: 'My change',
       suppression: 'Your change: delete this record from the service.',
       appliquer: 'Apply my change',

@@ -44,6 +44,7 @@ export const toCheckFr = {
       comparaison: 'La version que vous avez lue, celle du service maintenant, et votre changement',
       lue: 'Version lue',
       service: 'Version du service maintenant',
+      differentAide: 'Les valeurs qui diffèrent de la version lue sont marquées « diffère ».',
       mienne: 'Ma modification',
       suppression: 'Votre changement : supprimer cet élément du service.',
       appliquer: 'Appliquer ma modification',

@@ -18,6 +18,8 @@ import { claimBatch } from '../../../src-renderer/db/outbox-sync'
 import { applyOutcomes } from '../../../src-renderer/db/outbox-sync'
 import type { StoredEntry } from '../../../src-renderer/db/schema'
 import EntryFormView from '../../../src-renderer/features/entry-forms/EntryFormView.vue'
+import EvpGridView from '../../../src-renderer/features/evp/EvpGridView.vue'
+import { useServiceRecordsStore } from '../../../src-renderer/stores/serviceRecords'
 import ToCheckPanel from '../../../src-renderer/features/entry/ToCheckPanel.vue'
 import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import type { FraisProfessionnel, PrimeIndemnite } from '../../../src-shared/api/entries'
@@ -26,7 +28,7 @@ import type { IpcResult } from '../../../src-shared/ipc/contract'
 import type { RecordsRefreshResult } from '../../../src-shared/domain/service-records'
 import { SIREN, valid } from '../support/fixtures'
 import { mountAt, mountIn, testApp, until, type TestApp } from '../support/mount'
-import { CREATED, recordsAnswer, rowOf } from '../support/records'
+import { CREATED, recordsAnswer, rowOf, serviceAcompte, serviceEvp } from '../support/records'
 
 let app: TestApp
 let wrapper: VueWrapper | undefined
@@ -77,10 +79,14 @@ describe('« Modifier » et « Supprimer » sur les éléments de la période', 
   it('each service record has both; « Supprimer » asks, then queues a DELETE with the record as read, and the line says so', async () => {
     const prime = servicePrime()
     const frais = serviceFrais()
+    const evp = serviceEvp()
+    const acompte = serviceAcompte()
     serve(
       recordsAnswer([
         { kind: 'prime', record: prime },
         { kind: 'frais', record: frais },
+        { kind: 'evp', record: evp },
+        { kind: 'acompte', record: acompte },
       ]),
     )
     wrapper = mountIn(app, PeriodRecords, { siren: SIREN, periode: '2026-11' })
@@ -90,6 +96,12 @@ describe('« Modifier » et « Supprimer » sur les éléments de la période', 
     const edit = wrapper.get(`[data-testid="record-edit-${prime.id}"]`)
     expect(edit.attributes('href')).toBe(`/dossiers/${SIREN}/prime?record=${prime.id}&periode=2026-11`)
     expect(edit.attributes('aria-label')).toBe('Modifier Prime ou indemnité PREXC')
+    // An EVP is typed in the grid (no form): « Supprimer » only; an acompte is read only.
+    expect(wrapper.find(`[data-testid="record-delete-${evp.id}"]`).exists()).toBe(true)
+    expect(wrapper.find(`[data-testid="record-edit-${evp.id}"]`).exists()).toBe(false)
+    expect(wrapper.find(`[data-testid="period-record-service|acompte|${acompte.id}"]`).exists()).toBe(true)
+    expect(wrapper.find(`[data-testid="record-delete-${acompte.id}"]`).exists()).toBe(false)
+    expect(wrapper.find(`[data-testid="record-edit-${acompte.id}"]`).exists()).toBe(false)
 
     await wrapper.get(`[data-testid="record-delete-${frais.id}"]`).trigger('click')
     await flushPromises()
@@ -200,6 +212,7 @@ describe('ToCheckPanel : un changement d’un élément modifié depuis sa lectu
     await flushPromises()
     expect(wrapper.get('[data-testid="to-check-reason"]').text()).toContain('modifié sur le service depuis que vous l’avez lu')
     expect(wrapper.get('[data-testid="compare-col-read"]').text()).toBe('Version lue')
+    expect(wrapper.get('[data-testid="compare-table"] caption').text()).toContain('diffèrent de la version lue')
     expect(wrapper.get(`[data-testid="compare-col-${prime.id}"]`).text()).toBe('Version du service maintenant')
     expect(wrapper.get('[data-testid="compare-col-entry"]').text()).toBe('Ma modification')
     expect(wrapper.get('[data-testid="compare-cell-montant-read"]').text()).toBe('250,00')
@@ -233,5 +246,28 @@ describe('ToCheckPanel : un changement d’un élément modifié depuis sa lectu
     await until('annulée', async () => (await app.db.outbox.get(entry.clientId))?.state === 'cancelled')
     const decision = (await app.db.audit.where('clientId').equals(entry.clientId).toArray()).find((a) => a.method === 'DECISION')
     expect(decision).toMatchObject({ operation: 'decision:garder', result: 'cancelled' })
+  })
+})
+
+describe('grille EVP : changer une valeur du service', () => {
+  it('a change of a synced EVP carries the record as read (its date_modification), as the cache holds it', async () => {
+    const mine = await enqueue(app.db, { kind: 'evp', payload: valid.evp() }, app.env)
+    if (!mine.ok) throw new Error('saisie refusée')
+    const record = serviceEvp({ date_modification: '2026-11-19T08:00:00.000Z' })
+    await app.db.outbox.update(mine.entry.clientId, { state: 'synced', serverId: record.id })
+    serve(recordsAnswer([{ kind: 'evp', record }]))
+    wrapper = await mountAt(app, '/?periode=2026-11', EvpGridView, { siren: SIREN })
+    await until('éléments du service lus', () => useServiceRecordsStore().records.length > 0)
+    await flushPromises()
+    const cell = wrapper.get('[data-testid="cell-M001-HS25"]')
+    await cell.trigger('mousedown')
+    await cell.trigger('keydown', { key: 'Enter' })
+    const editor = wrapper.get<HTMLInputElement>('[data-testid="cell-editor"]')
+    await editor.setValue('4')
+    await editor.trigger('keydown', { key: 'Enter' })
+    await until('modification en file', async () => (await app.db.outbox.count()) === 2)
+    const change = (await app.db.outbox.toArray()).find((e) => e.operation === 'update')
+    expect(change).toMatchObject({ targetServerId: record.id, payload: { quantite: '4' } })
+    expect(change?.targetRecord).toMatchObject({ id: record.id, date_modification: '2026-11-19T08:00:00.000Z' })
   })
 })
