@@ -448,4 +448,49 @@ describe('exactly once against other writers', () => {
     const removalAudit = await auditOf(w, removal)
     expect(removalAudit.map((a) => [a.method, a.result])).toEqual([['GET', 'synced']])
   })
+
+  it('EO-14 a PATCH and a DELETE whose answers were lost → read again once settled: synced, never sent twice', async () => {
+    const w = await workstation({ timeoutMs: 1_000, settleMarginMs: 300 })
+    const [m, n] = quietEmployees(w.sandbox.store)
+    const codes = codesOf(w.sandbox.store)
+    const other = w.other()
+    const changed = await other.call('creerPrimeIndemnite', { body: PrimeIndemniteCreateDto.parse(payloadOf('prime', m ?? '', codes)) })
+    const removed = await other.call('creerPrimeIndemnite', { body: PrimeIndemniteCreateDto.parse(payloadOf('prime', n ?? '', codes, 2)) })
+    const change = await w.enqueue({
+      kind: 'prime',
+      operation: 'update',
+      payload: { montant: '321.00' },
+      targetServerId: changed.id,
+      targetRecord: { ...changed },
+    })
+    const removal = await w.enqueue({
+      kind: 'prime',
+      operation: 'delete',
+      payload: null,
+      targetServerId: removed.id,
+      targetRecord: { ...removed },
+    })
+    // Each write commits, then its answer is cut.
+    const cut = new Set<string>()
+    w.wire.interceptor = async (req, forward) => {
+      const res = await forward()
+      if ((req.method === 'PATCH' || req.method === 'DELETE') && !cut.has(req.method)) {
+        cut.add(req.method)
+        throw connectionReset()
+      }
+      return res
+    }
+    await w.coordinator.drain()
+    expect((await w.entry(change.clientId)).state).toBe('unknown')
+    expect((await w.entry(removal.clientId)).state).toBe('unknown')
+
+    await w.settle()
+
+    expect(await w.entry(change.clientId)).toMatchObject({ state: 'synced', serverId: changed.id })
+    expect(await w.entry(removal.clientId)).toMatchObject({ state: 'synced', serverId: removed.id })
+    expect(w.wire.writes(`/api/primes-indemnites/${changed.id}`).map((e) => e.method)).toEqual(['PATCH'])
+    expect(w.wire.writes(`/api/primes-indemnites/${removed.id}`).map((e) => e.method)).toEqual(['DELETE'])
+    expect(w.sandbox.store.primesIndemnites.find((p) => p.id === changed.id)?.montant).toBe('321.00')
+    expect(w.sandbox.store.primesIndemnites.some((p) => p.id === removed.id)).toBe(false)
+  })
 })
