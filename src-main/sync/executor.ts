@@ -11,8 +11,9 @@
  * 3. Settle: an `unknown` entry whose write may still be in flight (a write of it started less than the settle time
  *    ago, window.ts) stays `unknown` with `settleUntil`, no request.
  * 4. Listing (listing.ts): the scopes of the creates are listed many employees per request, each create's scope
- *    before its write (streamed: a group's creates are matched and sent as soon as its list answers; updates and
- *    deletes need no list and are sent at once).
+ *    before its write (streamed: a group's creates are matched and sent as soon as its list answers). Updates and
+ *    deletes whose read version is known (`readVersion`) have their record's scope listed first and are not written
+ *    over a change made since the clerk's read (pre-read.ts, #47); the others are sent at once.
  * 5. Matching (matching.ts): a reconciling entry takes a record only when it is provably its own; an entry never sent
  *    meets an identical record already on the service → `to_check`; doubt → `to_check` with the candidates.
  * 6. Writes (send.ts): create → POST, update → PATCH, delete → DELETE on `targetServerId`. 2xx → `synced`;
@@ -46,6 +47,7 @@ import { sizeConcurrency } from './pacing'
 import { planCreates, type CreatePlan } from './plan-creates'
 import { createPushRun, type PushEntry, type PushRun } from './push-run'
 import type { RateBudget } from './rate-budget'
+import { runChanges } from './pre-read-run'
 import { neverSent, sendWrite } from './send'
 import { settleMsOf, widenWindow, windowOfStarts } from './window'
 
@@ -229,16 +231,18 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     /** Audit attempts made before an entry's write (its scope's list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
 
-    async function send(w: Work, resent: boolean): Promise<void> {
+    async function send(w: Work, resent: boolean, before: readonly AuditAttempt[] = []): Promise<void> {
       const result = await sendWrite(
         { write: w.write, payload: w.payload, targetServerId: w.item.targetServerId },
         { client: options.client, budget: options.budget, signal: run.stop.signal, now, stopped: () => run.stoppedFor(w), observe },
       )
       run.addWriteStarts(w.index, result.writeStarts)
-      const attempts = [...(priorAttempts.get(w.index) ?? []), ...result.attempts]
+      const attempts = [...before, ...(priorAttempts.get(w.index) ?? []), ...result.attempts]
       if (result.type === 'stopped') run.finishUnsent(w, attempts, null)
       else if (result.type === 'failed') settleFailure(run, w, result.error, attempts)
       else {
+        if (w.item.operation === 'update' && result.serverId !== null && result.modifiedAt !== null)
+          memory.noteModification(result.serverId, result.modifiedAt)
         const verifyAfter = resent && w.item.operation === 'create' ? new Date(now().getTime() + settleMs).toISOString() : null
         run.finish(w.index, 'synced', result.serverId, null, attempts, { verifyAfter })
       }
@@ -287,7 +291,15 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     }
     const sendAll = (toSend: readonly { w: Work; resent: boolean }[]): Promise<unknown> =>
       Promise.all(toSend.map(({ w, resent }) => queue.add(() => send(w, resent))))
-    const others = sendAll(ready.filter((w) => !isCreate(w)).map((w) => ({ w, resent: false })))
+    // Updates and deletes: their record's scope read first when the clerk's read version is known (pre-read-run.ts).
+    const changes = ready.filter((w) => !isCreate(w))
+    const others = runChanges(changes, {
+      run,
+      memory,
+      listDeps,
+      enqueue: (task) => queue.add(task),
+      send: (w, before) => queue.add(() => send(w, false, before)),
+    })
     const byGroup = new Map<string, CreateWork[]>()
     for (const w of creates) {
       const key = groupOfScope.get(scopeKey(w.scope)) ?? ''

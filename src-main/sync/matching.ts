@@ -74,6 +74,8 @@ export const TO_CHECK_REASONS = {
   modifieDepuis: 'MODIFIE_DEPUIS',
   valeursDifferentes: 'VALEURS_DIFFERENTES',
   fenetreInconnue: 'FENETRE_INCONNUE',
+  /** An update or delete whose record changed on the service since the clerk read it (pre-read.ts, #47). */
+  modifieDepuisLecture: 'MODIFIE_DEPUIS_LECTURE',
 } as const
 export type ToCheckReason = (typeof TO_CHECK_REASONS)[keyof typeof TO_CHECK_REASONS]
 

@@ -53,6 +53,10 @@ export interface PushMemory {
   ): void
   /** The entry (clientId) a remembered push synced this record to, or null. */
   holderOf(serverId: string): string | null
+  /** Notes the `date_modification` a PATCH of this profile left on record `serverId` (its 2xx answer). */
+  noteModification(serverId: string, dateModification: string): void
+  /** True when `dateModification` is the one a PATCH of this profile left on `serverId` (not someone else's change). */
+  madeModification(serverId: string, dateModification: string): boolean
 }
 
 /** Creates an empty memory. */
@@ -60,6 +64,8 @@ export function createPushMemory(limit: number = ATTEMPT_MEMORY): PushMemory {
   const entries = new Map<string, Remembered>()
   /** Server id → clientId of the remembered synced outcomes. */
   const holders = new Map<string, string>()
+  /** Server id → `date_modification` left by this profile's last PATCH of it (bounded like the entries). */
+  const modified = new Map<string, string>()
   const forget = (clientId: string): void => {
     const held = entries.get(clientId)?.synced?.serverId
     if (held !== undefined && holders.get(held) === clientId) holders.delete(held)
@@ -93,5 +99,14 @@ export function createPushMemory(limit: number = ATTEMPT_MEMORY): PushMemory {
       }
     },
     holderOf: (serverId) => holders.get(serverId) ?? null,
+    noteModification(serverId, dateModification) {
+      modified.delete(serverId)
+      modified.set(serverId, dateModification)
+      for (const key of modified.keys()) {
+        if (modified.size <= limit) break
+        modified.delete(key)
+      }
+    },
+    madeModification: (serverId, dateModification) => modified.get(serverId) === dateModification,
   }
 }

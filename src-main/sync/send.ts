@@ -14,7 +14,14 @@ import type { RateBudget } from './rate-budget'
 
 /** What one write gave. `writeStarts`: local instants (ms) at which a request of it left. */
 export type SendResult =
-  | { readonly type: 'answered'; readonly serverId: string | null; readonly attempts: AuditAttempt[]; readonly writeStarts: number[] }
+  | {
+      readonly type: 'answered'
+      readonly serverId: string | null
+      /** `date_modification` of the record the answer returned (a PATCH's 200), null when it returned none. */
+      readonly modifiedAt: string | null
+      readonly attempts: AuditAttempt[]
+      readonly writeStarts: number[]
+    }
   | { readonly type: 'failed'; readonly error: unknown; readonly attempts: AuditAttempt[]; readonly writeStarts: number[] }
   | { readonly type: 'stopped'; readonly attempts: AuditAttempt[]; readonly writeStarts: number[] }
 
@@ -67,7 +74,7 @@ export async function sendWrite(req: SendRequest, deps: SendDeps): Promise<SendR
         writeStarts.push(at.getTime())
         const serverId = req.write.method === 'POST' ? createdId(answer.value) : req.targetServerId
         attempts.push(auditAttempt({ ...base, durationMs: performance.now() - started, status: answer.status, serverId, error: null }))
-        return { type: 'answered', serverId, attempts, writeStarts }
+        return { type: 'answered', serverId, modifiedAt: modifiedAtOf(answer.value), attempts, writeStarts }
       } catch (thrown) {
         if (!neverSent(thrown)) {
           writeStarts.push(at.getTime())
@@ -83,4 +90,11 @@ export async function sendWrite(req: SendRequest, deps: SendDeps): Promise<SendR
     }
     await pauseFor(retryIn, deps.signal)
   }
+}
+
+/** `date_modification` of a record an answer returned, or null (a 204, a body without it). */
+function modifiedAtOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || !('date_modification' in value)) return null
+  const at = value.date_modification
+  return typeof at === 'string' ? at : null
 }

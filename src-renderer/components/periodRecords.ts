@@ -8,7 +8,10 @@
  *   record's values as the service holds them now, origin « ce poste : synchronisé »;
  * - every other cached record is a line of origin « service »; every other local entry a line of origin « ce poste »
  *   with its state (drafts and cancelled entries are not shown: they are not, and will not be, on the service);
- * - lines are sorted by matricule, kind (registry order, acomptes last), code, then date.
+ * - lines are sorted by matricule, kind (registry order, acomptes last), code, then date;
+ * - a line backed by a service record carries it (`record`: what « Modifier » and « Supprimer » start from, issue 14
+ *   point 3), and the operation of a local change of that record not yet settled (`pending`: an update or delete
+ *   queued, being sent, without answer, refused or à vérifier), so that the record is marked and not changed twice.
  */
 import { SERVICE_RECORD_KINDS, type ServiceRecordKind } from '../../src-shared/domain/service-records'
 import { ENTRY_KIND_SPECS, type EntryKind, type EntryOperation } from '../../src-shared/domain/entry-kinds'
@@ -47,7 +50,14 @@ export interface PeriodRecordLine {
   readonly at: string
   /** Server id of the record, when there is one. */
   readonly serverId: string | null
+  /** The cached service record the line shows (null for a local entry not on the service). */
+  readonly record: ServiceRecordRow | null
+  /** A local change of that record not settled yet (`update` or `delete`), else null. */
+  readonly pending: Exclude<EntryOperation, 'create'> | null
 }
+
+/** States of a local change that is not settled yet (the record is marked « modification en attente »). */
+const PENDING_STATES: ReadonlySet<EntryState> = new Set<EntryState>(['draft', 'queued', 'sending', 'unknown', 'rejected', 'to_check'])
 
 /** States of local entries shown (a draft or a cancelled entry is not on the service and will not be). */
 const SHOWN_STATES: ReadonlySet<EntryState> = new Set<EntryState>(['queued', 'sending', 'unknown', 'synced', 'rejected', 'to_check'])
@@ -78,7 +88,11 @@ export function codeOf(kind: ServiceRecordKind, fields: Readonly<Record<string, 
   return text(fields[field]) ?? ''
 }
 
-function serviceLine(row: ServiceRecordRow, origin: RecordOrigin): PeriodRecordLine {
+function serviceLine(
+  row: ServiceRecordRow,
+  origin: RecordOrigin,
+  pending: Exclude<EntryOperation, 'create'> | null = null,
+): PeriodRecordLine {
   const fields: Readonly<Record<string, unknown>> = row.record
   return {
     key: origin.source === 'service' ? `service|${row.kind}|${row.id}` : `local|${origin.clientId}`,
@@ -89,6 +103,8 @@ function serviceLine(row: ServiceRecordRow, origin: RecordOrigin): PeriodRecordL
     origin,
     at: row.record.date_creation,
     serverId: row.id,
+    record: row,
+    pending,
   }
 }
 
@@ -102,6 +118,8 @@ function localLine(entry: OutboxEntry, kind: EntryKind, fields: Readonly<Record<
     origin: { source: 'local', state: entry.state, operation: entry.operation, clientId: entry.clientId },
     at: entry.createdAt,
     serverId: entry.serverId ?? entry.targetServerId,
+    record: null,
+    pending: null,
   }
 }
 
@@ -136,6 +154,11 @@ export function mergePeriodRecords(
   const wanted = (kind: ServiceRecordKind, matricule: string): boolean =>
     (filter.matricule === undefined || filter.matricule === matricule) && (filter.kinds === undefined || filter.kinds.includes(kind))
   const byServerId = new Map(records.map((r) => [`${r.kind}|${r.id}`, r]))
+  const pending = new Map<string, Exclude<EntryOperation, 'create'>>()
+  for (const e of entries) {
+    if (e.operation !== 'create' && e.targetServerId !== null && PENDING_STATES.has(e.state))
+      pending.set(`${e.kind}|${e.targetServerId}`, e.operation)
+  }
   const linked = new Set<string>()
   const lines: PeriodRecordLine[] = []
   for (const entry of entries) {
@@ -146,7 +169,13 @@ export function mergePeriodRecords(
       const key = `${record.kind}|${record.id}`
       if (!linked.has(key)) {
         linked.add(key)
-        lines.push(serviceLine(record, { source: 'local', state: entry.state, operation: entry.operation, clientId: entry.clientId }))
+        lines.push(
+          serviceLine(
+            record,
+            { source: 'local', state: entry.state, operation: entry.operation, clientId: entry.clientId },
+            pending.get(key) ?? null,
+          ),
+        )
       }
       continue
     }
@@ -156,7 +185,7 @@ export function mergePeriodRecords(
   }
   for (const record of records) {
     if (linked.has(`${record.kind}|${record.id}`) || !wanted(record.kind, record.matricule)) continue
-    lines.push(serviceLine(record, { source: 'service' }))
+    lines.push(serviceLine(record, { source: 'service' }, pending.get(`${record.kind}|${record.id}`) ?? null))
   }
   return lines.sort(compareLines)
 }

@@ -11,6 +11,7 @@ import Dexie from 'dexie'
 import type { Categorie } from '../../src-shared/api/categories'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import { bodyOf } from '../../src-shared/domain/entry'
+import { scopeOf } from '../../src-shared/domain/fingerprint'
 import { isReadable } from '../../src-shared/domain/outbox'
 import type { AuditRecord } from '../../src-shared/domain/outbox'
 import { assertTransition } from '../../src-shared/domain/states'
@@ -168,6 +169,23 @@ function toItem(entry: ReadableEntry, serverIds: readonly string[]): SyncItem {
     claimedServerIds: [...new Set(excluded)].slice(0, 10_000),
     sendWindow: entry.sendWindow ?? null,
     ...(entry.interrupted === true ? { interrupted: true } : {}),
+    readVersion: readVersionOf(entry),
+  }
+}
+
+/**
+ * The record an update or delete changes, as the clerk read it (its `targetRecord`: `date_modification` and the scope
+ * it was listed in), for main's pre-read (docs/api-assumptions.md #47); null when unknown (a record synced from this
+ * workstation: its change is sent as it is).
+ */
+export function readVersionOf(entry: ReadableEntry): SyncItem['readVersion'] {
+  const record = entry.targetRecord
+  const at = record?.['date_modification']
+  if (entry.operation === 'create' || record == null || typeof at !== 'string' || at === '') return null
+  try {
+    return { dateModification: at, scope: scopeOf(entry.kind, record) }
+  } catch {
+    return null
   }
 }
 

@@ -3,6 +3,9 @@
  * - `to_check` ("à vérifier"): the service holds a record this entry may or may not be. The clerk decides: "c'est le
  *   même" (link to one candidate → `synced`), "envoyer quand même" (→ `queued`; the candidates seen are never
  *   linked to it), or "annuler ma saisie" (→ `cancelled`). Each decision is an audit record (who, when, which ids).
+ *   An update or delete whose record changed since the clerk read it (MODIFIE_DEPUIS_LECTURE, #47) has two:
+ *   « Appliquer ma modification » (`send_anyway`: queued again, rebased on the service's version now) and « Garder la
+ *   version du service » (`cancel`).
  * - "doublon probable": a synced entry sent again after a lost answer, whose scope later showed a second record of
  *   it. The clerk removes the extra one in one click: a DELETE entry queued like any other (exactly-once rules).
  * - the instants the coordinator must wake at: the end of a settle time, a verification due.
@@ -12,7 +15,9 @@ import Dexie from 'dexie'
 import type { AuditRecord } from '../../src-shared/domain/outbox'
 import { assertTransition } from '../../src-shared/domain/states'
 import { MAX_VERIFY_BATCH } from '../../src-shared/domain/sync-protocol'
-import type { VerifyItem, VerifyResultItem } from '../../src-shared/domain/sync-protocol'
+import type { CandidateRecord, VerifyItem, VerifyResultItem } from '../../src-shared/domain/sync-protocol'
+import { fingerprintOf } from '../../src-shared/domain/fingerprint'
+import { isReadable } from '../../src-shared/domain/outbox'
 import { enqueue, OutboxError, type EntryResult } from './outbox'
 import type { PaieDb, StoredEntry } from './schema'
 import { entriesInStates } from './outbox-query'
@@ -25,6 +30,8 @@ export type ToCheckDecision =
 
 const DECISION_OPERATION = { link: 'decision:lier', send_anyway: 'decision:envoyer', cancel: 'decision:annuler' } as const
 const DECISION_RESULT = { link: 'linked', send_anyway: 'send_anyway', cancel: 'cancelled' } as const
+/** Audit operations of the decisions on an update or delete changed since read: apply mine, keep the service's. */
+const CHANGE_DECISION_OPERATION = { link: 'decision:lier', send_anyway: 'decision:appliquer', cancel: 'decision:garder' } as const
 
 /** An audit record of a clerk's decision (method `DECISION`, no HTTP status; `errorBody` says who and which ids). */
 function decisionRecord(
@@ -55,6 +62,19 @@ function decisionRecord(
 }
 
 /**
+ * The read version of an update or delete moved to the service's version now (`record`): its `targetRecord` and the
+ * fingerprint of the record as the change leaves it. Nothing when there is no such record.
+ */
+function rebasedOn(
+  entry: StoredEntry,
+  record: CandidateRecord | undefined,
+): { readonly targetRecord?: Readonly<Record<string, unknown>>; readonly fingerprint?: string } {
+  if (record === undefined || !isReadable(entry)) return {}
+  const fields = { ...record.fields }
+  return { targetRecord: fields, fingerprint: fingerprintOf(entry.kind, { ...fields, ...(entry.payload ?? {}) }) }
+}
+
+/**
  * Applies the clerk's decision on an entry `to_check`, with its audit record, in one transaction.
  * @param who the person deciding, as the app knows them (signed-in user or profile name), for the audit
  * @returns the entry after the decision
@@ -77,9 +97,16 @@ export async function decideToCheck(
     const now = env.now()
     let next: StoredEntry
     if (decision.type === 'link') {
+      // « C'est le même » makes no sense for a change of a record (#47): there is nothing to link.
+      if (entry.operation !== 'create') throw new OutboxError('ETAT_INCOMPATIBLE', 'PAS_UN_CANDIDAT')
       if (!ids.includes(decision.serverId)) throw new OutboxError('ETAT_INCOMPATIBLE', 'PAS_UN_CANDIDAT')
       assertTransition('to_check', 'synced')
       next = { ...entry, state: 'synced', serverId: decision.serverId, error: null, candidates: null, updatedAt: now }
+    } else if (decision.type === 'send_anyway' && entry.operation !== 'create') {
+      assertTransition('to_check', 'queued')
+      // « Appliquer ma modification » (#47): the change is rebased on the service's version now, so that the next
+      // pre-read passes unless the record changes once more.
+      next = { ...entry, state: 'queued', error: null, candidates: null, ...rebasedOn(entry, candidates[0]), updatedAt: now }
     } else if (decision.type === 'send_anyway') {
       assertTransition('to_check', 'queued')
       // Sent as new: the records seen are not this entry's; a NEW candidate would make it `to_check` again.
@@ -96,9 +123,10 @@ export async function decideToCheck(
       next = { ...entry, state: 'cancelled', candidates: null, updatedAt: now }
     }
     const serverId = decision.type === 'link' ? decision.serverId : null
+    const operations = entry.operation === 'create' ? DECISION_OPERATION : CHANGE_DECISION_OPERATION
     await writeEntries(db, [{ before: entry, after: next }])
     await db.audit.add(
-      decisionRecord(entry, DECISION_OPERATION[decision.type], DECISION_RESULT[decision.type], serverId, who, now, {
+      decisionRecord(entry, operations[decision.type], DECISION_RESULT[decision.type], serverId, who, now, {
         candidats: ids,
         motif: entry.error?.code ?? null,
       }),

@@ -12,6 +12,7 @@ import { defineStore, storeToRefs } from 'pinia'
 import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 
 import type { OutboxEntry } from '../../src-shared/domain/outbox'
+import type { ServiceRecordKind } from '../../src-shared/domain/service-records'
 import type { ServiceReadRow, ServiceRecordRow } from '../db/schema'
 import { onOutboxWrite } from '../db/changes'
 import { entriesOfDossier } from '../db/outbox-query'
@@ -166,9 +167,17 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     if (useSyncStore().online) await refresh()
   }
 
+  /**
+   * One cached record (« Modifier » opens it in the kind's form, issue 14 point 3), read from Dexie whatever dossier
+   * and period are shown; undefined when it is not cached.
+   */
+  async function cachedRecord(dossier: string, period: string, kind: ServiceRecordKind, id: string): Promise<ServiceRecordRow | undefined> {
+    return appServices().db.serviceRecords.get([dossier, period, kind, id])
+  }
+
   onScopeDispose(() => {
     for (const cleanup of cleanups.splice(0)) cleanup()
   })
 
-  return { siren, periode, records, entries, read, refreshing, error, ageMinutes, load, refresh, open }
+  return { siren, periode, records, entries, read, refreshing, error, ageMinutes, load, refresh, open, cachedRecord }
 })

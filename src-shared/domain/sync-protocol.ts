@@ -60,6 +60,15 @@ export const SyncItem = entryBodySchema(ENTRY_KIND_SPECS, {
    * push to this outcome (the renderer skips any it already holds). Optional: older renderers omit it.
    */
   interrupted: z.boolean().optional(),
+  /**
+   * Update or delete: the record as the clerk read it (docs/api-assumptions.md #47): its `date_modification` and the
+   * scope it was listed in. Main lists that scope before the write and does not overwrite a record changed since
+   * (`to_check` MODIFIE_DEPUIS_LECTURE). Null or absent (a record whose read version is not known): sent as it is.
+   */
+  readVersion: z
+    .object({ dateModification: z.string().min(1).max(64), scope: EntryScopeSchema })
+    .nullable()
+    .optional(),
 })
 export type SyncItem = z.infer<typeof SyncItem>
 

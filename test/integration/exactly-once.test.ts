@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'
 
 import { afterEach, describe, expect, it } from 'vitest'
-import { AbsenceCreateDto, EvpCreateDto } from '../../src-shared/api/entries'
+import { AbsenceCreateDto, EvpCreateDto, PrimeIndemniteCreateDto } from '../../src-shared/api/entries'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf } from '../../src-shared/domain/fingerprint'
 import { decideToCheck, deleteDuplicate } from '../../src-renderer/db/to-check'
@@ -368,5 +368,130 @@ describe('exactly once against other writers', () => {
       [['decision:annuler', 'Claire Martin']],
     ])
     for (const d of decisions) expect(Date.parse(d[0]?.at ?? '')).not.toBeNaN()
+  })
+
+  it('EO-12 a second client changes a record after the clerk read it → à vérifier with both versions; « Appliquer ma modification » applied and audited', async () => {
+    const w = await workstation()
+    const [m, n] = quietEmployees(w.sandbox.store)
+    const codes = codesOf(w.sandbox.store)
+    const other = w.other()
+    const theirs = await other.call('creerPrimeIndemnite', { body: PrimeIndemniteCreateDto.parse(payloadOf('prime', m ?? '', codes)) })
+    const kept = await other.call('creerPrimeIndemnite', { body: PrimeIndemniteCreateDto.parse(payloadOf('prime', n ?? '', codes, 2)) })
+    // The clerk reads both records (as records:refresh lists them), then edits the first one and edits the second one.
+    const read = { ...theirs }
+    const readKept = { ...kept }
+    await sleep(5)
+    const change = await w.enqueue({
+      kind: 'prime',
+      operation: 'update',
+      payload: { montant: '321.00' },
+      targetServerId: theirs.id,
+      targetRecord: read,
+    })
+    const untouched = await w.enqueue({
+      kind: 'prime',
+      operation: 'update',
+      payload: { montant: '77.00' },
+      targetServerId: kept.id,
+      targetRecord: readKept,
+    })
+    const changedElsewhere = await other.call('modifierPrimeIndemnite', { params: { id: theirs.id }, body: { montant: '555.00' } })
+    expect(changedElsewhere.date_modification).not.toBe(read.date_modification)
+
+    await w.coordinator.drain()
+
+    const row = await w.entry(change.clientId)
+    expect(row).toMatchObject({ state: 'to_check', error: { code: 'MODIFIE_DEPUIS_LECTURE' } })
+    expect(row.targetRecord).toMatchObject({ montant: read.montant, date_modification: read.date_modification })
+    expect(row.candidates).toEqual([
+      expect.objectContaining({ id: theirs.id, fields: expect.objectContaining({ montant: '555.00' }) as Record<string, unknown> }),
+    ])
+    expect(w.wire.writes(`/api/primes-indemnites/${theirs.id}`)).toHaveLength(0) // this workstation wrote nothing over it
+    expect(w.sandbox.store.primesIndemnites.find((p) => p.id === theirs.id)?.montant).toBe('555.00')
+    expect(await w.entry(untouched.clientId)).toMatchObject({ state: 'synced', serverId: kept.id })
+    expect(w.sandbox.store.primesIndemnites.find((p) => p.id === kept.id)?.montant).toBe('77.00')
+
+    await decideToCheck(w.db, change.clientId, { type: 'send_anyway' }, 'Claire Martin')
+    await w.settle()
+
+    expect(await w.entry(change.clientId)).toMatchObject({ state: 'synced', serverId: theirs.id })
+    expect(w.sandbox.store.primesIndemnites.find((p) => p.id === theirs.id)?.montant).toBe('321.00')
+    const audit = await auditOf(w, row)
+    expect(audit.filter((a) => a.method === 'DECISION').map((a) => [a.operation, a.result])).toEqual([
+      ['decision:appliquer', 'send_anyway'],
+    ])
+    expect(audit.filter((a) => a.method === 'PATCH').map((a) => a.status)).toEqual([200])
+  })
+
+  it('EO-13 a record already gone: its delete is synced without a DELETE, its update refused (ELEMENT_DISPARU)', async () => {
+    const w = await workstation()
+    const [m] = quietEmployees(w.sandbox.store)
+    const other = w.other()
+    const theirs = await other.call('creerPrimeIndemnite', {
+      body: PrimeIndemniteCreateDto.parse(payloadOf('prime', m ?? '', codesOf(w.sandbox.store))),
+    })
+    const read = { ...theirs }
+    const removal = await w.enqueue({ kind: 'prime', operation: 'delete', payload: null, targetServerId: theirs.id, targetRecord: read })
+    const change = await w.enqueue({
+      kind: 'prime',
+      operation: 'update',
+      payload: { montant: '12.00' },
+      targetServerId: theirs.id,
+      targetRecord: read,
+    })
+    await other.call('supprimerPrimeIndemnite', { params: { id: theirs.id } })
+
+    await w.settle()
+
+    expect(await w.entry(removal.clientId)).toMatchObject({ state: 'synced', serverId: theirs.id })
+    expect(await w.entry(change.clientId)).toMatchObject({ state: 'rejected', error: { code: 'ELEMENT_DISPARU' } })
+    expect(w.wire.writes(`/api/primes-indemnites/${theirs.id}`)).toHaveLength(0) // no DELETE, no PATCH from this workstation
+    const removalAudit = await auditOf(w, removal)
+    expect(removalAudit.map((a) => [a.method, a.result])).toEqual([['GET', 'synced']])
+  })
+
+  it('EO-14 a PATCH and a DELETE whose answers were lost → read again once settled: synced, never sent twice', async () => {
+    const w = await workstation({ timeoutMs: 1_000, settleMarginMs: 300 })
+    const [m, n] = quietEmployees(w.sandbox.store)
+    const codes = codesOf(w.sandbox.store)
+    const other = w.other()
+    const changed = await other.call('creerPrimeIndemnite', { body: PrimeIndemniteCreateDto.parse(payloadOf('prime', m ?? '', codes)) })
+    const removed = await other.call('creerPrimeIndemnite', { body: PrimeIndemniteCreateDto.parse(payloadOf('prime', n ?? '', codes, 2)) })
+    const change = await w.enqueue({
+      kind: 'prime',
+      operation: 'update',
+      payload: { montant: '321.00' },
+      targetServerId: changed.id,
+      targetRecord: { ...changed },
+    })
+    const removal = await w.enqueue({
+      kind: 'prime',
+      operation: 'delete',
+      payload: null,
+      targetServerId: removed.id,
+      targetRecord: { ...removed },
+    })
+    // Each write commits, then its answer is cut.
+    const cut = new Set<string>()
+    w.wire.interceptor = async (req, forward) => {
+      const res = await forward()
+      if ((req.method === 'PATCH' || req.method === 'DELETE') && !cut.has(req.method)) {
+        cut.add(req.method)
+        throw connectionReset()
+      }
+      return res
+    }
+    await w.coordinator.drain()
+    expect((await w.entry(change.clientId)).state).toBe('unknown')
+    expect((await w.entry(removal.clientId)).state).toBe('unknown')
+
+    await w.settle()
+
+    expect(await w.entry(change.clientId)).toMatchObject({ state: 'synced', serverId: changed.id })
+    expect(await w.entry(removal.clientId)).toMatchObject({ state: 'synced', serverId: removed.id })
+    expect(w.wire.writes(`/api/primes-indemnites/${changed.id}`).map((e) => e.method)).toEqual(['PATCH'])
+    expect(w.wire.writes(`/api/primes-indemnites/${removed.id}`).map((e) => e.method)).toEqual(['DELETE'])
+    expect(w.sandbox.store.primesIndemnites.find((p) => p.id === changed.id)?.montant).toBe('321.00')
+    expect(w.sandbox.store.primesIndemnites.some((p) => p.id === removed.id)).toBe(false)
   })
 })

@@ -8,7 +8,7 @@ import type { KeyFields } from '../../../src-shared/domain/fingerprint'
 import { periodEnd, periodStart } from '../../../src-shared/domain/validation/calendar'
 import type { FieldIssue } from '../../../src-shared/domain/validation/types'
 import { activeContracts } from '../dossier'
-import { toPayload, type FieldSpec } from '../entry'
+import { sameValue, toFormValue, toPayload, type FieldSpec } from '../entry'
 
 /** Form texts by wire field name. */
 export type FormValues = Readonly<Record<string, string>>
@@ -91,6 +91,31 @@ export function draftOf(visible: readonly FieldSpec[], values: FormValues, base:
       local.push({ champ: f.name, message: f.shownWhen.requiredMessage })
   }
   return { payload, local }
+}
+
+/** Texts of the form of a service record to change (« Modifier »): each field's value as the record holds it. */
+export function valuesOfRecord(fields: readonly FieldSpec[], record: KeyFields): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.name, toFormValue(f, record[f.name])]))
+}
+
+/**
+ * The patch of a changed record: the visible fields the kind's patch schema accepts (`patchable`) whose value differs
+ * from the record's (decimals by value, an emptied optional field cleared with null). Only what changed is sent.
+ */
+export function patchDraftOf(
+  visible: readonly FieldSpec[],
+  values: FormValues,
+  record: KeyFields,
+  patchable: ReadonlySet<string>,
+): FormDraft {
+  const { payload, unreadable } = toPayload(visible, values, {}, 'update')
+  const local: FieldIssue[] = unreadable.map((champ) => ({ champ, message: 'decimal.invalide' }))
+  const patch: Record<string, unknown> = {}
+  for (const f of visible) {
+    if (!patchable.has(f.name) || sameValue(f, payload[f.name], record[f.name])) continue
+    patch[f.name] = payload[f.name]
+  }
+  return { payload: patch, local }
 }
 
 /** The store's issues with the form's own laid over them: on a field the form speaks for, its message wins. */

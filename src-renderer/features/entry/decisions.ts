@@ -14,6 +14,8 @@ const DECISION_KEYS: Readonly<Record<string, string>> = {
   'decision:envoyer': 'decision.envoyer',
   'decision:annuler': 'decision.annuler',
   'decision:supprimer_doublon': 'decision.supprimer_doublon',
+  'decision:appliquer': 'decision.appliquer',
+  'decision:garder': 'decision.garder',
 }
 
 /** True for an audit record of a clerk's decision rather than an HTTP attempt. */

@@ -3,6 +3,7 @@
  * their labels and choices, used by the one-entry forms (entry-forms feature). Everything else in this folder is
  * internal to it (eslint.config.js forbids reaching past this file).
  */
-export { FIELD_SPECS, fieldsOf, isListField, toPayload } from './fieldSpecs'
+export { FIELD_SPECS, fieldsOf, isListField, toFormValue, toPayload } from './fieldSpecs'
+export { sameValue } from './compare'
 export type { FieldSpec, FormToPayload } from './fieldSpecs'
 export { useFieldLabels } from './useFieldLabels'

@@ -24,7 +24,11 @@ export interface SummaryRefs {
 }
 
 /** What a summary reads of an entry; the payload by field name (any kind's, or a past revision's). */
-type Entry = Pick<OutboxEntry, 'kind' | 'operation' | 'siren' | 'periode' | 'targetServerId'> & { readonly payload: KeyFields | null }
+type Entry = Pick<OutboxEntry, 'kind' | 'operation' | 'siren' | 'periode' | 'targetServerId'> & {
+  readonly payload: KeyFields | null
+  /** An update or delete of a service record: the record as read (what the change applies to), when kept. */
+  readonly targetRecord?: KeyFields | null
+}
 
 function field(payload: Readonly<Record<string, unknown>>, name: string): string | null {
   const value = payload[name]
@@ -114,9 +118,25 @@ function montantSummary(label: string | null, p: Readonly<Record<string, unknown
  * are left out.
  */
 export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, locale = 'fr-FR'): string {
-  if (entry.operation === 'delete') return t('resume.suppression', { id: (entry.targetServerId ?? '').slice(0, 8) })
+  // A change of a record read from the service is worded from that record (the change over it): its code and period
+  // are not in the patch. Its contract is left out (the service fills it in; the patch names it when it changes).
+  const read = entry.operation === 'create' || entry.targetRecord == null ? null : withoutContract(entry.targetRecord)
+  if (entry.operation === 'delete') {
+    return read === null
+      ? t('resume.suppression', { id: (entry.targetServerId ?? '').slice(0, 8) })
+      : t('resume.suppressionDe', { resume: elementSummary(entry, read, t, refs, locale) })
+  }
   if (entry.payload === null) return t('resume.illisible')
-  const p = entry.payload
+  const text = elementSummary(entry, read === null ? entry.payload : { ...read, ...entry.payload }, t, refs, locale)
+  return entry.operation === 'update' ? t('resume.modification', { resume: text }) : text
+}
+
+function withoutContract(record: KeyFields): KeyFields {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== 'numero_contrat'))
+}
+
+/** The element `p` (fields of a payload or a record) in words. */
+function elementSummary(entry: Entry, p: KeyFields, t: Translate, refs: SummaryRefs, locale: string): string {
   let text: string
   switch (entry.kind) {
     case 'evp':
@@ -135,5 +155,5 @@ export function summarizeEntry(entry: Entry, t: Translate, refs: SummaryRefs, lo
   // An element of one contract of an employee holding several names it (two EVP of one code differ by it).
   const contrat = field(p, 'numero_contrat')
   if (contrat !== null) text = t('resume.avecContrat', { resume: text, numero: contrat })
-  return entry.operation === 'update' ? t('resume.modification', { resume: text }) : text
+  return text
 }

@@ -53,6 +53,9 @@ export const erreursEn: typeof erreursFr = {
       CREATEUR_DIFFERENT: 'An identical record was created on the service by another user or software. Compare, then decide.',
       MODIFIE_DEPUIS:
         'The matching record was changed on the service since it was created: the entry is neither resent nor linked. Compare, then decide.',
+      MODIFIE_DEPUIS_LECTURE:
+        'The record was changed on the service since you read it: your change was not sent. Compare the version read, the service’s version and your change, then decide.',
+      ELEMENT_DISPARU: 'The record no longer exists on the service: the change was not sent.',
       VALEURS_DIFFERENTES:
         'The payroll service holds the same record with other values (changed since, or entered elsewhere). Compare, then decide.',
       FENETRE_INCONNUE:

@@ -100,6 +100,7 @@ export const queueEn: typeof queueFr = {
     modification: 'Change: {resume}',
     avecContrat: '{resume} (contract {numero})',
     suppression: 'Removal of record {id}…',
+    suppressionDe: 'Removal: {resume}',
     illisible: 'Entry this version cannot read: enter it again',
     unite: { heures: 'h', jours: 'd', pourcent: '%' },
   },

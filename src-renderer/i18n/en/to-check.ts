@@ -41,6 +41,21 @@ export const toCheckEn: typeof toCheckFr = {
     annulerOk: 'Entry cancelled: nothing will be sent.',
     auteurInconnu: 'user of this workstation',
     profil: 'Profile {nom}',
+    changement: {
+      comparaison: 'The version you read, the service’s version now, and your change',
+      lue: 'Version read',
+      service: 'Service’s version now',
+      differentAide: 'Values that differ from the version read are marked “differs”.',
+      mienne: 'My change',
+      suppression: 'Your change: delete this record from the service.',
+      appliquer: 'Apply my change',
+      garder: 'Keep the service’s version',
+      confirmerAppliquer:
+        'Your change will be sent over the service’s current version, which it replaces. If the record changes again meanwhile, it comes back “to check”.',
+      confirmerGarder: 'Your change will be cancelled: the service’s version is kept as it is.',
+      appliquerOk: 'Change queued again: it will be sent over the service’s current version.',
+      garderOk: 'Change cancelled: the service’s version is kept.',
+    },
   },
   doublon: {
     badge: 'Probable duplicate',
@@ -63,5 +78,7 @@ export const toCheckEn: typeof toCheckFr = {
     supprimer_doublon: 'Decision: delete the duplicate (record {id}) — by {qui}, on {date}',
     autre: 'Decision {operation} — by {qui}, on {date}',
     aucun: 'none',
+    appliquer: 'Decision: apply my change over the service’s version (record {ids}) — by {qui}, on {date}',
+    garder: 'Decision: keep the service’s version (record {ids}) — by {qui}, on {date}',
   },
 }

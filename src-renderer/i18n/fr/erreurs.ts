@@ -60,6 +60,9 @@ export const erreursFr = {
       CREATEUR_DIFFERENT: 'Un élément identique a été créé sur le service par un autre utilisateur ou logiciel. Comparez puis décidez.',
       MODIFIE_DEPUIS:
         'L’élément correspondant a été modifié sur le service depuis sa création : la saisie n’est ni renvoyée ni rattachée. Comparez puis décidez.',
+      MODIFIE_DEPUIS_LECTURE:
+        'L’élément a été modifié sur le service depuis que vous l’avez lu : votre changement n’a pas été envoyé. Comparez la version lue, celle du service et votre changement, puis décidez.',
+      ELEMENT_DISPARU: 'L’élément n’existe plus sur le service : la modification n’a pas été envoyée.',
       VALEURS_DIFFERENTES:
         'Le service de paie contient le même élément avec d’autres valeurs (modifié depuis, ou saisi ailleurs). Comparez puis décidez.',
       FENETRE_INCONNUE:

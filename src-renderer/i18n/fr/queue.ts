@@ -104,6 +104,7 @@ export const queueFr = {
     modification: 'Modification : {resume}',
     avecContrat: '{resume} (contrat {numero})',
     suppression: 'Suppression de l’enregistrement {id}…',
+    suppressionDe: 'Suppression : {resume}',
     illisible: 'Saisie illisible par cette version : à ressaisir',
     unite: { heures: 'h', jours: 'j', pourcent: '%' },
   },

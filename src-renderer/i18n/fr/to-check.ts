@@ -39,6 +39,22 @@ export const toCheckFr = {
     annulerOk: 'Saisie annulée : rien ne sera envoyé.',
     auteurInconnu: 'utilisateur de ce poste',
     profil: 'Profil {nom}',
+    /** An update or delete whose record changed on the service since it was read (#47). */
+    changement: {
+      comparaison: 'La version que vous avez lue, celle du service maintenant, et votre changement',
+      lue: 'Version lue',
+      service: 'Version du service maintenant',
+      differentAide: 'Les valeurs qui diffèrent de la version lue sont marquées « diffère ».',
+      mienne: 'Ma modification',
+      suppression: 'Votre changement : supprimer cet élément du service.',
+      appliquer: 'Appliquer ma modification',
+      garder: 'Garder la version du service',
+      confirmerAppliquer:
+        'Votre changement sera envoyé sur la version actuelle du service, qui sera remplacée. Si l’élément change encore d’ici là, il reviendra « à vérifier ».',
+      confirmerGarder: 'Votre changement sera annulé : la version du service est gardée telle quelle.',
+      appliquerOk: 'Changement remis en file : il sera envoyé sur la version actuelle du service.',
+      garderOk: 'Changement annulé : la version du service est gardée.',
+    },
   },
   doublon: {
     badge: 'Doublon probable',
@@ -59,6 +75,8 @@ export const toCheckFr = {
     lier: 'Décision : c’est le même (élément {id}) — par {qui}, le {date}',
     envoyer: 'Décision : envoyer quand même (éléments écartés : {ids}) — par {qui}, le {date}',
     annuler: 'Décision : saisie annulée — par {qui}, le {date}',
+    appliquer: 'Décision : appliquer ma modification sur la version du service (élément {ids}) — par {qui}, le {date}',
+    garder: 'Décision : garder la version du service (élément {ids}) — par {qui}, le {date}',
     supprimer_doublon: 'Décision : supprimer le doublon (élément {id}) — par {qui}, le {date}',
     autre: 'Décision {operation} — par {qui}, le {date}',
     aucun: 'aucun',

@@ -50,7 +50,7 @@ describe('Electron security checklist across the sources', () => {
   })
 
   it('loads no file:// page and never uses loadFile (the app:// protocol serves the renderer)', () => {
-    expect(filesMatching(/loadFile\s*\(|['"`]file:\/\//)).toEqual([])
+    expect(filesMatching(/\bloadFile\s*\(|['"`]file:\/\//)).toEqual([])
   })
 
   it('never opens DevTools from code (they are disabled in packaged builds by windowOptions)', () => {

@@ -12,6 +12,7 @@ import type { Pinia } from 'pinia'
 import { defineComponent, h } from 'vue'
 import type { Component, DefineComponent } from 'vue'
 import { createMemoryHistory, createRouter } from 'vue-router'
+import { FORM_KINDS } from '../../../src-shared/domain/entry-kinds'
 import type { Router } from 'vue-router'
 
 import { applyOutcomes, applyVerifications, claimBatch, enqueue } from '../../../src-renderer/db/outbox'
@@ -74,6 +75,8 @@ function testRouter(): Router {
       { path: '/queue', name: 'queue', component: Blank },
       { path: '/entries/:clientId', name: 'entry', component: Blank },
       { path: '/dossiers/:siren', name: 'dossier', component: Blank },
+      // The one-entry forms (« Modifier » on a service record links to its kind's form).
+      ...FORM_KINDS.map((kind) => ({ path: `/dossiers/:siren/${kind}`, name: kind, component: Blank })),
     ],
   })
 }

@@ -49,6 +49,25 @@ describe('entry summary', () => {
     ).toBe('PEXC · 320,50\u00a0€ · novembre 2026')
   })
 
+  it('words a change of a service record from the record as read: the patch over it, or the record removed', () => {
+    const read = {
+      id: 'a1b2c3d4-0000-4000-8000-000000000000',
+      code_prime: 'PEXC',
+      montant: '400.00',
+      periode: '2026-11',
+      numero_contrat: 'C1',
+    }
+    const change = { ...base, kind: 'prime' as const, targetServerId: read.id, targetRecord: read }
+    expect(summarizeEntry({ ...change, operation: 'update', payload: { montant: '420.00' } }, t, refs)).toBe(
+      'Modification : PEXC · 420,00 € · novembre 2026',
+    )
+    expect(summarizeEntry({ ...change, operation: 'delete', payload: null }, t, refs)).toBe('Suppression : PEXC · 400,00 € · novembre 2026')
+    // Without the record read (a record synced from this workstation): as before.
+    expect(summarizeEntry({ ...change, targetRecord: null, operation: 'delete', payload: null }, t, refs)).toBe(
+      'Suppression de l’enregistrement a1b2c3d4…',
+    )
+  })
+
   it('summarises an absence with its label, dates and half days', () => {
     const payload = {
       code_absence: 'CP',

@@ -13,6 +13,7 @@ import { useI18n } from 'vue-i18n'
 import type { CodeEvp } from '../../../../src-shared/api/codification'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import { useOutboxStore } from '../../../stores/outbox'
+import { useServiceRecordsStore } from '../../../stores/serviceRecords'
 import { cellKey, latestByCell, planCellChange } from './evpCellModel'
 import type { CellChange, CellPlace, CellView } from './evpCellModel'
 import {
@@ -88,11 +89,18 @@ async function readEvpEntries(outbox: OutboxStore, siren: string): Promise<Outbo
 }
 
 /**
- * Runs one cell's change through the outbox store.
+ * Runs one cell's change through the outbox store. An update or delete carries the record as the records cache holds
+ * it (`readOf`): its `date_modification` lets the sync refuse to write over a change made on the service since
+ * (docs/api-assumptions.md #47); a record the cache does not hold is changed as before.
  * @param busyMessage French message of a cell whose entry is being sent or reconciled (not changeable now).
  * @returns the result to settle, `cleared` when there was nothing to write, or null when the cell must be reloaded (cancelled).
  */
-async function applyCellChange(outbox: OutboxStore, change: CellChange, busyMessage: string): Promise<EntryResult | 'cleared' | null> {
+async function applyCellChange(
+  outbox: OutboxStore,
+  change: CellChange,
+  busyMessage: string,
+  readOf: (serverId: string) => { readonly targetRecord?: Readonly<Record<string, unknown>> },
+): Promise<EntryResult | 'cleared' | null> {
   switch (change.type) {
     case 'none':
       return 'cleared'
@@ -103,15 +111,33 @@ async function applyCellChange(outbox: OutboxStore, change: CellChange, busyMess
     case 'revise':
       return outbox.revise(change.clientId, change.payload)
     case 'update':
-      return outbox.enqueue({ kind: 'evp', operation: 'update', targetServerId: change.targetServerId, payload: change.payload })
+      return outbox.enqueue({
+        kind: 'evp',
+        operation: 'update',
+        targetServerId: change.targetServerId,
+        payload: change.payload,
+        ...readOf(change.targetServerId),
+      })
     case 'delete':
-      return outbox.enqueue({ kind: 'evp', operation: 'delete', targetServerId: change.targetServerId, payload: null })
+      return outbox.enqueue({
+        kind: 'evp',
+        operation: 'delete',
+        targetServerId: change.targetServerId,
+        payload: null,
+        ...readOf(change.targetServerId),
+      })
     case 'cancel':
       await outbox.cancel(change.clientId)
       return null
     case 'replaceDelete':
       await outbox.cancel(change.clientId)
-      return outbox.enqueue({ kind: 'evp', operation: 'update', targetServerId: change.targetServerId, payload: change.payload })
+      return outbox.enqueue({
+        kind: 'evp',
+        operation: 'update',
+        targetServerId: change.targetServerId,
+        payload: change.payload,
+        ...readOf(change.targetServerId),
+      })
   }
 }
 
@@ -132,6 +158,14 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   const lastSaved = ref(0)
   const chains = createKeyedChains()
   let loadToken = 0
+
+  const serviceRecords = useServiceRecordsStore()
+  /** The cached service record `serverId` of the period shown, as read (a copy: it goes to IndexedDB). */
+  function readOf(serverId: string): { readonly targetRecord?: Readonly<Record<string, unknown>> } {
+    const shown = serviceRecords.siren === siren.value && serviceRecords.periode === periode.value
+    const row = shown ? serviceRecords.records.find((r) => r.kind === 'evp' && r.id === serverId) : undefined
+    return row === undefined ? {} : { targetRecord: { ...row.record } }
+  }
 
   const formatOf = computed(() => new Map(codes.value.map((c) => [c.code, c.format])))
   const refusal: RefusalText = (error) => t(`saisie.cellErreur.${error}`, { max: MAX_CELL_CHARS })
@@ -205,7 +239,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
           read.value,
           place(input.matricule, input.code.code, input.numeroContrat ?? null),
         )
-        const result = await applyCellChange(outbox, change, t('saisie.cellErreur.occupe'))
+        const result = await applyCellChange(outbox, change, t('saisie.cellErreur.occupe'), readOf)
         if (result === 'cleared') setLocal(key, null)
         else if (result === null)
           await load().then(() => {
