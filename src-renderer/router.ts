@@ -9,6 +9,8 @@
  * /dossiers/:siren/frais     professional expenses form (?matricule=)
  * /dossiers/:siren/prime     primes et indemnités form (?matricule=)
  * /dossiers/:siren/avantage  avantages en nature form (?matricule=)
+ * /dossiers/:siren/bulletins the payslips of a period (?periode=YYYY-MM), filters, batch workflow actions
+ * /dossiers/:siren/bulletins/:id  one payslip: rubriques, elements of the month, notes, actions
  * /queue                     the queue (?state=&siren=&kind=&matricule=)
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
@@ -19,6 +21,8 @@ import type { RouteLocationNormalized, Router } from 'vue-router'
 
 import { FORM_KINDS } from '../src-shared/domain/entry-kinds'
 
+import BulletinsView from './features/bulletins/BulletinsView.vue'
+import BulletinView from './features/bulletins/BulletinView.vue'
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
@@ -43,6 +47,8 @@ export function createAppRouter(): Router {
         component: EntryFormView,
         props: (route: RouteLocationNormalized) => ({ siren: route.params['siren'], kind }),
       })),
+      { path: '/dossiers/:siren(\\d{9})/bulletins', name: 'bulletins', component: BulletinsView, props: true },
+      { path: '/dossiers/:siren(\\d{9})/bulletins/:id', name: 'bulletin', component: BulletinView, props: true },
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

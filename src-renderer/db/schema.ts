@@ -28,11 +28,19 @@
  *   period read, primary key `[siren+periode+kind+id]`, indexes `[siren+periode]` and `[siren+periode+matricule]`)
  *   and table `serviceReads` (when each dossier and period was read, and the kinds refused for a missing right,
  *   key `[siren+periode]`). Additive: no upgrade function, every other table kept as it is.
+ * - v8: payslips (issue 15): table `bulletins` (the payslips of a dossier and period as listed, key `id`, index
+ *   `[siren+periode]`), `bulletinReads` (when each dossier and period's list was read, key `[siren+periode]`),
+ *   `bulletinDetails` (one payslip with its rubriques and notes, and when it was read, key `id`) and
+ *   `bulletinActions` (the action on a payslip whose answer was lost: read before any resend, #50; key `id` of the
+ *   payslip). Additive: no upgrade function.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
 
+import type { Bulletin, BulletinDetail } from '../../src-shared/api/bulletins'
+import type { ActionBulletin } from '../../src-shared/api/bulletins'
 import type { Categorie } from '../../src-shared/api/categories'
+import type { BulletinReadResult } from '../../src-shared/domain/bulletins'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
 import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
@@ -111,6 +119,38 @@ export interface ServiceReadRow {
   readonly refused: readonly { readonly kind: ServiceRecordKind; readonly droit: Categorie }[]
 }
 
+/** When one dossier and period's payslips were listed. Since v8. */
+export interface BulletinReadRow {
+  readonly siren: string
+  readonly periode: string
+  /** ISO instant the read started (this workstation's clock). */
+  readonly fetchedAt: string
+}
+
+/** One payslip read with its rubriques and notes (null: no `notes` right). Since v8. */
+export interface BulletinDetailRow {
+  readonly id: string
+  readonly siren: string
+  readonly fetchedAt: string
+  readonly bulletin: BulletinDetail
+  readonly notes: BulletinReadResult['notes']
+}
+
+/**
+ * An action on a payslip whose answer was lost (#50): the payslip is read before this action (or any other) is sent
+ * again; not before `settleUntil` (the lost write may still commit). Removed once an answer settles it. Since v8.
+ */
+export interface BulletinActionRow {
+  /** The payslip's id. */
+  readonly id: string
+  readonly siren: string
+  readonly action: ActionBulletin
+  /** ISO instant the action was sent (this workstation's clock). */
+  readonly at: string
+  /** ISO instant before which it must not be sent again. */
+  readonly settleUntil: string
+}
+
 /** Which code list a `codes` row holds. */
 export type CodeListType = 'absences' | 'evp' | 'primes'
 
@@ -166,6 +206,14 @@ export const SCHEMA_V5 = {
 export const SCHEMA_V7 = {
   serviceRecords: '[siren+periode+kind+id], [siren+periode], [siren+periode+matricule]',
   serviceReads: '[siren+periode]',
+} as const
+
+/** Indexes of version 8: payslips (file comment). */
+export const SCHEMA_V8 = {
+  bulletins: 'id, [siren+periode]',
+  bulletinReads: '[siren+periode]',
+  bulletinDetails: 'id, siren',
+  bulletinActions: 'id, siren',
 } as const
 
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
@@ -227,6 +275,14 @@ export class PaieDb extends Dexie {
   serviceRecords!: Table<ServiceRecordRow, [string, string, ServiceRecordKind, string]>
   /** When each dossier and period was read (since v7). */
   serviceReads!: Table<ServiceReadRow, [string, string]>
+  /** Cached payslips, per dossier and period listed (since v8). */
+  bulletins!: Table<Bulletin, string>
+  /** When each dossier and period's payslips were listed (since v8). */
+  bulletinReads!: Table<BulletinReadRow, [string, string]>
+  /** Payslips read one by one, with rubriques and notes (since v8). */
+  bulletinDetails!: Table<BulletinDetailRow, string>
+  /** Actions whose answer was lost (since v8). */
+  bulletinActions!: Table<BulletinActionRow, string>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -238,5 +294,6 @@ export class PaieDb extends Dexie {
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
     this.version(7).stores(SCHEMA_V7)
+    this.version(8).stores(SCHEMA_V8)
   }
 }

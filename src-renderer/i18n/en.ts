@@ -8,6 +8,7 @@ import { erreursEn } from './en/erreurs'
 import { exportsEn } from './en/exports'
 import { toCheckEn } from './en/to-check'
 import { recordsEn } from './en/records'
+import { bulletinsEn } from './en/bulletins'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -20,6 +21,7 @@ export const en: Messages = {
   ...declarationsEn,
   ...toCheckEn,
   ...recordsEn,
+  ...bulletinsEn,
   ...erreursEn,
   ...exportsEn,
 }

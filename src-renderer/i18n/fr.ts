@@ -13,6 +13,7 @@ import { erreursFr } from './fr/erreurs'
 import { exportsFr } from './fr/exports'
 import { toCheckFr } from './fr/to-check'
 import { recordsFr } from './fr/records'
+import { bulletinsFr } from './fr/bulletins'
 
 export const fr = {
   ...appFr,
@@ -23,6 +24,7 @@ export const fr = {
   ...declarationsFr,
   ...toCheckFr,
   ...recordsFr,
+  ...bulletinsFr,
   ...erreursFr,
   ...exportsFr,
 }

@@ -11,7 +11,16 @@ import type { SyncCoordinator } from '../sync/coordinator'
 /** The part of `window.api` the stores use. */
 export type RendererApi = Pick<
   WindowApi,
-  'connection:probe' | 'reference:refresh' | 'records:refresh' | 'sync:push' | 'sync:verify' | 'onSyncChanged'
+  | 'connection:probe'
+  | 'reference:refresh'
+  | 'records:refresh'
+  | 'sync:push'
+  | 'sync:verify'
+  | 'onSyncChanged'
+  | 'bulletins:list'
+  | 'bulletins:read'
+  | 'bulletins:compute'
+  | 'bulletins:act'
 >
 
 export interface AppServices {

@@ -38,6 +38,7 @@ export const REPORT_CONTEXTS = {
   declarations: 'DECLARATIONS',
   telechargement: 'TELECHARGEMENT',
   enregistrements: 'ENREGISTREMENTS',
+  bulletins: 'BULLETINS',
 } as const
 
 /** Values of the `suite` parameter. */

@@ -16,6 +16,8 @@ import type { RecordsHandlerDeps } from './records'
 import { createSyncHandlers } from './sync'
 import type { SyncHandlerDeps } from './sync'
 import { createDeclarationHandlers } from './declarations'
+import { createBulletinHandlers } from './bulletins'
+import type { BulletinHandlerDeps } from './bulletins'
 import type { DeclarationHandlerDeps } from './declarations'
 
 /**
@@ -33,7 +35,8 @@ export type HandlerDeps = AppHandlerDeps &
   ReferenceHandlerDeps &
   RecordsHandlerDeps &
   SyncHandlerDeps &
-  DeclarationHandlerDeps
+  DeclarationHandlerDeps &
+  BulletinHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
@@ -45,5 +48,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createRecordsHandlers(deps),
     ...createSyncHandlers(deps),
     ...createDeclarationHandlers(deps),
+    ...createBulletinHandlers(deps),
   } satisfies IpcHandlers
 }

@@ -13,6 +13,8 @@ export const erreursEn: typeof erreursFr = {
       CHEMIN_REFUSE: 'This file was not saved by the application: request refused.',
       OUVERTURE_IMPOSSIBLE: 'The summary could not be opened: {raison}',
       DOSSIER_NON_CHOISI: 'Choose a destination folder first.',
+      LECTURE_AVANT_RENVOI: 'The payslip could not be read before resending an action left without an answer: nothing was resent.',
+      REPONSE_EN_ATTENTE: 'An earlier action got no answer: nothing is resent before {heure}.',
       IDENTIFIANTS_REFUSES: 'Credentials refused by the payroll service: check the API client id and its secret.',
       SERVICE_INJOIGNABLE: 'Payroll service unreachable at this address: check the address and the network.',
       SERVICE_EN_ERREUR: 'The payroll service answered with an error ({status}).',
@@ -132,6 +134,7 @@ export const erreursEn: typeof erreursFr = {
       REFERENTIEL: 'Reference data not updated: {raison}',
       ENREGISTREMENTS: 'Service records not updated: {raison}',
       DECLARATIONS: 'Declarations not updated: {raison}',
+      BULLETINS: 'Payslips not updated: {raison}',
       TELECHARGEMENT: 'Download refused: {raison}',
     },
     suites: {

@@ -17,6 +17,8 @@ export const erreursFr = {
       CHEMIN_REFUSE: 'Ce fichier n’a pas été enregistré par l’application : demande refusée.',
       OUVERTURE_IMPOSSIBLE: 'Le récapitulatif n’a pas pu être ouvert : {raison}',
       DOSSIER_NON_CHOISI: 'Choisissez d’abord un dossier de destination.',
+      LECTURE_AVANT_RENVOI: 'Le bulletin n’a pas pu être relu avant le renvoi d’une action restée sans réponse : rien n’a été renvoyé.',
+      REPONSE_EN_ATTENTE: 'Une action précédente est restée sans réponse : rien n’est renvoyé avant {heure}.',
       IDENTIFIANTS_REFUSES: 'Identifiants refusés par le service de paie : vérifiez l’identifiant du client d’API et son secret.',
       SERVICE_INJOIGNABLE: 'Service de paie injoignable à cette adresse : vérifiez l’adresse et le réseau.',
       SERVICE_EN_ERREUR: 'Le service de paie a répondu en erreur ({status}).',
@@ -148,6 +150,7 @@ export const erreursFr = {
       REFERENTIEL: 'Référentiel non mis à jour : {raison}',
       ENREGISTREMENTS: 'Éléments du service non mis à jour : {raison}',
       DECLARATIONS: 'Déclarations non mises à jour : {raison}',
+      BULLETINS: 'Bulletins non mis à jour : {raison}',
       TELECHARGEMENT: 'Téléchargement refusé : {raison}',
     },
     /** Sentences added after the reason (`params.suite`). */

@@ -172,6 +172,11 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'connection:probe': () => Promise.resolve({ ok: true, value: api.probe }),
     'reference:refresh': () => Promise.resolve(api.reference()),
     'records:refresh': (input) => Promise.resolve(api.records(input)),
+    // Payslip channels: an empty period by default; tests replace them (test/renderer/support/bulletins.ts).
+    'bulletins:list': (input) => Promise.resolve({ ok: true, value: { ...input, fetchedAt: '2026-11-20T09:00:00.000Z', bulletins: [] } }),
+    'bulletins:read': () => Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
+    'bulletins:compute': () => Promise.resolve({ ok: true, value: { calcules: [], ignores: [] } }),
+    'bulletins:act': () => Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
     onSyncChanged(callback) {
       listeners.add(callback)
       return () => {
