@@ -64,7 +64,10 @@ export const useBulletinStore = defineStore('bulletin', () => {
     }
   }
 
-  /** The screen shows payslip `bulletinId` of `dossier`: the cache at once, the service when online, then its elements. */
+  /**
+   * The screen shows payslip `bulletinId` of `dossier`: the cache at once, the service when online, then its
+   * elements. Never rejects (screens call it without awaiting): a failure is kept in `error`.
+   */
   async function open(bulletinId: string, dossier: string): Promise<void> {
     if (bulletinId !== id.value) {
       id.value = bulletinId
@@ -72,10 +75,14 @@ export const useBulletinStore = defineStore('bulletin', () => {
       row.value = null
       error.value = null
     }
-    await load()
-    if (useSyncStore().online) await refresh()
-    const b = row.value?.bulletin
-    if (b !== undefined) await useServiceRecordsStore().open(b.siren, b.periode)
+    try {
+      await load()
+      if (useSyncStore().online) await refresh()
+      const b = row.value?.bulletin
+      if (b !== undefined) await useServiceRecordsStore().open(b.siren, b.periode)
+    } catch (thrown) {
+      error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
+    }
   }
 
   return { id, siren, row, refreshing, error, ageMinutes, sections, elements, load, refresh, open }

@@ -80,7 +80,10 @@ export const useBulletinsStore = defineStore('bulletins', () => {
     }
   }
 
-  /** The list shows `dossier` in `period`: the cache at once, then the service when online. */
+  /**
+   * The list shows `dossier` in `period`: the cache at once, then the service when online. Never rejects (screens
+   * call it without awaiting): a failure is kept in `error`.
+   */
   async function open(dossier: string, period: string): Promise<void> {
     if (dossier !== siren.value || period !== periode.value) {
       siren.value = dossier
@@ -91,8 +94,12 @@ export const useBulletinsStore = defineStore('bulletins', () => {
       error.value = null
       report.value = null
     }
-    await load()
-    if (useSyncStore().online) await refresh()
+    try {
+      await load()
+      if (useSyncStore().online) await refresh()
+    } catch (thrown) {
+      error.value = localError(thrown)
+    }
   }
 
   /** Computes every payslip of the period, then lists it again. @returns false when main refused (see `error`). */
