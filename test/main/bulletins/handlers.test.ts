@@ -77,10 +77,13 @@ describe('bulletins:list and bulletins:read (sandbox over HTTP)', () => {
   it('lists every payslip of the dossier and period, one per contract, and reads one with its rubriques', async () => {
     sandbox = await startTestSandbox()
     const call = dispatcherOf(connect(sandbox).connection)
-    const listed = await call<{ bulletins: { id: string; matricule: string; numero_contrat: string }[]; fetchedAt: string }>('bulletins:list', {
-      siren: BIG_SIREN,
-      periode: PERIODE,
-    })
+    const listed = await call<{ bulletins: { id: string; matricule: string; numero_contrat: string }[]; fetchedAt: string }>(
+      'bulletins:list',
+      {
+        siren: BIG_SIREN,
+        periode: PERIODE,
+      },
+    )
     if (!listed.ok) throw new Error(listed.error.message)
     const expected = sandbox.store.bulletins.filter((b) => b.siren === BIG_SIREN && b.periode === PERIODE)
     expect(listed.value.bulletins.map((b) => b.id).sort()).toEqual(expected.map((b) => b.id).sort())
@@ -89,7 +92,10 @@ describe('bulletins:list and bulletins:read (sandbox over HTTP)', () => {
     expect(keys.size).toBe(listed.value.bulletins.length)
 
     const { id } = payslipIn(sandbox, 'calcule')
-    const read = await call<{ bulletin: { id: string; rubriques: { lignes: unknown[] } }; notes: unknown[] | null }>('bulletins:read', { id, siren: BIG_SIREN })
+    const read = await call<{ bulletin: { id: string; rubriques: { lignes: unknown[] } }; notes: unknown[] | null }>('bulletins:read', {
+      id,
+      siren: BIG_SIREN,
+    })
     if (!read.ok) throw new Error(read.error.message)
     expect(read.value.bulletin.id).toBe(id)
     expect(read.value.bulletin.rubriques.lignes.length).toBeGreaterThan(0)
@@ -98,7 +104,10 @@ describe('bulletins:list and bulletins:read (sandbox over HTTP)', () => {
 
   it('without a connection: CONNEXION_ABSENTE', async () => {
     const call = dispatcherOf(null)
-    expect(await call('bulletins:list', { siren: BIG_SIREN, periode: PERIODE })).toMatchObject({ ok: false, error: { code: 'CONNEXION_ABSENTE' } })
+    expect(await call('bulletins:list', { siren: BIG_SIREN, periode: PERIODE })).toMatchObject({
+      ok: false,
+      error: { code: 'CONNEXION_ABSENTE' },
+    })
   })
 })
 
@@ -109,15 +118,27 @@ describe('bulletins:act (sandbox over HTTP)', () => {
     const { id } = payslipIn(sandbox, 'calcule')
 
     expect(await act(call, { id, action: 'controler' })).toMatchObject({ result: 'applied', bulletin: { statut: 'controle' } })
-    expect(await act(call, { id, action: 'controler' })).toMatchObject({ result: 'refused', bulletin: null, error: { code: 'TRANSITION_IMPOSSIBLE' } })
-    expect(await act(call, { id, action: 'envoyer-employeur' })).toMatchObject({ result: 'applied', bulletin: { statut: 'envoye_employeur' } })
+    expect(await act(call, { id, action: 'controler' })).toMatchObject({
+      result: 'refused',
+      bulletin: null,
+      error: { code: 'TRANSITION_IMPOSSIBLE' },
+    })
+    expect(await act(call, { id, action: 'envoyer-employeur' })).toMatchObject({
+      result: 'applied',
+      bulletin: { statut: 'envoye_employeur' },
+    })
     expect(await act(call, { id, action: 'refus', motif: 'Prime de novembre oubliée' })).toMatchObject({
       result: 'applied',
       bulletin: { statut: 'refuse' },
     })
-    const read = await call<{ notes: { type: string; texte: string; bulletin_id: string | null }[] | null }>('bulletins:read', { id, siren: BIG_SIREN })
+    const read = await call<{ notes: { type: string; texte: string; bulletin_id: string | null }[] | null }>('bulletins:read', {
+      id,
+      siren: BIG_SIREN,
+    })
     if (!read.ok) throw new Error(read.error.message)
-    expect(read.value.notes).toContainEqual(expect.objectContaining({ type: 'refus_bulletin', texte: 'Prime de novembre oubliée', bulletin_id: id }))
+    expect(read.value.notes).toContainEqual(
+      expect.objectContaining({ type: 'refus_bulletin', texte: 'Prime de novembre oubliée', bulletin_id: id }),
+    )
     expect(await act(call, { id, action: 'calculer' })).toMatchObject({ result: 'applied', bulletin: { statut: 'calcule' } })
   })
 
@@ -137,7 +158,10 @@ describe('bulletins:act (sandbox over HTTP)', () => {
     fate.next = 'commit-then-cut'
     expect(await act(call, { id, action: 'valider' })).toMatchObject({ result: 'applied', bulletin: { statut: 'valide' } })
     // Sent again by a clerk who saw no answer: read first, already applied, nothing sent.
-    expect(await act(call, { id, action: 'valider', afterLostAnswer: true })).toMatchObject({ result: 'already_applied', bulletin: { statut: 'valide' } })
+    expect(await act(call, { id, action: 'valider', afterLostAnswer: true })).toMatchObject({
+      result: 'already_applied',
+      bulletin: { statut: 'valide' },
+    })
     expect(posts.filter((p) => p.endsWith('/valider'))).toHaveLength(1)
     expect(sandbox.store.bulletins.find((b) => b.id === id)?.statut).toBe('valide')
   })

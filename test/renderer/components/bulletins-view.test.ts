@@ -42,7 +42,9 @@ async function mountView(t: TestApp): Promise<VueWrapper> {
 }
 
 function rows(w: VueWrapper): string[] {
-  return w.findAll('[data-testid^="bulletin-row-"]').map((r) => `${r.attributes('data-matricule') ?? ''}:${r.attributes('data-statut') ?? ''}`)
+  return w
+    .findAll('[data-testid^="bulletin-row-"]')
+    .map((r) => `${r.attributes('data-matricule') ?? ''}:${r.attributes('data-statut') ?? ''}`)
 }
 
 const FOUR = (): ReturnType<typeof payslip>[] => [
@@ -61,7 +63,9 @@ describe('BulletinsView', () => {
       expect(rows(wrapper as VueWrapper)).toEqual(['G001:refuse', 'M001:calcule', 'M002:calcule', 'M002:valide'])
     })
     expect(wrapper.get('[data-testid="bulletins-age"]').text()).toMatch(/^Lus sur le service le 20\/11\/2026 \d\d:00 \(il y a 3 h\)$/)
-    expect(wrapper.get('[data-testid="bulletin-row-00000000-0000-4000-8000-000000000001"]').text()).toMatch(/2\u202f125,50\u00a0€.*1\u202f657,89\u00a0€.*GP01/)
+    expect(wrapper.get('[data-testid="bulletin-row-00000000-0000-4000-8000-000000000001"]').text()).toMatch(
+      /2\u202f125,50\u00a0€.*1\u202f657,89\u00a0€.*GP01/,
+    )
 
     await wrapper.get('[data-testid="filter-statut-calcule"]').setValue(true)
     expect(rows(wrapper)).toEqual(['M001:calcule', 'M002:calcule'])
@@ -99,7 +103,9 @@ describe('BulletinsView', () => {
       ['1', 'controler'],
       ['2', 'controler'],
     ])
-    const lines = wrapper.findAll('[data-testid^="report-line-"]').map((l) => `${l.attributes('data-result') ?? ''}>${l.attributes('data-apres') ?? ''}`)
+    const lines = wrapper
+      .findAll('[data-testid^="report-line-"]')
+      .map((l) => `${l.attributes('data-result') ?? ''}>${l.attributes('data-apres') ?? ''}`)
     expect(lines).toEqual(['ignored>refuse', 'applied>controle', 'applied>controle', 'ignored>valide'])
     expect(wrapper.get('[data-testid="report-count-applied"]').attributes('data-count')).toBe('2')
     expect(rows(wrapper)).toEqual(['G001:refuse', 'M001:controle', 'M002:controle', 'M002:valide'])
@@ -123,7 +129,9 @@ describe('BulletinsView', () => {
     await vi.waitFor(() => {
       expect(wrapper?.find('[data-testid="batch-report"]').exists()).toBe(true)
     })
-    expect(fake.acts).toEqual([{ id: '00000000-0000-4000-8000-000000000001', action: 'refus', motif: 'Prime oubliée', afterLostAnswer: false }])
+    expect(fake.acts).toEqual([
+      { id: '00000000-0000-4000-8000-000000000001', action: 'refus', motif: 'Prime oubliée', afterLostAnswer: false },
+    ])
     expect(fake.notes.map((n) => [n.type, n.texte])).toEqual([['refus_bulletin', 'Prime oubliée']])
   })
 
@@ -160,7 +168,9 @@ describe('BulletinsView', () => {
     })
     const calculer = wrapper.get('[data-testid="action-calculer"]')
     expect(calculer.attributes('disabled')).toBeDefined()
-    expect(wrapper.get('[data-testid="action-reason-calculer"]').text()).toMatch(/^Réponse perdue : le bulletin sera relu avant tout nouvel envoi, à partir de \d\d:01\.$/)
+    expect(wrapper.get('[data-testid="action-reason-calculer"]').text()).toMatch(
+      /^Réponse perdue : le bulletin sera relu avant tout nouvel envoi, à partir de \d\d:01\.$/,
+    )
     expect(await app.db.bulletinActions.count()).toBe(1)
   })
 
@@ -168,7 +178,13 @@ describe('BulletinsView', () => {
     app = await testApp()
     const fake = servePayslips(app.api, [payslip(1, { statut: 'controle' })])
     const id = '00000000-0000-4000-8000-000000000001'
-    await app.db.bulletinActions.put({ id, siren: SIREN, action: 'controler', at: '2026-11-20T08:00:00.000Z', settleUntil: '2026-11-20T08:01:00.000Z' })
+    await app.db.bulletinActions.put({
+      id,
+      siren: SIREN,
+      action: 'controler',
+      at: '2026-11-20T08:00:00.000Z',
+      settleUntil: '2026-11-20T08:01:00.000Z',
+    })
     wrapper = await mountView(app)
     await vi.waitFor(() => {
       expect(rows(wrapper as VueWrapper)).toHaveLength(1)

@@ -8,9 +8,9 @@ import { createMemoryHistory, createRouter, type Router } from 'vue-router'
 
 import BulletinsView from '../../../src-renderer/features/bulletins/BulletinsView.vue'
 import BulletinView from '../../../src-renderer/features/bulletins/BulletinView.vue'
-import { BULLETIN_TRANSITIONS, type Bulletin, type BulletinDetail } from '../../../src-shared/api/bulletins'
+import { BULLETIN_TRANSITIONS, type BulletinDetail } from '../../../src-shared/api/bulletins'
 import type { Note } from '../../../src-shared/api/cabinet'
-import type { BulletinActInput, BulletinActOutcome } from '../../../src-shared/domain/bulletins'
+import { listedOf, type BulletinActInput, type BulletinActOutcome } from '../../../src-shared/domain/bulletins'
 import type { z } from 'zod'
 import type { FakeApi } from './fakes'
 import { SIREN } from './fixtures'
@@ -36,8 +36,24 @@ export function payslip(n: number, over: Partial<BulletinDetail> = {}): Bulletin
     rubriques: {
       heures_travaillees: '151.67',
       lignes: [
-        { code: '1000', libelle: 'Salaire de base', base: null, taux_salarial: null, montant_salarial: '2000.00', taux_patronal: null, montant_patronal: null },
-        { code: 'HS25', libelle: 'Heures sup. 25 %', base: null, taux_salarial: null, montant_salarial: '125.50', taux_patronal: null, montant_patronal: null },
+        {
+          code: '1000',
+          libelle: 'Salaire de base',
+          base: null,
+          taux_salarial: null,
+          montant_salarial: '2000.00',
+          taux_patronal: null,
+          montant_patronal: null,
+        },
+        {
+          code: 'HS25',
+          libelle: 'Heures sup. 25 %',
+          base: null,
+          taux_salarial: null,
+          montant_salarial: '125.50',
+          taux_patronal: null,
+          montant_patronal: null,
+        },
         {
           code: '7000',
           libelle: 'Cotisations et contributions sociales',
@@ -63,34 +79,31 @@ export interface FakePayslips {
   loseNext: { committed: boolean } | null
 }
 
-function listed(b: BulletinDetail): Bulletin {
-  const { rubriques: _lines, ...rest } = b
-  void _lines
-  return rest
-}
-
 /** Wires the `bulletins:*` channels of `api` to a fake service holding `payslips`. */
 export function servePayslips(api: FakeApi, payslips: BulletinDetail[], notes: NoteT[] = []): FakePayslips {
   const fake: FakePayslips = { store: payslips, notes, acts: [], lists: [], loseNext: null }
-  api['bulletins:list'] = (input) => {
+  api.payslips['bulletins:list'] = (input) => {
     fake.lists.push(Date.now())
-    const bulletins = fake.store.filter((b) => b.siren === input.siren && b.periode === input.periode).map(listed)
+    const bulletins = fake.store.filter((b) => b.siren === input.siren && b.periode === input.periode).map(listedOf)
     return Promise.resolve({ ok: true, value: { ...input, fetchedAt: '2026-11-20T06:00:00.000Z', bulletins } })
   }
-  api['bulletins:read'] = (input) => {
+  api.payslips['bulletins:read'] = (input) => {
     const b = fake.store.find((x) => x.id === input.id)
     if (b === undefined) return Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'unknown payslip' } })
     const own = fake.notes.filter((n) => n.bulletin_id === b.id)
     return Promise.resolve({ ok: true, value: { fetchedAt: '2026-11-20T07:00:00.000Z', bulletin: structuredClone(b), notes: own } })
   }
-  api['bulletins:act'] = (input) => {
+  api.payslips['bulletins:act'] = (input) => {
     fake.acts.push(input)
     const b = fake.store.find((x) => x.id === input.id)
     if (b === undefined) return Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'unknown payslip' } })
     const rule = BULLETIN_TRANSITIONS[input.action]
     const base = { id: b.id, action: input.action, settleUntil: null }
     if (input.afterLostAnswer === true && b.statut === rule.to) {
-      return Promise.resolve({ ok: true, value: { ...base, result: 'already_applied', bulletin: listed(b), error: null } satisfies BulletinActOutcome })
+      return Promise.resolve({
+        ok: true,
+        value: { ...base, result: 'already_applied', bulletin: listedOf(b), error: null } satisfies BulletinActOutcome,
+      })
     }
     if (!rule.from.includes(b.statut)) {
       const error = { code: 'TRANSITION_IMPOSSIBLE', message: `Impossible : le bulletin est « ${b.statut} ».` }
@@ -115,10 +128,19 @@ export function servePayslips(api: FakeApi, payslips: BulletinDetail[], notes: N
     }
     if (lose !== null) {
       const error = { code: 'CONNEXION_INTERROMPUE', message: 'answer lost' }
-      const value: BulletinActOutcome = { ...base, result: 'unknown', bulletin: listed(b), error, settleUntil: '2026-11-20T09:01:00.000Z' }
+      const value: BulletinActOutcome = {
+        ...base,
+        result: 'unknown',
+        bulletin: listedOf(b),
+        error,
+        settleUntil: '2026-11-20T09:01:00.000Z',
+      }
       return Promise.resolve({ ok: true, value })
     }
-    return Promise.resolve({ ok: true, value: { ...base, result: 'applied', bulletin: listed(b), error: null } satisfies BulletinActOutcome })
+    return Promise.resolve({
+      ok: true,
+      value: { ...base, result: 'applied', bulletin: listedOf(b), error: null } satisfies BulletinActOutcome,
+    })
   }
   return fake
 }

@@ -131,6 +131,8 @@ export interface FakeApi extends RendererApi {
   records: (input: RecordsRefreshInput) => IpcResult<RecordsRefreshResult>
   /** Answer of `sync:verify` (default: every item verified, no duplicate). */
   verify: (items: readonly VerifyItem[]) => IpcResult<SyncVerifyResult>
+  /** The `bulletins:*` channels' answers, when a test gives them (else an empty period). */
+  payslips: { -readonly [C in 'bulletins:list' | 'bulletins:read' | 'bulletins:compute' | 'bulletins:act']?: RendererApi[C] }
   /** Sends a `sync:changed` event to the subscribers. */
   emitProgress(progress: SyncProgress): void
 }
@@ -172,11 +174,19 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'connection:probe': () => Promise.resolve({ ok: true, value: api.probe }),
     'reference:refresh': () => Promise.resolve(api.reference()),
     'records:refresh': (input) => Promise.resolve(api.records(input)),
-    // Payslip channels: an empty period by default; tests replace them (test/renderer/support/bulletins.ts).
-    'bulletins:list': (input) => Promise.resolve({ ok: true, value: { ...input, fetchedAt: '2026-11-20T09:00:00.000Z', bulletins: [] } }),
-    'bulletins:read': () => Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
-    'bulletins:compute': () => Promise.resolve({ ok: true, value: { calcules: [], ignores: [] } }),
-    'bulletins:act': () => Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
+    // Payslip channels: an empty period by default; `payslips` replaces them (test/renderer/support/bulletins.ts).
+    payslips: {},
+    'bulletins:list': (input) =>
+      api.payslips['bulletins:list']?.(input) ??
+      Promise.resolve({ ok: true, value: { ...input, fetchedAt: '2026-11-20T09:00:00.000Z', bulletins: [] } }),
+    'bulletins:read': (input) =>
+      api.payslips['bulletins:read']?.(input) ??
+      Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
+    'bulletins:compute': (input) =>
+      api.payslips['bulletins:compute']?.(input) ?? Promise.resolve({ ok: true, value: { calcules: [], ignores: [] } }),
+    'bulletins:act': (input) =>
+      api.payslips['bulletins:act']?.(input) ??
+      Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
     onSyncChanged(callback) {
       listeners.add(callback)
       return () => {

@@ -40,7 +40,15 @@ function bulletin(id: string, matricule: string, over: Partial<Bulletin> = {}): 
 }
 
 function ligne(code: string, salarial: string | null, patronal: string | null = null): Ligne {
-  return { code, libelle: code, base: null, taux_salarial: null, montant_salarial: salarial, taux_patronal: null, montant_patronal: patronal }
+  return {
+    code,
+    libelle: code,
+    base: null,
+    taux_salarial: null,
+    montant_salarial: salarial,
+    taux_patronal: null,
+    montant_patronal: patronal,
+  }
 }
 
 describe('filterBulletins', () => {
@@ -69,7 +77,9 @@ describe('filterBulletins', () => {
   it('every row kept matches every filter, and no row left out matches them all (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ nic: fc.constantFrom('00012', '00020'), statut: fc.constantFrom(...StatutBulletin.options) }), { maxLength: 20 }),
+        fc.array(fc.record({ nic: fc.constantFrom('00012', '00020'), statut: fc.constantFrom(...StatutBulletin.options) }), {
+          maxLength: 20,
+        }),
         fc.subarray(['00012', '00020']),
         fc.subarray([...StatutBulletin.options]),
         (specs, nics, statuts) => {
@@ -97,7 +107,12 @@ describe('groupRubriques', () => {
       'impot',
       'net',
     ])
-    const sections = groupRubriques([ligne('1000', '2000.00'), ligne('2010', '-138.00', '171.00'), ligne('HS25', '125.50'), ligne('4000', '-50.00')])
+    const sections = groupRubriques([
+      ligne('1000', '2000.00'),
+      ligne('2010', '-138.00', '171.00'),
+      ligne('HS25', '125.50'),
+      ligne('4000', '-50.00'),
+    ])
     expect(sections.map((s) => [s.group, s.lignes.map((l) => l.code), s.totalSalarial, s.totalPatronal])).toEqual([
       ['brut', ['1000', 'HS25'], '2125.50', '0.00'],
       ['cotisations', ['2010'], '-138.00', '171.00'],

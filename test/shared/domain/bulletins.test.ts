@@ -6,13 +6,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { ActionBulletin, StatutBulletin, type Bulletin } from '../../../src-shared/api/bulletins'
-import {
-  actionDenial,
-  batchReport,
-  BulletinActInput,
-  showsApplied,
-  type BulletinActOutcome,
-} from '../../../src-shared/domain/bulletins'
+import { actionDenial, batchReport, BulletinActInput, showsApplied, type BulletinActOutcome } from '../../../src-shared/domain/bulletins'
 
 /** Decision #19 written out independently: the states each action may start from. */
 const FROM: Readonly<Record<ActionBulletin, readonly StatutBulletin[]>> = {
