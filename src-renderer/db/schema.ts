@@ -31,8 +31,8 @@
  * - v8: payslips (issue 15): table `bulletins` (the payslips of a dossier and period as listed, key `id`, index
  *   `[siren+periode]`), `bulletinReads` (when each dossier and period's list was read, key `[siren+periode]`),
  *   `bulletinDetails` (one payslip with its rubriques and notes, and when it was read, key `id`) and
- *   `bulletinActions` (the action on a payslip whose answer was lost: read before any resend, #50; key `id` of the
- *   payslip). Additive: no upgrade function.
+ *   `bulletinActions` (the action on a payslip asked offline or whose answer was lost: read before it is sent, #50;
+ *   key `id` of the payslip). Additive: no upgrade function.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -137,18 +137,25 @@ export interface BulletinDetailRow {
 }
 
 /**
- * An action on a payslip whose answer was lost (#50): the payslip is read before this action (or any other) is sent
- * again; not before `settleUntil` (the lost write may still commit). Removed once an answer settles it. Since v8.
+ * An action on a payslip not settled on this workstation (#50), one per payslip. Since v8.
+ * - `queued`: asked offline, sent when the service answers again, after reading the payslip (a crash may have let
+ *   the request leave before its answer was stored);
+ * - `lost`: sent, no answer: the payslip is read before this action (or any other) is sent again, not before
+ *   `settleUntil` (the lost write may still commit).
+ * Removed once an answer settles it.
  */
 export interface BulletinActionRow {
   /** The payslip's id. */
   readonly id: string
   readonly siren: string
   readonly action: ActionBulletin
-  /** ISO instant the action was sent (this workstation's clock). */
+  /** The refusal's motif of a queued `refus`; null otherwise. */
+  readonly motif: string | null
+  readonly state: 'queued' | 'lost'
+  /** ISO instant the clerk asked for it (queued) or it was sent (lost), this workstation's clock. */
   readonly at: string
-  /** ISO instant before which it must not be sent again. */
-  readonly settleUntil: string
+  /** ISO instant before which a lost action must not be sent again; null when queued. */
+  readonly settleUntil: string | null
 }
 
 /** Which code list a `codes` row holds. */
@@ -281,7 +288,7 @@ export class PaieDb extends Dexie {
   bulletinReads!: Table<BulletinReadRow, [string, string]>
   /** Payslips read one by one, with rubriques and notes (since v8). */
   bulletinDetails!: Table<BulletinDetailRow, string>
-  /** Actions whose answer was lost (since v8). */
+  /** Actions queued offline or whose answer was lost (since v8). */
   bulletinActions!: Table<BulletinActionRow, string>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */

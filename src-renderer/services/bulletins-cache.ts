@@ -73,8 +73,8 @@ export async function loadBulletin(db: PaieDb, id: string): Promise<BulletinDeta
 
 /**
  * Stores what an action made of a payslip, in one transaction: the payslip's new state in the list and in its
- * detail (whose rubriques are then stale: it is read again by the screen), and the lost answer remembered
- * (`unknown`) or forgotten (any answer that settles it).
+ * detail (whose rubriques are then stale: it is read again by the screen), and the action remembered as `lost`
+ * (`unknown`), kept as it was (`not_sent`: a queued action stays queued) or forgotten (any answer that settles it).
  * @param at ISO instant the action was sent
  */
 export async function storeOutcome(db: PaieDb, siren: string, outcome: BulletinActOutcome, at: string): Promise<void> {
@@ -86,9 +86,21 @@ export async function storeOutcome(db: PaieDb, siren: string, outcome: BulletinA
       if (detail !== undefined) await db.bulletinDetails.put({ ...detail, bulletin: { ...detail.bulletin, ...b } })
     }
     if (outcome.result === 'unknown') {
-      await db.bulletinActions.put({ id: outcome.id, siren, action: outcome.action, at, settleUntil: outcome.settleUntil ?? at })
+      const settleUntil = outcome.settleUntil ?? at
+      await db.bulletinActions.put({ id: outcome.id, siren, action: outcome.action, motif: null, state: 'lost', at, settleUntil })
     } else if (outcome.result !== 'not_sent') {
       await db.bulletinActions.delete(outcome.id)
     }
   })
+}
+
+/** Queues an action asked offline (one per payslip: a later one replaces it). */
+export async function queueAction(db: PaieDb, row: Omit<BulletinActionRow, 'state' | 'settleUntil'>): Promise<void> {
+  await db.bulletinActions.put({ ...row, state: 'queued', settleUntil: null })
+}
+
+/** The actions queued offline, oldest first (every dossier). */
+export async function queuedActions(db: PaieDb): Promise<BulletinActionRow[]> {
+  const rows = await db.bulletinActions.toArray()
+  return rows.filter((r) => r.state === 'queued').sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
 }

@@ -2,24 +2,32 @@
  * Payslips store (issue 15, points 1 and 3): the payslips of the dossier and period the list shows, read from the
  * Dexie cache (works offline, with its age) and refreshed through main when online; the period's computation; and
  * workflow actions on one payslip or a selection, one after the other with a progress count and a report of what
- * each payslip became (batchReport). A payslip whose last answer was lost is read before any action is sent again
- * (#50), and not before its settle time.
+ * each payslip became (batchReport). Offline, actions are queued on this workstation (Dexie `bulletinActions`) and
+ * sent when the service answers again. A payslip whose last answer was lost, or whose action was queued, is read
+ * before it is sent (#50), and a lost one not before its settle time.
  */
-import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { defineStore, storeToRefs } from 'pinia'
+import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 
 import type { ActionBulletin, Bulletin } from '../../src-shared/api/bulletins'
-import { batchReport, type BatchCounts, type BatchLine, type BulletinActOutcome } from '../../src-shared/domain/bulletins'
+import {
+  batchReport,
+  type BatchCounts,
+  type BatchLine,
+  type BatchOutcome,
+  type BulletinActOutcome,
+} from '../../src-shared/domain/bulletins'
 import type { BulletinActionRow, BulletinReadRow } from '../db/schema'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
-import { loadBulletins, refreshBulletins, storeOutcome } from '../services/bulletins-cache'
+import { loadBulletins, queueAction, queuedActions, refreshBulletins, storeOutcome } from '../services/bulletins-cache'
+import { refreshOnReconnect } from '../services/reconnect'
 import { referenceAgeMinutes } from '../services/reference-cache'
 import { useSyncStore } from './sync'
 
-/** The report of the last batch. */
+/** The report of the last batch; `action` null for the actions queued offline and sent on reconnect. */
 export interface BatchReportState {
-  readonly action: ActionBulletin
+  readonly action: ActionBulletin | null
   readonly lines: readonly BatchLine[]
   readonly counts: BatchCounts
 }
@@ -43,6 +51,9 @@ export const useBulletinsStore = defineStore('bulletins', () => {
   /** Batch in progress: payslips done and total; null when none. */
   const progress = ref<{ done: number; total: number } | null>(null)
   const report = shallowRef<BatchReportState | null>(null)
+  let draining = false
+  let following = false
+  let stopFollowing: (() => void) | null = null
 
   const clock = (): number => maybeAppServices()?.now() ?? Date.now()
   /** Whole minutes since the list was read; null when never. */
@@ -95,8 +106,12 @@ export const useBulletinsStore = defineStore('bulletins', () => {
       report.value = null
     }
     try {
+      follow()
       await load()
-      if (useSyncStore().online) await refresh()
+      if (useSyncStore().online) {
+        await drain()
+        await refresh()
+      }
     } catch (thrown) {
       error.value = localError(thrown)
     }
@@ -112,20 +127,14 @@ export const useBulletinsStore = defineStore('bulletins', () => {
     return refresh()
   }
 
-  /** One action on one payslip: read first after a lost answer, not before its settle time (#50). */
-  async function actOne(b: Bulletin, action: ActionBulletin, motif: string | undefined): Promise<BulletinActOutcome> {
+  /** One action on one payslip: read first after a lost answer or when it was queued, not before its settle time (#50). */
+  async function actOne(b: Pick<Bulletin, 'id' | 'siren'>, action: ActionBulletin, motif: string | undefined): Promise<BulletinActOutcome> {
     const pending = lost.value.get(b.id)
     const nowIso = new Date(clock()).toISOString()
-    if (pending !== undefined && Date.parse(pending.settleUntil) > clock()) {
+    if (pending?.settleUntil != null && Date.parse(pending.settleUntil) > clock()) {
       const message = 'lost answer not settled yet'
-      return {
-        id: b.id,
-        action,
-        result: 'not_sent',
-        bulletin: null,
-        settleUntil: pending.settleUntil,
-        error: { code: REPONSE_EN_ATTENTE, message, params: { heure: pending.settleUntil } },
-      }
+      const error = { code: REPONSE_EN_ATTENTE, message, params: { heure: pending.settleUntil } }
+      return { id: b.id, action, result: 'not_sent', bulletin: null, settleUntil: pending.settleUntil, error }
     }
     const result = await appServices().api['bulletins:act']({
       id: b.id,
@@ -140,11 +149,32 @@ export const useBulletinsStore = defineStore('bulletins', () => {
     return outcome
   }
 
+  /** Sends one item after another; after a road failure (not sent) the rest is not tried. */
+  async function sendAll(
+    items: readonly { b: Pick<Bulletin, 'id' | 'siren'>; action: ActionBulletin; motif?: string }[],
+  ): Promise<Map<string, BatchOutcome>> {
+    const outcomes = new Map<string, BatchOutcome>()
+    progress.value = { done: 0, total: items.length }
+    let stop: BulletinActOutcome['error'] = null
+    try {
+      for (const { b, action, motif } of items) {
+        const outcome: BatchOutcome = stop === null ? await actOne(b, action, motif) : { result: 'not_sent', bulletin: null, error: stop }
+        if (outcome.result === 'not_sent' && outcome.error?.code !== REPONSE_EN_ATTENTE) stop = outcome.error
+        outcomes.set(b.id, outcome)
+        progress.value = { done: outcomes.size, total: items.length }
+      }
+    } finally {
+      progress.value = null
+      await load()
+    }
+    return outcomes
+  }
+
   /**
    * Applies `action` to each payslip of `selection` that allows it (`allowed`), one after the other, with the
-   * progress count; a payslip that does not is left out (`ignored` in the report). After a road failure (not sent)
-   * the rest is not tried. Reloads the cache and keeps the report.
-   * @param allowed true when the action is offered on that payslip (actionDenial === null)
+   * progress count; a payslip that does not is left out (`ignored` in the report). Offline, the actions are queued
+   * on this workstation (`queued`) and sent when the service answers again ({@link drain}). Keeps the report.
+   * @param allowed true when the action is offered on that payslip (denialOf === null)
    */
   async function runBatch(
     selection: readonly Bulletin[],
@@ -153,28 +183,90 @@ export const useBulletinsStore = defineStore('bulletins', () => {
     motif?: string,
   ): Promise<BatchReportState> {
     const targets = selection.filter(allowed)
-    const outcomes = new Map<string, BulletinActOutcome>()
-    progress.value = { done: 0, total: targets.length }
     report.value = null
-    let stop: BulletinActOutcome['error'] = null
-    try {
+    let outcomes: Map<string, BatchOutcome>
+    if (useSyncStore().online) {
+      outcomes = await sendAll(targets.map((b) => ({ b, action, ...(motif === undefined ? {} : { motif }) })))
+    } else {
+      const at = new Date(clock()).toISOString()
+      outcomes = new Map()
       for (const b of targets) {
-        const outcome: BulletinActOutcome =
-          stop === null
-            ? await actOne(b, action, motif)
-            : { id: b.id, action, result: 'not_sent', bulletin: null, settleUntil: null, error: stop }
-        if (outcome.result === 'not_sent' && outcome.error?.code !== REPONSE_EN_ATTENTE) stop = outcome.error
-        outcomes.set(b.id, outcome)
-        progress.value = { done: outcomes.size, total: targets.length }
+        await queueAction(appServices().db, { id: b.id, siren: b.siren, action, motif: motif ?? null, at })
+        outcomes.set(b.id, { result: 'queued', bulletin: null, error: null })
       }
-    } finally {
-      progress.value = null
       await load()
     }
-    const done = { action, ...batchReport(selection, outcomes) }
+    const done = {
+      action,
+      ...batchReport(
+        selection.map((b) => ({ ...b, action })),
+        outcomes,
+      ),
+    }
     report.value = done
     return done
   }
 
-  return { siren, periode, rows, read, lost, refreshing, error, progress, report, ageMinutes, load, refresh, open, computePeriod, runBatch }
+  /**
+   * Sends the actions queued offline (every dossier, oldest first), each read before it is sent (#50: a crash may
+   * have let one leave before its answer was stored). Keeps a report (action null) when there was one to send.
+   * @returns the number of queued actions tried
+   */
+  async function drain(): Promise<number> {
+    if (draining || !useSyncStore().online) return 0
+    draining = true
+    try {
+      const queued = await queuedActions(appServices().db)
+      if (queued.length === 0) return 0
+      const cached = new Map(
+        (await appServices().db.bulletins.bulkGet(queued.map((q) => q.id))).flatMap((b) => (b === undefined ? [] : [[b.id, b]])),
+      )
+      const outcomes = await sendAll(queued.map((q) => ({ b: q, action: q.action, ...(q.motif === null ? {} : { motif: q.motif }) })))
+      const selection = queued.flatMap((q) => {
+        const b = cached.get(q.id)
+        return b === undefined ? [] : [{ ...b, action: q.action }]
+      })
+      report.value = { action: null, ...batchReport(selection, outcomes) }
+      if (siren.value !== '') await refresh()
+      return queued.length
+    } finally {
+      draining = false
+    }
+  }
+
+  /** Sends the queued actions when the service answers again (once per store). */
+  function follow(): void {
+    if (following) return
+    following = true
+    const { online } = storeToRefs(useSyncStore())
+    stopFollowing = refreshOnReconnect(online, async () => {
+      try {
+        await drain()
+      } catch (thrown) {
+        error.value = localError(thrown)
+      }
+    })
+  }
+  onScopeDispose(() => {
+    stopFollowing?.()
+  })
+
+  return {
+    siren,
+    periode,
+    rows,
+    read,
+    lost,
+    refreshing,
+    error,
+    progress,
+    report,
+    ageMinutes,
+    load,
+    refresh,
+    open,
+    computePeriod,
+    runBatch,
+    drain,
+  }
 })

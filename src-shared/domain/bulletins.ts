@@ -130,38 +130,49 @@ export function showsApplied(action: ActionBulletin, bulletin: Pick<BulletinT, '
   return bulletin.date_dernier_calcul !== null && Date.parse(bulletin.date_dernier_calcul) >= Date.parse(sentAt)
 }
 
-/** One line of a batch report: the payslip, its state before, the result and its state after. */
+/**
+ * What became of one payslip of a batch: an action's result, or `queued` (offline: kept on this workstation, sent
+ * when the service answers again), or `ignored` (its state did not allow the action: not sent).
+ */
+export type BatchResult = ActionResult | 'queued' | 'ignored'
+
+/** The part of an outcome a batch report reads (a queued action has no answer yet). */
+export type BatchOutcome = Pick<BulletinActOutcome, 'bulletin' | 'error'> & { readonly result: ActionResult | 'queued' }
+
+/** One line of a batch report: the payslip, the action, its state before, the result and its state after. */
 export interface BatchLine {
   readonly id: string
+  readonly action: ActionBulletin
   readonly matricule: string
   readonly numeroContrat: string
   readonly avant: StatutBulletin
-  readonly result: ActionResult | 'ignored'
+  readonly result: BatchResult
   readonly apres: StatutBulletin
   readonly error: BulletinActOutcome['error']
 }
 
 /** Counts of a batch report per result. */
-export type BatchCounts = Readonly<Record<BatchLine['result'], number>>
+export type BatchCounts = Readonly<Record<BatchResult, number>>
 
 /**
  * The report of a batch: one line per selected payslip, in the selection's order. A payslip that did not allow the
  * action was not sent (`ignored`, state unchanged); the others take their outcome's result and state (the state
  * before when the outcome carries no payslip).
- * @param selection the payslips selected, as they were before the batch
- * @param outcomes the outcome of each payslip sent, by id
+ * @param selection the payslips selected, as they were before the batch, each with the action asked of it
+ * @param outcomes the outcome of each payslip sent or queued, by id
  */
 export function batchReport(
-  selection: readonly BulletinT[],
-  outcomes: ReadonlyMap<string, BulletinActOutcome>,
+  selection: readonly (BulletinT & { readonly action: ActionBulletin })[],
+  outcomes: ReadonlyMap<string, BatchOutcome>,
 ): { lines: BatchLine[]; counts: BatchCounts } {
-  const counts: Record<BatchLine['result'], number> = { applied: 0, already_applied: 0, refused: 0, not_sent: 0, unknown: 0, ignored: 0 }
+  const counts: Record<BatchResult, number> = { applied: 0, already_applied: 0, refused: 0, not_sent: 0, unknown: 0, queued: 0, ignored: 0 }
   const lines = selection.map((b): BatchLine => {
     const outcome = outcomes.get(b.id)
     const result = outcome?.result ?? 'ignored'
     counts[result] += 1
     return {
       id: b.id,
+      action: b.action,
       matricule: b.matricule,
       numeroContrat: b.numero_contrat,
       avant: b.statut,

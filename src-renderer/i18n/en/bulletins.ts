@@ -33,6 +33,8 @@ export const bulletinsEn: typeof bulletinsFr = {
     envoiEmployeur: 'Employer: {date}',
     envoiSalarie: 'Employee: {date}',
     envoiCoffre: 'Safe: {date}',
+    enFile: 'Waiting to be sent: {action}',
+    perdue: 'Answer lost: {action}',
     selectionner: 'Select the payslip of {nom}',
     toutSelectionner: 'Select the payslips shown',
     selection: 'No payslip selected | 1 payslip selected | {n} payslips selected',
@@ -66,6 +68,7 @@ export const bulletinsEn: typeof bulletinsFr = {
     raisons: {
       etat: 'Not possible from state “{etat}”.',
       coffre_inactif: 'The employee’s digital safe is not activated.',
+      en_file: 'Action “{action}” waiting to be sent: it will leave when the network is back.',
       attente: 'Answer lost: the payslip will be read again before any resend, from {heure}.',
       aucun: 'No selected payslip allows it.',
     },
@@ -86,13 +89,15 @@ export const bulletinsEn: typeof bulletinsFr = {
     },
     rapport: {
       titre: 'Report: {action}',
+      titreFile: 'Report: actions sent when the network came back',
       fermer: 'Close the report',
-      colonnes: { bulletin: 'Payslip', avant: 'Before', resultat: 'Result', apres: 'After' },
+      colonnes: { bulletin: 'Payslip', action: 'Action', avant: 'Before', resultat: 'Result', apres: 'After' },
       resultats: {
         applied: 'Applied',
         already_applied: 'Already applied (nothing resent)',
         refused: 'Refused by the service',
         not_sent: 'Not sent',
+        queued: 'Waiting to be sent (offline)',
         unknown: 'No answer: will be read before any resend',
         ignored: 'Skipped: the state does not allow it',
       },

@@ -34,6 +34,8 @@ export const bulletinsFr = {
     envoiEmployeur: 'Employeur : {date}',
     envoiSalarie: 'Salarié : {date}',
     envoiCoffre: 'Coffre : {date}',
+    enFile: 'En attente d’envoi : {action}',
+    perdue: 'Réponse perdue : {action}',
     selectionner: 'Sélectionner le bulletin de {nom}',
     toutSelectionner: 'Sélectionner les bulletins affichés',
     selection: 'Aucun bulletin sélectionné | 1 bulletin sélectionné | {n} bulletins sélectionnés',
@@ -67,6 +69,7 @@ export const bulletinsFr = {
     raisons: {
       etat: 'Impossible depuis l’état « {etat} ».',
       coffre_inactif: 'Le coffre-fort numérique du salarié n’est pas activé.',
+      en_file: 'Action « {action} » en attente d’envoi : elle partira au retour du réseau.',
       attente: 'Réponse perdue : le bulletin sera relu avant tout nouvel envoi, à partir de {heure}.',
       aucun: 'Aucun bulletin sélectionné ne le permet.',
     },
@@ -87,13 +90,15 @@ export const bulletinsFr = {
     },
     rapport: {
       titre: 'Compte rendu : {action}',
+      titreFile: 'Compte rendu : actions envoyées au retour du réseau',
       fermer: 'Fermer le compte rendu',
-      colonnes: { bulletin: 'Bulletin', avant: 'Avant', resultat: 'Résultat', apres: 'Après' },
+      colonnes: { bulletin: 'Bulletin', action: 'Action', avant: 'Avant', resultat: 'Résultat', apres: 'Après' },
       resultats: {
         applied: 'Appliqué',
         already_applied: 'Déjà appliqué (rien renvoyé)',
         refused: 'Refusé par le service',
         not_sent: 'Non envoyé',
+        queued: 'En attente d’envoi (hors ligne)',
         unknown: 'Sans réponse : sera relu avant tout renvoi',
         ignored: 'Ignoré : l’état ne le permet pas',
       },

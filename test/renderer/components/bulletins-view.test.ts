@@ -182,6 +182,8 @@ describe('BulletinsView', () => {
       id,
       siren: SIREN,
       action: 'controler',
+      motif: null,
+      state: 'lost',
       at: '2026-11-20T08:00:00.000Z',
       settleUntil: '2026-11-20T08:01:00.000Z',
     })
@@ -197,5 +199,56 @@ describe('BulletinsView', () => {
     })
     expect(fake.acts).toEqual([{ id, action: 'envoyer-employeur', afterLostAnswer: true }])
     expect(await app.db.bulletinActions.count()).toBe(0)
+  })
+
+  it('offline: the batch is queued on this workstation, nothing sent; back online, each is read then sent, once', async () => {
+    app = await testApp()
+    const fake = servePayslips(app.api, [payslip(1, { statut: 'calcule' }), payslip(2, { matricule: 'M002', statut: 'envoye_employeur' })])
+    wrapper = await mountView(app)
+    await vi.waitFor(() => {
+      expect(rows(wrapper as VueWrapper)).toHaveLength(2)
+    })
+    const sync = useSyncStore()
+    sync.online = false
+    await flushPromises()
+    const [first, second] = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002']
+    await wrapper.get(`[data-testid="bulletin-select-${first}"]`).setValue(true)
+    await wrapper.get('[data-testid="action-controler"]').trigger('click')
+    await wrapper.get('[data-testid="confirm-yes"]').trigger('click')
+    await vi.waitFor(() => {
+      expect(wrapper?.find('[data-testid="report-count-queued"]').exists()).toBe(true)
+    })
+    await wrapper.get(`[data-testid="bulletin-select-${first}"]`).setValue(false)
+    await wrapper.get(`[data-testid="bulletin-select-${second}"]`).setValue(true)
+    await wrapper.get('[data-testid="action-refus"]').trigger('click')
+    await wrapper.get('[data-testid="refus-motif"]').setValue('Prime oubliée')
+    await wrapper.get('[data-testid="confirm-yes"]').trigger('click')
+    await vi.waitFor(() => {
+      expect(wrapper?.find(`[data-testid="bulletin-pending-${second}"]`).exists()).toBe(true)
+    })
+    expect(fake.acts).toEqual([])
+    expect(wrapper.get(`[data-testid="bulletin-pending-${first}"]`).text()).toBe('En attente d’envoi : Contrôler')
+    // The queued payslip takes no other action until its own is sent.
+    await wrapper.get(`[data-testid="bulletin-select-${second}"]`).setValue(false)
+    await wrapper.get(`[data-testid="bulletin-select-${first}"]`).setValue(true)
+    expect(wrapper.get('[data-testid="action-calculer"]').attributes('disabled')).toBeDefined()
+    expect(wrapper.get('[data-testid="action-reason-calculer"]').text()).toContain('« Contrôler » en attente d’envoi')
+
+    sync.online = true
+    await vi.waitFor(() => {
+      expect(wrapper?.find('[data-testid="report-count-applied"]').exists()).toBe(true)
+      expect(fake.acts).toHaveLength(2)
+    })
+    expect(fake.acts).toEqual([
+      { id: first, action: 'controler', afterLostAnswer: true },
+      { id: second, action: 'refus', motif: 'Prime oubliée', afterLostAnswer: true },
+    ])
+    expect(fake.store.map((b) => b.statut)).toEqual(['controle', 'refuse'])
+    expect(fake.notes.map((n) => n.texte)).toEqual(['Prime oubliée'])
+    expect(await app.db.bulletinActions.count()).toBe(0)
+    expect(wrapper.get('[data-testid="batch-report"]').text()).toContain('actions envoyées au retour du réseau')
+    await vi.waitFor(() => {
+      expect(rows(wrapper as VueWrapper)).toEqual(['M001:controle', 'M002:refuse'])
+    })
   })
 })

@@ -12,6 +12,8 @@ import { PaieDb, SCHEMA_V1, SCHEMA_V3, SCHEMA_V5, SCHEMA_V7 } from '../../../src
 import {
   loadBulletin,
   loadBulletins,
+  queueAction,
+  queuedActions,
   refreshBulletin,
   refreshBulletins,
   storeOutcome,
@@ -93,6 +95,29 @@ describe('storeOutcome', () => {
     const detail = await db.bulletinDetails.get(b.id)
     expect(detail?.bulletin.statut).toBe('controle')
     expect(detail?.bulletin.rubriques.lignes).toHaveLength(3)
+  })
+})
+
+describe('queueAction / queuedActions', () => {
+  it('keeps one queued action per payslip, lists them oldest first across dossiers, and leaves lost answers out', async () => {
+    db = freshDb()
+    const [a, b, c] = [payslip(1), payslip(2), payslip(3)]
+    await queueAction(db, { id: b.id, siren: '552100554', action: 'valider', motif: null, at: '2026-11-20T09:02:00.000Z' })
+    await queueAction(db, { id: a.id, siren: SIREN, action: 'controler', motif: null, at: '2026-11-20T09:01:00.000Z' })
+    await queueAction(db, { id: a.id, siren: SIREN, action: 'refus', motif: 'Prime oubliée', at: '2026-11-20T09:03:00.000Z' })
+    await db.bulletinActions.put({
+      id: c.id,
+      siren: SIREN,
+      action: 'calculer',
+      motif: null,
+      state: 'lost',
+      at: '2026-11-20T08:00:00.000Z',
+      settleUntil: '2026-11-20T08:01:00.000Z',
+    })
+    expect((await queuedActions(db)).map((q) => [q.id, q.action, q.motif, q.state])).toEqual([
+      [b.id, 'valider', null, 'queued'],
+      [a.id, 'refus', 'Prime oubliée', 'queued'],
+    ])
   })
 })
 

@@ -92,14 +92,18 @@ describe('batchReport', () => {
         },
       ],
     ])
-    const { lines, counts } = batchReport([a, b, c], outcomes)
+    const { lines, counts } = batchReport(
+      [a, b, c].map((x) => ({ ...x, action: 'controler' as const })),
+      outcomes,
+    )
     expect(lines.map((l) => [l.matricule, l.avant, l.result, l.apres])).toEqual([
       ['M001', 'calcule', 'applied', 'controle'],
       ['M002', 'valide', 'ignored', 'valide'],
       ['M003', 'calcule', 'refused', 'calcule'],
     ])
     expect(lines[2]?.error?.code).toBe('TRANSITION_IMPOSSIBLE')
-    expect(counts).toEqual({ applied: 1, already_applied: 0, refused: 1, not_sent: 0, unknown: 0, ignored: 1 })
+    expect(counts).toEqual({ applied: 1, already_applied: 0, refused: 1, not_sent: 0, unknown: 0, queued: 0, ignored: 1 })
+    expect(lines.every((l) => l.action === 'controler')).toBe(true)
   })
 })
 
