@@ -7,7 +7,7 @@
  * before it is sent (#50), and a lost one not before its settle time.
  */
 import { defineStore, storeToRefs } from 'pinia'
-import { computed, onScopeDispose, ref, shallowRef } from 'vue'
+import { computed, effectScope, onScopeDispose, ref, shallowRef, type EffectScope } from 'vue'
 
 import type { ActionBulletin, Bulletin } from '../../src-shared/api/bulletins'
 import {
@@ -52,8 +52,7 @@ export const useBulletinsStore = defineStore('bulletins', () => {
   const progress = ref<{ done: number; total: number } | null>(null)
   const report = shallowRef<BatchReportState | null>(null)
   let draining = false
-  let following = false
-  let stopFollowing: (() => void) | null = null
+  let following: EffectScope | null = null
 
   const clock = (): number => maybeAppServices()?.now() ?? Date.now()
   /** Whole minutes since the list was read; null when never. */
@@ -234,21 +233,26 @@ export const useBulletinsStore = defineStore('bulletins', () => {
     }
   }
 
-  /** Sends the queued actions when the service answers again (once per store). */
+  /**
+   * Sends the queued actions when the service answers again (once per store). The watch lives in a detached scope of
+   * the store's own: called from a screen's setup, it would otherwise stop when that screen unmounts.
+   */
   function follow(): void {
-    if (following) return
-    following = true
-    const { online } = storeToRefs(useSyncStore())
-    stopFollowing = refreshOnReconnect(online, async () => {
-      try {
-        await drain()
-      } catch (thrown) {
-        error.value = localError(thrown)
-      }
+    if (following !== null) return
+    following = effectScope(true)
+    following.run(() => {
+      const { online } = storeToRefs(useSyncStore())
+      refreshOnReconnect(online, async () => {
+        try {
+          await drain()
+        } catch (thrown) {
+          error.value = localError(thrown)
+        }
+      })
     })
   }
   onScopeDispose(() => {
-    stopFollowing?.()
+    following?.stop()
   })
 
   return {

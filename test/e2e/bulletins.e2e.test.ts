@@ -5,7 +5,10 @@
  *   a batch « Contrôler » on the computed ones, with one confirmation and a report of what each became;
  * - one payslip opened: calculer, contrôler, envoyer à l'employeur, refuser with a motif (visible as a note),
  *   recalculer, contrôler, envoyer, valider, envoyer au salarié; each action checked against the sandbox's data;
- * - axe on the list and the payslip (no serious or critical violation).
+ * - axe on the list and the payslip (no serious or critical violation);
+ * - actions asked offline (Chromium offline: navigator.onLine false) are queued, nothing sent; back online with every
+ *   write's connection cut after the service committed (sandbox fault `dropAfterCommitRate: 1`), each payslip ends in
+ *   the right state with its action applied once (one refusal note each), read after each lost answer.
  * Screenshots: test/e2e/artifacts/bulletins-*.png.
  */
 import AxeBuilder from '@axe-core/playwright'
@@ -122,5 +125,55 @@ describe('payslips of a small dossier through their workflow', () => {
     expect(sent?.dates_envoi.salarie).not.toBeNull()
     await ws.screenshot('bulletins-sent')
     expect(await seriousViolations()).toEqual([])
+  })
+
+  it('queues actions taken offline and applies each once after reconnect, the connection cut after each commit', async () => {
+    const page = ws.page
+    const dossier = ws.store.dossiers.find((d) => d.siren === SIREN)
+    const sandbox = ws.sandbox
+    if (dossier === undefined || sandbox === null) throw new Error('dossier B ou sandbox absent')
+    const periode = dossier.periode_paie_en_cours
+    const sentToEmployer = ws.store.bulletins.filter((b) => b.siren === SIREN && b.periode === periode && b.statut === 'envoye_employeur')
+    expect(sentToEmployer.length).toBeGreaterThan(1)
+    const ids = sentToEmployer.map((b) => b.id)
+    const notesBefore = ws.store.notes.length
+
+    await page.goto(`${page.url().split('#')[0] ?? ''}#/dossiers/${SIREN}/bulletins?periode=${periode}`)
+    await page.waitForSelector('[data-testid="bulletins-view"]')
+    await page.check('[data-testid="filter-statut-envoye_employeur"]')
+    await until(
+      'filtre',
+      async () => Number(await page.getAttribute('[data-testid="bulletins-count"]', 'data-count')) === ids.length,
+      30_000,
+    )
+
+    // Offline: the refusals are queued on this workstation, nothing reaches the service.
+    await ws.context.setOffline(true)
+    await until('hors ligne', async () => (await page.getAttribute('[data-testid="online-indicator"]', 'data-online')) === 'false', 20_000)
+    await page.check('[data-testid="select-all"]')
+    await page.click('[data-testid="action-refus"]')
+    const motif = 'Heures supplémentaires de la semaine 46 manquantes'
+    await page.fill('[data-testid="refus-motif"]', motif)
+    await page.click('[data-testid="confirm-yes"]')
+    await page.waitForSelector('[data-testid="report-count-queued"]', { timeout: 30_000 })
+    expect(Number(await page.getAttribute('[data-testid="report-count-queued"]', 'data-count'))).toBe(ids.length)
+    expect(await page.locator('[data-testid^="bulletin-pending-"][data-state="queued"]').count()).toBe(ids.length)
+    expect(ids.map(serverState)).toEqual(ids.map(() => 'envoye_employeur'))
+    await ws.screenshot('bulletins-offline-queued')
+
+    // Back online, every write's answer lost after the service committed: each is read, none sent twice.
+    sandbox.faults.set({ dropAfterCommitRate: 1 })
+    const dropsBefore = sandbox.faults.counts()['dropAfterCommit'] ?? 0
+    await ws.context.setOffline(false)
+    await until('actions envoyées', () => Promise.resolve(ids.every((id) => serverState(id) === 'refuse')), 120_000)
+    await until('file vidée', async () => (await page.locator('[data-testid^="bulletin-pending-"]').count()) === 0, 60_000)
+    sandbox.faults.set({ dropAfterCommitRate: 0 })
+    expect((sandbox.faults.counts()['dropAfterCommit'] ?? 0) - dropsBefore).toBe(ids.length)
+    const refusals = ws.store.notes.slice(notesBefore).filter((n) => n.type === 'refus_bulletin')
+    expect(refusals.map((n) => n.bulletin_id).sort()).toEqual([...ids].sort())
+    expect(refusals.every((n) => n.texte === motif)).toBe(true)
+    await page.waitForSelector('[data-testid="report-count-applied"]', { timeout: 30_000 })
+    expect(Number(await page.getAttribute('[data-testid="report-count-applied"]', 'data-count'))).toBe(ids.length)
+    await ws.screenshot('bulletins-offline-sent')
   })
 })
