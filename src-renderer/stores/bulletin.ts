@@ -13,6 +13,7 @@ import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
 import { loadBulletin, refreshBulletin } from '../services/bulletins-cache'
 import { referenceAgeMinutes } from '../services/reference-cache'
+import { localError, readThrough } from './read-through'
 import { useServiceRecordsStore } from './serviceRecords'
 import { useSyncStore } from './sync'
 
@@ -46,22 +47,8 @@ export const useBulletinStore = defineStore('bulletin', () => {
   /** Reads the payslip through main and caches it; on failure the cache is kept and `error` says why. */
   async function refresh(): Promise<boolean> {
     if (id.value === '') return false
-    refreshing.value = true
-    try {
-      const result = await refreshBulletin(appServices().db, appServices().api, id.value, siren.value)
-      if (!result.ok) {
-        error.value = result.error
-        return false
-      }
-      error.value = null
-      await load()
-      return true
-    } catch (thrown) {
-      error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
-      return false
-    } finally {
-      refreshing.value = false
-    }
+    const [wanted, dossier] = [id.value, siren.value]
+    return readThrough({ refreshing, error }, () => refreshBulletin(appServices().db, appServices().api, wanted, dossier), load)
   }
 
   /**
@@ -81,7 +68,7 @@ export const useBulletinStore = defineStore('bulletin', () => {
       const b = row.value?.bulletin
       if (b !== undefined) await useServiceRecordsStore().open(b.siren, b.periode)
     } catch (thrown) {
-      error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
+      error.value = localError(thrown)
     }
   }
 

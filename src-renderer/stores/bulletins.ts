@@ -23,6 +23,7 @@ import { appServices, maybeAppServices } from '../services/app-services'
 import { loadBulletins, queueAction, queuedActions, refreshBulletins, storeOutcome } from '../services/bulletins-cache'
 import { refreshOnReconnect } from '../services/reconnect'
 import { referenceAgeMinutes } from '../services/reference-cache'
+import { localError, readThrough } from './read-through'
 import { useSyncStore } from './sync'
 
 /** The report of the last batch; `action` null for the actions queued offline and sent on reconnect. */
@@ -34,10 +35,6 @@ export interface BatchReportState {
 
 /** Code of the outcome made up for a payslip whose lost answer may still commit (not sent). */
 export const REPONSE_EN_ATTENTE = 'REPONSE_EN_ATTENTE'
-
-function localError(thrown: unknown): Reported {
-  return { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
-}
 
 export const useBulletinsStore = defineStore('bulletins', () => {
   const siren = ref('')
@@ -72,22 +69,8 @@ export const useBulletinsStore = defineStore('bulletins', () => {
   /** Lists the period through main and caches it; on failure the cache is kept and `error` says why. */
   async function refresh(): Promise<boolean> {
     if (siren.value === '' || periode.value === '') return false
-    refreshing.value = true
-    try {
-      const result = await refreshBulletins(appServices().db, appServices().api, siren.value, periode.value)
-      if (!result.ok) {
-        error.value = result.error
-        return false
-      }
-      error.value = null
-      await load()
-      return true
-    } catch (thrown) {
-      error.value = localError(thrown)
-      return false
-    } finally {
-      refreshing.value = false
-    }
+    const [dossier, period] = [siren.value, periode.value]
+    return readThrough({ refreshing, error }, () => refreshBulletins(appServices().db, appServices().api, dossier, period), load)
   }
 
   /**
