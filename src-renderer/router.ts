@@ -12,6 +12,8 @@
  * /dossiers/:siren/acomptes the acomptes of a period, read only (?periode=YYYY-MM)
  * /dossiers/:siren/salaries/:matricule[/contrats/:contrat]  an employee's sheet, one of his contracts (read only)
  * /dossiers/:siren/extractions  the dossier's extractions: launch, follow, download the CSV
+ * /dossiers/:siren/bulletins the payslips of a period (?periode=YYYY-MM), filters, batch workflow actions
+ * /dossiers/:siren/bulletins/:id  one payslip: rubriques, elements of the month, notes, actions
  * /queue                     the queue (?state=&siren=&kind=&matricule=)
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
@@ -23,6 +25,8 @@ import type { RouteLocationNormalized, Router } from 'vue-router'
 import { FORM_KINDS } from '../src-shared/domain/entry-kinds'
 
 import AcomptesView from './features/dossier/AcomptesView.vue'
+import BulletinsView from './features/bulletins/BulletinsView.vue'
+import BulletinView from './features/bulletins/BulletinView.vue'
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
@@ -50,6 +54,8 @@ export function createAppRouter(): Router {
       })),
       { path: '/dossiers/:siren(\\d{9})/acomptes', name: 'acomptes', component: AcomptesView, props: true },
       ...peopleRoutes,
+      { path: '/dossiers/:siren(\\d{9})/bulletins', name: 'bulletins', component: BulletinsView, props: true },
+      { path: '/dossiers/:siren(\\d{9})/bulletins/:id', name: 'bulletin', component: BulletinView, props: true },
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

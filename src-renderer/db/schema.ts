@@ -28,10 +28,15 @@
  *   period read, primary key `[siren+periode+kind+id]`, indexes `[siren+periode]` and `[siren+periode+matricule]`)
  *   and table `serviceReads` (when each dossier and period was read, and the kinds refused for a missing right,
  *   key `[siren+periode]`). Additive: no upgrade function, every other table kept as it is.
+ * - v8: payslips (issue 15): table `bulletins` (the payslips of a dossier and period as listed, key `id`, index
+ *   `[siren+periode]`), `bulletinReads` (when each dossier and period's list was read, key `[siren+periode]`),
+ *   `bulletinDetails` (one payslip with its rubriques and notes, and when it was read, key `id`) and
+ *   `bulletinActions` (the action on a payslip asked offline or whose answer was lost: read before it is sent, #50;
+ *   key `id` of the payslip). Additive: no upgrade function.
  * - v9: the dossier's people (issue 16): table `salarieSheets` (the last employee sheet read, one row per employee:
  *   identity, payment with the IBAN masked by main, contracts with working time and definition, notes, `fetchedAt`;
  *   key `[siren+matricule]`, index `siren`) and table `codeLists` (the dynamic code lists of /api/codes/{nomCode}
- *   with `fetchedAt`, key `nom`). Additive: no upgrade function. (v8 is another change's; Dexie allows the gap.)
+ *   with `fetchedAt`, key `nom`). Additive: no upgrade function.
  * - v12: fewer outbox indexes (issue 19): every `put` of a row writes one entry in each index of the table, and a drain
  *   writes each row twice, so each index is paid on the sync's hot path. Dropped: `state`, `siren`, `kind` and
  *   `matricule` (each is the prefix of a compound index kept: `[state+updatedAt+clientId]`,
@@ -42,7 +47,10 @@
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
 
+import type { Bulletin, BulletinDetail } from '../../src-shared/api/bulletins'
+import type { ActionBulletin } from '../../src-shared/api/bulletins'
 import type { Categorie } from '../../src-shared/api/categories'
+import type { BulletinReadResult } from '../../src-shared/domain/bulletins'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
 import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
@@ -122,6 +130,45 @@ export interface ServiceReadRow {
   readonly refused: readonly { readonly kind: ServiceRecordKind; readonly droit: Categorie }[]
 }
 
+/** When one dossier and period's payslips were listed. Since v8. */
+export interface BulletinReadRow {
+  readonly siren: string
+  readonly periode: string
+  /** ISO instant the read started (this workstation's clock). */
+  readonly fetchedAt: string
+}
+
+/** One payslip read with its rubriques and notes (null: no `notes` right). Since v8. */
+export interface BulletinDetailRow {
+  readonly id: string
+  readonly siren: string
+  readonly fetchedAt: string
+  readonly bulletin: BulletinDetail
+  readonly notes: BulletinReadResult['notes']
+}
+
+/**
+ * An action on a payslip not settled on this workstation (#50), one per payslip. Since v8.
+ * - `queued`: asked offline, sent when the service answers again, after reading the payslip (a crash may have let
+ *   the request leave before its answer was stored);
+ * - `lost`: sent, no answer: the payslip is read before this action (or any other) is sent again, not before
+ *   `settleUntil` (the lost write may still commit).
+ * Removed once an answer settles it.
+ */
+export interface BulletinActionRow {
+  /** The payslip's id. */
+  readonly id: string
+  readonly siren: string
+  readonly action: ActionBulletin
+  /** The refusal's motif of a queued `refus`; null otherwise. */
+  readonly motif: string | null
+  readonly state: 'queued' | 'lost'
+  /** ISO instant the clerk asked for it (queued) or it was sent (lost), this workstation's clock. */
+  readonly at: string
+  /** ISO instant before which a lost action must not be sent again; null when queued. */
+  readonly settleUntil: string | null
+}
+
 /** Which code list a `codes` row holds. */
 export type CodeListType = 'absences' | 'evp' | 'primes'
 
@@ -177,6 +224,14 @@ export const SCHEMA_V5 = {
 export const SCHEMA_V7 = {
   serviceRecords: '[siren+periode+kind+id], [siren+periode], [siren+periode+matricule]',
   serviceReads: '[siren+periode]',
+} as const
+
+/** Indexes of version 8: payslips (file comment). */
+export const SCHEMA_V8 = {
+  bulletins: 'id, [siren+periode]',
+  bulletinReads: '[siren+periode]',
+  bulletinDetails: 'id, siren',
+  bulletinActions: 'id, siren',
 } as const
 
 /** Indexes of version 9: the employee sheets and the dynamic code lists (file comment). */
@@ -251,6 +306,14 @@ export class PaieDb extends Dexie {
   serviceRecords!: Table<ServiceRecordRow, [string, string, ServiceRecordKind, string]>
   /** When each dossier and period was read (since v7). */
   serviceReads!: Table<ServiceReadRow, [string, string]>
+  /** Cached payslips, per dossier and period listed (since v8). */
+  bulletins!: Table<Bulletin, string>
+  /** When each dossier and period's payslips were listed (since v8). */
+  bulletinReads!: Table<BulletinReadRow, [string, string]>
+  /** Payslips read one by one, with rubriques and notes (since v8). */
+  bulletinDetails!: Table<BulletinDetailRow, string>
+  /** Actions queued offline or whose answer was lost (since v8). */
+  bulletinActions!: Table<BulletinActionRow, string>
   /** The last sheet read of each employee (since v9). */
   salarieSheets!: Table<SalarieSheet, [string, string]>
   /** Dynamic code lists by name (since v9). */
@@ -266,6 +329,7 @@ export class PaieDb extends Dexie {
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
     this.version(7).stores(SCHEMA_V7)
+    this.version(8).stores(SCHEMA_V8)
     this.version(9).stores(SCHEMA_V9)
     this.version(12).stores(SCHEMA_V12)
   }

@@ -9,6 +9,7 @@ import { exportsEn } from './en/exports'
 import { toCheckEn } from './en/to-check'
 import { recordsEn } from './en/records'
 import { peopleEn } from './en/people'
+import { bulletinsEn } from './en/bulletins'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -22,6 +23,7 @@ export const en: Messages = {
   ...toCheckEn,
   ...recordsEn,
   ...peopleEn,
+  ...bulletinsEn,
   ...erreursEn,
   ...exportsEn,
 }

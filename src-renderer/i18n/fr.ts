@@ -14,6 +14,7 @@ import { exportsFr } from './fr/exports'
 import { toCheckFr } from './fr/to-check'
 import { recordsFr } from './fr/records'
 import { peopleFr } from './fr/people'
+import { bulletinsFr } from './fr/bulletins'
 
 export const fr = {
   ...appFr,
@@ -25,6 +26,7 @@ export const fr = {
   ...toCheckFr,
   ...recordsFr,
   ...peopleFr,
+  ...bulletinsFr,
   ...erreursFr,
   ...exportsFr,
 }

@@ -19,6 +19,10 @@ export type RendererApi = Pick<
   | 'onSyncChanged'
   | 'salaries:sheet'
   | 'codes:list'
+  | 'bulletins:list'
+  | 'bulletins:read'
+  | 'bulletins:compute'
+  | 'bulletins:act'
 >
 
 export interface AppServices {

@@ -9,9 +9,11 @@
  *   net à payer = brut − cotisations salariales − avantages en nature + frais professionnels − acomptes.
  * Records without a contract number (avantages, frais, acomptes) count on the employee's payslip with the
  * smallest contract number in the period, so several payslips of one month never count them twice.
+ * Rubrique codes of the elements without a code of their own: RUBRIQUE_CODES (decision #49).
  */
 import type { BulletinDetail } from '../../src-shared/api/bulletins'
 import type { SandboxStore } from '../store/types'
+import { RUBRIQUE_CODES } from '../../src-shared/domain/bulletin-view'
 import { applyRate, fromCents, toCents } from './money'
 
 type Ligne = BulletinDetail['rubriques']['lignes'][number]
@@ -59,7 +61,7 @@ export function calculerBulletin(
   const contrat = store.contrats.find((c) => c.siren === b.siren && c.matricule === b.matricule && c.numero_contrat === b.numero_contrat)
   const lignes: Ligne[] = []
   const base = centsOf(contrat?.salaire_base)
-  lignes.push(ligne('1000', 'Salaire de base', base))
+  lignes.push(ligne(RUBRIQUE_CODES.salaireBase, 'Salaire de base', base))
   let brut = base
 
   const codes = store.codesEvp[b.siren] ?? []
@@ -89,13 +91,13 @@ export function calculerBulletin(
     for (const f of store.fraisProfessionnels.filter(same)) frais += centsOf(f.montant)
     for (const a of store.acomptes.filter(same)) acomptes += centsOf(a.montant)
   }
-  if (avantages !== 0) lignes.push(ligne('2000', 'Avantages en nature', avantages))
+  if (avantages !== 0) lignes.push(ligne(RUBRIQUE_CODES.avantage, 'Avantages en nature', avantages))
   brut += avantages
 
   const salariales = applyRate(brut, TAUX_SALARIAL_BP)
   const patronales = applyRate(brut, TAUX_PATRONAL_BP)
   lignes.push({
-    code: '7000',
+    code: RUBRIQUE_CODES.cotisations,
     libelle: 'Cotisations et contributions sociales',
     base: fromCents(brut),
     taux_salarial: String(TAUX_SALARIAL_BP / 100),
@@ -103,9 +105,9 @@ export function calculerBulletin(
     taux_patronal: String(TAUX_PATRONAL_BP / 100),
     montant_patronal: fromCents(patronales),
   })
-  if (avantages !== 0) lignes.push(ligne('8000', 'Déduction des avantages en nature', -avantages))
-  if (frais !== 0) lignes.push(ligne('8100', 'Remboursement de frais professionnels', frais))
-  if (acomptes !== 0) lignes.push(ligne('8200', 'Acomptes versés', -acomptes))
+  if (avantages !== 0) lignes.push(ligne(RUBRIQUE_CODES.deductionAvantage, 'Déduction des avantages en nature', -avantages))
+  if (frais !== 0) lignes.push(ligne(RUBRIQUE_CODES.frais, 'Remboursement de frais professionnels', frais))
+  if (acomptes !== 0) lignes.push(ligne(RUBRIQUE_CODES.acompte, 'Acomptes versés', -acomptes))
   const net = brut - salariales - avantages + frais - acomptes
 
   const heures = contrat?.duree_travail.unite_mesure === '10' ? contrat.duree_travail.quotite : null

@@ -40,6 +40,7 @@ export const REPORT_CONTEXTS = {
   enregistrements: 'ENREGISTREMENTS',
   salarie: 'SALARIE',
   extraction: 'EXTRACTION',
+  bulletins: 'BULLETINS',
 } as const
 
 /** Values of the `suite` parameter. */

@@ -26,6 +26,16 @@ import {
 import { ConnectionStatus, ReferenceRefreshInput, ReferenceSnapshot } from '../domain/reference'
 import { ReportParams } from '../domain/reports'
 import { RecordsRefreshInput, RecordsRefreshResult } from '../domain/service-records'
+import {
+  BulletinActInput,
+  BulletinActOutcome,
+  BulletinReadInput,
+  BulletinReadResult,
+  BulletinsComputeInput,
+  BulletinsComputeResult,
+  BulletinsListInput,
+  BulletinsListResult,
+} from '../domain/bulletins'
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
 import {
   ChosenFolder,
@@ -99,6 +109,14 @@ export const ipcChannels = {
    * refused for a missing right says so, the others are read. The renderer caches the answer.
    */
   'records:refresh': { input: RecordsRefreshInput, output: RecordsRefreshResult },
+  /** Every payslip of one dossier and period (all pages); the renderer caches the answer (issue 15). */
+  'bulletins:list': { input: BulletinsListInput, output: BulletinsListResult },
+  /** One payslip with its rubriques, and its notes (refusals with their motif, employee comments). */
+  'bulletins:read': { input: BulletinReadInput, output: BulletinReadResult },
+  /** Computes every payslip of a dossier's period (POST /api/bulletins/calculer). */
+  'bulletins:compute': { input: BulletinsComputeInput, output: BulletinsComputeResult },
+  /** One workflow action on one payslip, read before any resend after a lost answer (#50); answers its outcome. */
+  'bulletins:act': { input: BulletinActInput, output: BulletinActOutcome },
   /** Sends a batch of claimed entries; one outcome per entry, with its audit attempts. */
   'sync:push': { input: SyncPushInput, output: SyncPushResult },
   /** Lists the scopes of entries sent again after a lost answer, for a second record of each ("doublon probable"). */

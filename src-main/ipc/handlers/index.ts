@@ -17,6 +17,8 @@ import { createSyncHandlers } from './sync'
 import type { SyncHandlerDeps } from './sync'
 import { createDeclarationHandlers } from './declarations'
 import { createPeopleHandlers } from './people'
+import { createBulletinHandlers } from './bulletins'
+import type { BulletinHandlerDeps } from './bulletins'
 import type { DeclarationHandlerDeps } from './declarations'
 
 /**
@@ -34,7 +36,8 @@ export type HandlerDeps = AppHandlerDeps &
   ReferenceHandlerDeps &
   RecordsHandlerDeps &
   SyncHandlerDeps &
-  DeclarationHandlerDeps
+  DeclarationHandlerDeps &
+  BulletinHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
@@ -47,5 +50,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createSyncHandlers(deps),
     ...createDeclarationHandlers(deps),
     ...createPeopleHandlers(deps),
+    ...createBulletinHandlers(deps),
   } satisfies IpcHandlers
 }

@@ -82,6 +82,13 @@ function downloadableSummary() {
   return { id: d.id, siren: d.siren, nic: d.nic, periode: d.periode, nature: d.nature, type: d.type }
 }
 
+/** One payslip of the big dossier's current period. */
+function aBulletin(): { id: string } {
+  const b = sandbox.store.bulletins.find((x) => x.siren === BIG_SIREN && x.periode === '2026-11')
+  if (b === undefined) throw new Error('aucun bulletin dans le jeu de données')
+  return b
+}
+
 /** A valid-shaped input of EVERY channel (checked against the contract below), mutated by the properties. */
 const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
   'app:info': () => ({}),
@@ -95,6 +102,10 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
   'profile:signOut': () => ({ id: UNKNOWN_PROFILE }),
   'reference:refresh': () => ({ sirens: [BIG_SIREN] }),
   'records:refresh': () => ({ siren: BIG_SIREN, periode: '2026-11' }),
+  'bulletins:list': () => ({ siren: BIG_SIREN, periode: '2026-11' }),
+  'bulletins:read': () => ({ id: aBulletin().id, siren: BIG_SIREN }),
+  'bulletins:compute': () => ({ siren: BIG_SIREN, periode: '2026-11' }),
+  'bulletins:act': () => ({ id: aBulletin().id, action: 'refus', motif: 'Prime oubliée' }),
   'sync:push': () => {
     const codes = codesOf(sandbox.store)
     const [m] = quietEmployees(sandbox.store)

@@ -103,12 +103,16 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 9 une base neuve', async () => {
+  it('ouvre directement en dernière version une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
     expect(db.verno).toBe(12)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'audit',
+      'bulletinActions',
+      'bulletinDetails',
+      'bulletinReads',
+      'bulletins',
       'codeLists',
       'codes',
       'counts',

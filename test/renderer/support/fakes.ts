@@ -136,6 +136,8 @@ export interface FakeApi extends RendererApi {
   sheet: (input: SalarieSheetInput) => IpcResult<SalarieSheet>
   /** Answer of `codes:list` (default: an empty list, fetched at the probe's instant). */
   codes: (nomCode: CodesListResult['nom']) => IpcResult<CodesListResult>
+  /** The `bulletins:*` channels' answers, when a test gives them (else an empty period). */
+  payslips: { -readonly [C in 'bulletins:list' | 'bulletins:read' | 'bulletins:compute' | 'bulletins:act']?: RendererApi[C] }
   /** Sends a `sync:changed` event to the subscribers. */
   emitProgress(progress: SyncProgress): void
 }
@@ -181,6 +183,19 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'records:refresh': (input) => Promise.resolve(api.records(input)),
     'salaries:sheet': (input) => Promise.resolve(api.sheet(input)),
     'codes:list': (input) => Promise.resolve(api.codes(input.nomCode)),
+    // Payslip channels: an empty period by default; `payslips` replaces them (test/renderer/support/bulletins.ts).
+    payslips: {},
+    'bulletins:list': (input) =>
+      api.payslips['bulletins:list']?.(input) ??
+      Promise.resolve({ ok: true, value: { ...input, fetchedAt: '2026-11-20T09:00:00.000Z', bulletins: [] } }),
+    'bulletins:read': (input) =>
+      api.payslips['bulletins:read']?.(input) ??
+      Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
+    'bulletins:compute': (input) =>
+      api.payslips['bulletins:compute']?.(input) ?? Promise.resolve({ ok: true, value: { calcules: [], ignores: [] } }),
+    'bulletins:act': (input) =>
+      api.payslips['bulletins:act']?.(input) ??
+      Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
     onSyncChanged(callback) {
       listeners.add(callback)
       return () => {
