@@ -28,6 +28,10 @@
  *   period read, primary key `[siren+periode+kind+id]`, indexes `[siren+periode]` and `[siren+periode+matricule]`)
  *   and table `serviceReads` (when each dossier and period was read, and the kinds refused for a missing right,
  *   key `[siren+periode]`). Additive: no upgrade function, every other table kept as it is.
+ * - v10: the spreadsheet import (issue 17): table `importMappings`, the column mapping the clerk confirmed for a
+ *   dossier and a source file-name pattern (primary key `[siren+pattern]`, index `siren`), applied to the next file
+ *   of that pattern whose headers are the same (features/import/memory.ts). Additive: no upgrade function. (Versions
+ *   8 and 9 are other features'; Dexie allows the gap.)
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -120,6 +124,24 @@ export type CodesRow =
   | { readonly siren: string; readonly type: 'evp'; readonly list: readonly CodeEvp[] }
   | { readonly siren: string; readonly type: 'primes'; readonly list: readonly CodePrimeIndemnite[] }
 
+/**
+ * The column mapping the clerk confirmed for the files of one dossier whose names follow `pattern` (since v10).
+ * `columns` is checked on read (features/import/memory.ts): one `{ role }` or `{ role: 'element', code }` per column.
+ */
+export interface ImportMappingRow {
+  readonly siren: string
+  /** The file name with its digits and month names generalised (memory.ts `fileNamePattern`). */
+  readonly pattern: string
+  readonly kind: EntryKind
+  /** Name of the sheet the mapping was made on. */
+  readonly sheet: string
+  /** The header labels of the file, as read (the next file must have the same, by header key). */
+  readonly headers: readonly string[]
+  readonly columns: readonly unknown[]
+  /** ISO instant it was confirmed. */
+  readonly savedAt: string
+}
+
 /** A key/value row of sync and cache metadata; values are checked on read (meta.ts). */
 export interface MetaRow {
   readonly key: string
@@ -166,6 +188,11 @@ export const SCHEMA_V5 = {
 export const SCHEMA_V7 = {
   serviceRecords: '[siren+periode+kind+id], [siren+periode], [siren+periode+matricule]',
   serviceReads: '[siren+periode]',
+} as const
+
+/** Indexes of version 10: the remembered import mappings (file comment). */
+export const SCHEMA_V10 = {
+  importMappings: '[siren+pattern], siren',
 } as const
 
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
@@ -227,6 +254,8 @@ export class PaieDb extends Dexie {
   serviceRecords!: Table<ServiceRecordRow, [string, string, ServiceRecordKind, string]>
   /** When each dossier and period was read (since v7). */
   serviceReads!: Table<ServiceReadRow, [string, string]>
+  /** Remembered import mappings, per dossier and file-name pattern (since v10). */
+  importMappings!: Table<ImportMappingRow, [string, string]>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -238,5 +267,6 @@ export class PaieDb extends Dexie {
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
     this.version(7).stores(SCHEMA_V7)
+    this.version(10).stores(SCHEMA_V10)
   }
 }

@@ -78,7 +78,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(10)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -100,16 +100,17 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 7 une base neuve', async () => {
+  it('ouvre directement en version 10 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(10)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'audit',
       'codes',
       'counts',
       'declarations',
       'dossiers',
+      'importMappings',
       'meta',
       'outbox',
       'salaries',
@@ -130,7 +131,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(10)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
       kind: 'periodique',
@@ -173,7 +174,7 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(10)
     expect(await db.outbox.count()).toBe(4)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -242,7 +243,7 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(10)
     const rows = await db.outbox.orderBy('clientId').toArray()
     expect(rows.map((r) => r.fingerprint)).toEqual([fingerprintOf('evp', payload), 'ancienne'])
     expect(rows[0]?.fingerprint).toBe('evp|732829320|M001|C2|2026-11|HS25|3.5|||')
@@ -288,7 +289,7 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(10)
     const [a, b, c] = await db.outbox.orderBy('clientId').toArray()
     expect(a).toMatchObject({ state: 'queued', payload: PAYLOADS['evp'], error: null })
     expect(a?.unreadable).toBeUndefined()
