@@ -10,6 +10,7 @@
  * /dossiers/:siren/prime     primes et indemnités form (?matricule=)
  * /dossiers/:siren/avantage  avantages en nature form (?matricule=)
  * /dossiers/:siren/acomptes the acomptes of a period, read only (?periode=YYYY-MM)
+ * /dossiers/:siren/import    spreadsheet import (file, mapping, preview, report)
  * /queue                     the queue (?state=&siren=&kind=&matricule=)
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
@@ -27,6 +28,7 @@ import DossierView from './features/dossier/DossierView.vue'
 import EntryView from './features/entry/EntryView.vue'
 import EntryFormView from './features/entry-forms/EntryFormView.vue'
 import EvpGridView from './features/evp/EvpGridView.vue'
+import ImportView from './features/import/ImportView.vue'
 import QueueView from './features/queue/QueueView.vue'
 import ProfilesView from './features/settings/ProfilesView.vue'
 
@@ -46,6 +48,7 @@ export function createAppRouter(): Router {
         props: (route: RouteLocationNormalized) => ({ siren: route.params['siren'], kind }),
       })),
       { path: '/dossiers/:siren(\\d{9})/acomptes', name: 'acomptes', component: AcomptesView, props: true },
+      { path: '/dossiers/:siren(\\d{9})/import', name: 'import', component: ImportView, props: true },
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

@@ -8,6 +8,7 @@ import { erreursEn } from './en/erreurs'
 import { exportsEn } from './en/exports'
 import { toCheckEn } from './en/to-check'
 import { recordsEn } from './en/records'
+import { importEn } from './en/import'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -22,4 +23,5 @@ export const en: Messages = {
   ...recordsEn,
   ...erreursEn,
   ...exportsEn,
+  ...importEn,
 }

@@ -13,6 +13,7 @@ import { erreursFr } from './fr/erreurs'
 import { exportsFr } from './fr/exports'
 import { toCheckFr } from './fr/to-check'
 import { recordsFr } from './fr/records'
+import { importFr } from './fr/import'
 
 export const fr = {
   ...appFr,
@@ -25,6 +26,7 @@ export const fr = {
   ...recordsFr,
   ...erreursFr,
   ...exportsFr,
+  ...importFr,
 }
 
 /** Shape of the messages of every locale. */

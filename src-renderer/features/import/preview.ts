@@ -103,7 +103,7 @@ export async function previewRows(
       const { prepared } = result
       const codeColumn = candidate.fields[mapping.kind === 'evp' ? 'code_evp' : 'matricule'] ?? null
       const key = `${prepared.scopeKey}#${prepared.fingerprint}`
-      if (findIdentical(prepared.kind, prepared.payload, await records(prepared.periode)) !== null)
+      if (prepared.payload !== null && findIdentical(prepared.kind, prepared.payload, await records(prepared.periode)) !== null)
         issues.push({ column: codeColumn, level: 'avertissement', key: 'identiqueService' })
       else if (held.has(key)) issues.push({ column: codeColumn, level: 'avertissement', key: 'dejaEnFile' })
       else if (inFile.has(key)) issues.push({ column: codeColumn, level: 'avertissement', key: 'doublonFichier' })

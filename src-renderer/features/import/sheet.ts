@@ -47,6 +47,13 @@ export type ReadResult =
     }
   | { readonly ok: false; readonly reason: ReadFailure }
 
+/** The part of SheetJS's number-format library (typed `any` by the package) read here. */
+interface NumberFormats {
+  parse_date_code(serial: number): { readonly y: number; readonly m: number; readonly d: number }
+  is_date(format: string): boolean
+}
+const ssf = SSF as NumberFormats
+
 const ZIP = [0x50, 0x4b, 0x03, 0x04]
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
 
@@ -65,7 +72,7 @@ export function numberText(value: number): string {
 /** ISO date of an Excel date serial (1900 system, Lotus's 29 February included as SheetJS reads it), or null. */
 export function serialToIsoDate(serial: number): string | null {
   if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null
-  const parts = SSF.parse_date_code(serial)
+  const parts = ssf.parse_date_code(serial)
   const pad = (n: number): string => String(n).padStart(2, '0')
   return `${String(parts.y)}-${pad(parts.m)}-${pad(parts.d)}`
 }
@@ -76,7 +83,7 @@ function cellText(sheet: WorkSheet, address: string): string {
   switch (cell.t) {
     case 'n': {
       const v = typeof cell.v === 'number' ? cell.v : Number.NaN
-      if (typeof cell.z === 'string' && SSF.is_date(cell.z)) return serialToIsoDate(v) ?? ''
+      if (typeof cell.z === 'string' && ssf.is_date(cell.z)) return serialToIsoDate(v) ?? ''
       return numberText(v)
     }
     case 'd':
@@ -113,7 +120,7 @@ function readWorksheet(name: string, sheet: Sheet, hidden: boolean): ParsedSheet
       }
     if (merge.e.c > merge.s.c) mergedRows.add(merge.s.r)
   }
-  const hiddenColumns = (ws['!cols'] ?? []).flatMap((col, i) => (col?.hidden === true ? [i] : []))
+  const hiddenColumns = (ws['!cols'] ?? []).flatMap((col, i) => (col.hidden === true ? [i] : []))
   return { name, rows: trimRows(rows), hiddenColumns, mergedRows: [...mergedRows], hidden }
 }
 

@@ -131,7 +131,15 @@ describe('mémoire des correspondances', () => {
 
   it('recalls the mapping of the same dossier and pattern only', async () => {
     const mapping = proposeMapping(xlsx(wideSheet()), 'evp', ref)
-    await rememberMapping(db, SIREN, 'EVP novembre 2026.xlsx', 'Variables', ['Matricule', 'Nom', 'HS25', 'Observation'], mapping, '2026-11-20T09:00:00Z')
+    await rememberMapping(
+      db,
+      SIREN,
+      'EVP novembre 2026.xlsx',
+      'Variables',
+      ['Matricule', 'Nom', 'HS25', 'Observation'],
+      mapping,
+      '2026-11-20T09:00:00Z',
+    )
     const recalled = await recallMapping(db, SIREN, 'EVP décembre 2026.xlsx')
     expect(recalled).toEqual({ mapping, sheet: 'Variables', headers: ['Matricule', 'Nom', 'HS25', 'Observation'] })
     expect(await recallMapping(db, SIREN_2, 'EVP décembre 2026.xlsx')).toBeNull()

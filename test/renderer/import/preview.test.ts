@@ -58,7 +58,9 @@ describe("aperçu d'un import", () => {
   it('wide xlsx: one entry per filled code cell; an unknown matricule in error on its cell; the totals row set aside', async () => {
     const rows = await preview(tableFrom(workbook([wideSheet()]), 'evp.xlsx'))
     expect(rows.map((r) => r.status)).toEqual(['pret', 'pret', 'erreur', 'ignoree'])
-    expect(rows[0]?.inputs.map((i) => i.payload)).toEqual([{ siren: SIREN, matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.5' }])
+    expect(rows[0]?.inputs.map((i) => i.payload)).toEqual([
+      { siren: SIREN, matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.5' },
+    ])
     expect(rows[1]?.inputs.map((i) => i.payload?.['code_evp'])).toEqual(['HS25', 'OBS'])
     expect(rows[1]?.inputs[1]?.payload?.['valeur_texte']).toBe('Astreinte')
     expect(rows[2]?.issues).toEqual([{ column: 0, level: 'erreur', key: 'matriculeInconnu', params: { valeur: 'M999' } }])
@@ -143,7 +145,7 @@ describe("mise en file d'un import", () => {
     expect(rows[1]?.status).toBe('avertissement')
     const outcome = await queueImport(db, rows, { asDraft: true, includeWarnings: true }, env)
     expect(outcome.saved).toBe(3)
-    expect((await db.outbox.where('state').equals('draft').count())).toBe(3)
+    expect(await db.outbox.where('state').equals('draft').count()).toBe(3)
   })
 
   it('writes all the rows or none: a failing write leaves nothing', async () => {

@@ -119,8 +119,13 @@ describe('cellules', () => {
  * `EncryptedPackage` stream, the shape Excel writes for a password-protected xlsx (MS-OFFCRYPTO).
  */
 function encryptedContainer(): Uint8Array {
-  const cfb = CFB.utils.cfb_new()
-  CFB.utils.cfb_add(cfb, '/EncryptionInfo', new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]))
-  CFB.utils.cfb_add(cfb, '/EncryptedPackage', new Uint8Array(64))
-  return new Uint8Array(CFB.write(cfb, { type: 'array' }) as ArrayBuffer)
+  // The package types its CFB library `any`: the three calls used here, typed.
+  const cfbLib = CFB as {
+    utils: { cfb_new(): object; cfb_add(container: object, path: string, content: Uint8Array): void }
+    write(container: object, options: { type: 'array' }): ArrayBuffer
+  }
+  const container = cfbLib.utils.cfb_new()
+  cfbLib.utils.cfb_add(container, '/EncryptionInfo', new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]))
+  cfbLib.utils.cfb_add(container, '/EncryptedPackage', new Uint8Array(64))
+  return new Uint8Array(cfbLib.write(container, { type: 'array' }))
 }

@@ -107,13 +107,13 @@ export function absenceSheets(): SheetSpec[] {
 
 /** Windows-1252 bytes of `text` (Latin-1 letters only, as a French Excel writes them). */
 export function windows1252(text: string): Uint8Array {
-  return Uint8Array.from(
-    [...text].map((ch) => {
-      const code = ch.charCodeAt(0)
-      if (code > 0xff) throw new Error(`caractère hors Windows-1252 : ${ch}`)
-      return code
-    }),
-  )
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i)
+    if (code > 0xff) throw new Error(`caractère hors Windows-1252 : ${text.charAt(i)}`)
+    bytes[i] = code
+  }
+  return bytes
 }
 
 /** A French Excel CSV (Windows-1252, `;`, CRLF, decimal comma): names instead of matricules, codes by label. */
