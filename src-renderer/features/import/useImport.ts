@@ -12,6 +12,7 @@ import type { Salarie } from '../../../src-shared/api/salaries'
 import type { EntryKind } from '../../../src-shared/domain/entry-kinds'
 import type { DossierCodes } from '../../db/validation-source'
 import { appServices } from '../../services/app-services'
+import { useSyncStore } from '../../stores/sync'
 import { roleOfHeader } from './headers'
 import { guessKind, proposeMapping } from './mapping'
 import type { ImportMapping } from './mapping'
@@ -199,8 +200,11 @@ export function useImport(siren: () => string, reference: ImportReference) {
     busy.value = true
     saveError.value = null
     try {
-      outcome.value = await queueImport(db, rows.value, options, outboxEnv)
+      const done = await queueImport(db, rows.value, options, outboxEnv)
+      outcome.value = done
       step.value = 'rapport'
+      // Queued entries are sent soon (the sync's « new entries » trigger, debounced).
+      if (!done.asDraft && done.saved > 0) useSyncStore().notifyNewEntries()
     } catch (thrown) {
       saveError.value = thrown instanceof Error ? thrown.message : String(thrown)
     } finally {
