@@ -15,9 +15,8 @@ import { utils, write } from '@e965/xlsx'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Salarie } from '../../src-shared/api/salaries'
 import { startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, simpleEmployees, until } from './support'
+import { BIG_SIREN, simpleEmployees, stateCount, until } from './support'
 
 let ws: Workstation
 let base = ''
@@ -32,11 +31,31 @@ afterAll(async () => {
   await ws.close()
 })
 
+type Rows = (string | number | null)[][]
+
+/** One sheet of a workbook written by the test: its rows, merged header ranges and hidden columns. */
+interface SheetSpec {
+  readonly name: string
+  readonly rows: Rows
+  readonly merges?: readonly { readonly r: number; readonly c1: number; readonly c2: number }[]
+  readonly hidden?: readonly number[]
+}
+
+/** The bytes of a workbook holding `sheets`, as `bookType` writes it. */
+function book(sheets: readonly SheetSpec[], bookType: 'xlsx' | 'ods' | 'xls' = 'xlsx'): Buffer {
+  const wb = utils.book_new()
+  for (const sheet of sheets) {
+    const ws = utils.aoa_to_sheet(sheet.rows)
+    if (sheet.merges) ws['!merges'] = sheet.merges.map((m) => ({ s: { r: m.r, c: m.c1 }, e: { r: m.r, c: m.c2 } }))
+    if (sheet.hidden) ws['!cols'] = Array.from({ length: 8 }, (_, i) => ({ hidden: sheet.hidden?.includes(i) === true }))
+    utils.book_append_sheet(wb, ws, sheet.name)
+  }
+  return Buffer.from(write(wb, { type: 'buffer', bookType }) as Buffer)
+}
+
 /** The bytes of an .xlsx holding `rows` on one sheet. */
-function xlsx(rows: (string | number | null)[][]): Buffer {
-  const book = utils.book_new()
-  utils.book_append_sheet(book, utils.aoa_to_sheet(rows), 'Variables')
-  return Buffer.from(write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer)
+function xlsx(rows: Rows): Buffer {
+  return book([{ name: 'Variables', rows }])
 }
 
 /** Windows-1252 bytes of `text` (Latin-1 letters only). */
@@ -54,6 +73,14 @@ async function importFile(page: Page, name: string, mimeType: string, buffer: Bu
 
 async function rowStatus(page: Page, line: number): Promise<string | null> {
   return page.getAttribute(`[data-testid="import-row-${String(line)}"]`, 'data-status', { timeout: 60_000 })
+}
+
+/** Entries of this workstation, every state (the queue screen's total). */
+async function totalEntries(page: Page): Promise<number> {
+  await page.goto(`${base}#/queue`)
+  await page.waitForSelector('[data-testid="state-count-total"]')
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  return stateCount(page, 'total')
 }
 
 /** Serious or critical axe violations on the page as it is. */
@@ -91,7 +118,7 @@ describe('spreadsheet import, through the screens', () => {
     if (c1 === undefined || c2 === undefined) throw new Error('deux codes EVP en quantité attendus')
     const people = simpleEmployees(store, BIG_SIREN, periode)
       .map((m) => store.salaries.find((s) => s.siren === BIG_SIREN && s.matricule === m))
-      .filter((s): s is Salarie => s !== undefined)
+      .filter((s) => s !== undefined)
     // Employees whose name is unique in the dossier (the CSV finds them by name).
     const unique = people.filter(
       (p) => store.salaries.filter((s) => s.siren === BIG_SIREN && s.nom === p.nom && s.prenom === p.prenom).length === 1,
@@ -204,5 +231,177 @@ describe('spreadsheet import, through the screens', () => {
 
     expect(mappingViolations).toEqual([])
     expect(previewViolations).toEqual([])
+  })
+
+  it('imports the other real-world layouts: long (.ods), merged header cells (.xls), a hidden column, absences on a second sheet', async () => {
+    const page = ws.page
+    const store = ws.store
+    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
+    if (dossier === undefined) throw new Error('dossier absent du seed')
+    const periode = dossier.periode_paie_en_cours
+    const [c1, c2] = (store.codesEvp[BIG_SIREN] ?? []).filter((c) => c.format === 'quantite' && !c.masque && c.visibilite.gp)
+    if (c1 === undefined || c2 === undefined) throw new Error('deux codes EVP en quantité attendus')
+    // Employees not used by the first test (it took the first five with a unique name).
+    const [f, g, h, i, j] = simpleEmployees(store, BIG_SIREN, periode).slice(-5)
+    if (f === undefined || g === undefined || h === undefined || i === undefined || j === undefined) throw new Error('salariés')
+    const absenceCodes = store.codesAbsencesParDossier[BIG_SIREN] ?? []
+    const cp = store.codesAbsences.find((c) => absenceCodes.includes(c.code) && c.categorie === 'conges')
+    if (cp === undefined) throw new Error('code de congés attendu')
+
+    /** Imports `buffer` as `name`, checks the proposed columns, confirms and queues; returns the statuses by line. */
+    const importLayout = async (
+      name: string,
+      buffer: Buffer,
+      columns: Record<number, string>,
+      lines: number[],
+    ): Promise<(string | null)[]> => {
+      await importFile(page, name, 'application/octet-stream', buffer)
+      await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
+      for (const [column, value] of Object.entries(columns))
+        expect(await page.inputValue(`[data-testid="import-column-${column}"]`)).toBe(value)
+      await page.click('[data-testid="import-mapping-confirm"]')
+      const last = lines[lines.length - 1] ?? 0
+      await until(`aperçu de ${name}`, async () => ((await rowStatus(page, last)) ?? '') !== '')
+      const statuses = await Promise.all(lines.map((line) => rowStatus(page, line)))
+      await ws.screenshot(`import-${name.replace(/\W+/g, '-')}`)
+      await page.click('[data-testid="import-queue"]')
+      await page.waitForSelector('[data-testid="import-report"]')
+      return statuses
+    }
+
+    // Long layout (.ods): one row per element, the code by code or by label, a comment.
+    expect(
+      await importLayout(
+        'saisie-longue.ods',
+        book(
+          [
+            {
+              name: 'Saisie',
+              rows: [
+                ['Matricule', 'Code rubrique', 'Quantité', 'Commentaire'],
+                [f, c1.code, 2.5, 'Inventaire'],
+                [f, c2.libelle, '1,25', null],
+                [f, 'INCONNU', 1, null],
+              ],
+            },
+          ],
+          'ods',
+        ),
+        { 0: 'matricule', 1: 'code', 2: 'quantite', 3: 'commentaire' },
+        [2, 3, 4],
+      ),
+    ).toEqual(['pret', 'pret', 'erreur'])
+
+    // Merged header cells (.xls): « Salarié » over the matricule, a group label over the code column.
+    expect(
+      await importLayout(
+        'groupes.xls',
+        book(
+          [
+            {
+              name: 'EVP',
+              rows: [
+                ['Salarié', null, 'Heures', null],
+                ['Matricule', 'Nom', c1.code, c2.code],
+                [g, 'x', 4, 0.5],
+              ],
+              merges: [
+                { r: 0, c1: 0, c2: 1 },
+                { r: 0, c1: 2, c2: 3 },
+              ],
+            },
+          ],
+          'xls',
+        ),
+        { 0: 'matricule', 2: `element:${c1.code}`, 3: `element:${c2.code}` },
+        [3],
+      ),
+    ).toEqual(['pret'])
+
+    // A hidden column holding junk: left out of the mapping and of the entries.
+    expect(
+      await importLayout(
+        'colonne-masquee.xlsx',
+        book([
+          {
+            name: 'EVP',
+            rows: [
+              ['Matricule', 'Ancien code', c1.code],
+              [h, 'ZZZ', 3],
+            ],
+            hidden: [1],
+          },
+        ]),
+        { 0: 'matricule', 1: 'ignorer', 2: `element:${c1.code}` },
+        [2],
+      ),
+    ).toEqual(['pret'])
+
+    // Absences on the second sheet of the book (the first holds notes): dates as jj/mm/aaaa text and as date cells.
+    expect(
+      await importLayout(
+        'absences.xlsx',
+        book([
+          { name: 'Notes', rows: [['Envoyé par la comptable'], ['Merci']] },
+          {
+            name: 'Absences',
+            rows: [
+              ['Matricule', 'Motif', 'Du', 'Au'],
+              [i, cp.libelle, `09/${periode.slice(5)}/${periode.slice(0, 4)}`, `10/${periode.slice(5)}/${periode.slice(0, 4)}`],
+              [j, cp.code, `${periode}-16`, `${periode}-16`],
+            ],
+          },
+        ]),
+        { 0: 'matricule', 1: 'code', 2: 'dateDebut', 3: 'dateFin' },
+        [2, 3],
+      ),
+    ).toEqual(['pret', 'pret'])
+
+    await until(
+      'éléments des quatre tableurs reçus par le service',
+      () =>
+        Promise.resolve(
+          held(f, c1.code, '2.5', periode) === 1 &&
+            held(f, c2.code, '1.25', periode) === 1 &&
+            held(g, c1.code, '4', periode) === 1 &&
+            held(g, c2.code, '0.5', periode) === 1 &&
+            held(h, c1.code, '3', periode) === 1 &&
+            store.absences.filter(
+              (a) => a.siren === BIG_SIREN && a.matricule === i && a.date_debut === `${periode}-09` && a.date_fin === `${periode}-10`,
+            ).length === 1 &&
+            store.absences.filter((a) => a.siren === BIG_SIREN && a.matricule === j && a.date_debut === `${periode}-16`).length === 1,
+        ),
+      90_000,
+    )
+    // The junk of the hidden column reached nothing.
+    expect(store.evp.some((e) => e.code_evp === 'ZZZ')).toBe(false)
+  })
+
+  it('an import interrupted by a reload leaves all its rows or none', async () => {
+    const page = ws.page
+    const store = ws.store
+    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
+    if (dossier === undefined) throw new Error('dossier absent du seed')
+    const periode = dossier.periode_paie_en_cours
+    const codes = (store.codesEvp[BIG_SIREN] ?? []).filter((c) => c.format === 'quantite' && !c.masque && c.visibilite.gp)
+    const employees = simpleEmployees(store, BIG_SIREN, periode)
+    // One row per employee, one column per code: hundreds of entries in one transaction.
+    const rows: Rows = [['Matricule', ...codes.map((c) => c.code)], ...employees.map((m) => [m, ...codes.map(() => 0.125)])]
+    const expected = employees.length * codes.length
+    const before = await totalEntries(page)
+    await importFile(page, 'gros-fichier.xlsx', 'application/octet-stream', xlsx(rows))
+    await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
+    await page.click('[data-testid="import-mapping-confirm"]')
+    await until(
+      'aperçu du gros fichier',
+      async () => ((await page.getAttribute('[data-testid="import-counts"]', 'data-pret')) ?? '0') === String(employees.length),
+      120_000,
+    )
+    // Queue, and reload the window while the transaction runs.
+    await page.click('[data-testid="import-queue"]')
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    await page.reload()
+    const after = await totalEntries(page)
+    expect([0, expected]).toContain(after - before)
   })
 })

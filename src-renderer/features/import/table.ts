@@ -2,8 +2,9 @@
  * A sheet as a table (issue 17): where its header row is, what each column is called, and which rows hold data.
  * Pure.
  *
- * - The header row is, among the first {@link HEADER_SEARCH_ROWS} rows, the one whose cells name the most known
- *   roles (headers.ts), then the one with the most text cells (titles and blank lines above it are skipped).
+ * - The header row is, among the first {@link HEADER_SEARCH_ROWS} rows, the one whose cells name the most distinct
+ *   known roles (headers.ts), then the one with the most distinct text cells (titles and blank lines above it are
+ *   skipped); a row of merged group labels loses to the row under it.
  * - A grouped header (a merged cell above the header row, « Heures supplémentaires » over « 25 % » and « 50 % »)
  *   prefixes the columns it covers: « Heures supplémentaires 25 % ».
  * - Blank rows are left out; a totals row (a cell starting with « total », « sous-total », « totaux ») is set aside
@@ -46,18 +47,22 @@ function isNumberLike(text: string): boolean {
   return /^[-+]?[\d\s.,]+$/.test(text) || /^\d{4}-\d{2}-\d{2}$/.test(text)
 }
 
+/** Distinct known roles, then distinct text cells (a merged cell repeated over its columns counts once). */
 function headerScore(row: readonly string[]): number {
-  const known = row.filter((c) => roleOfHeader(c) !== null).length
-  const texts = row.filter((c) => c !== '' && !isNumberLike(c)).length
-  return known * 100 + texts
+  const texts = new Set(row.filter((c) => c !== '' && !isNumberLike(c)))
+  const known = new Set([...texts].map(roleOfHeader).filter((r) => r !== null))
+  return known.size * 100 + texts.size
 }
 
-/** The index of the header row of `rows` (0 for an empty sheet). */
-export function findHeaderRow(rows: readonly (readonly string[])[]): number {
+/**
+ * The index of the header row of `rows` (0 for an empty sheet). A row holding a merged range (`mergedRows`) is a
+ * group row: it loses to the row under it when both name as many roles.
+ */
+export function findHeaderRow(rows: readonly (readonly string[])[], mergedRows: readonly number[] = []): number {
   let best = 0
   let bestScore = -1
   rows.slice(0, HEADER_SEARCH_ROWS).forEach((row, i) => {
-    const score = headerScore(row)
+    const score = headerScore(row) - (mergedRows.includes(i) ? 50 : 0)
     if (score > bestScore) {
       best = i
       bestScore = score
@@ -68,7 +73,7 @@ export function findHeaderRow(rows: readonly (readonly string[])[]): number {
 
 /** Reads `sheet` as a table (see the file comment). */
 export function tableOf(sheet: ParsedSheet): SheetTable {
-  const headerRow = findHeaderRow(sheet.rows)
+  const headerRow = findHeaderRow(sheet.rows, sheet.mergedRows)
   const own = sheet.rows[headerRow] ?? []
   const group = headerRow > 0 && sheet.mergedRows.includes(headerRow - 1) ? (sheet.rows[headerRow - 1] ?? []) : []
   const headers = own.map((text, c) => {

@@ -41,6 +41,34 @@ describe('lecture des classeurs', () => {
     expect(table.ownHeaders).toEqual(['Matricule', 'Nom', 'à 25 %', 'Observation'])
   })
 
+  it('takes the row under a merged group row as the header, even when the group labels are header words', () => {
+    const [sheet] = sheets(
+      workbook(
+        [
+          {
+            name: 'EVP',
+            rows: [
+              ['Salarié', null, 'Heures', null],
+              ['Matricule', 'Nom', 'HS25', 'HS50'],
+              ['M001', 'Durand', 4, 1],
+            ],
+            merges: [
+              { r: 0, c1: 0, c2: 1 },
+              { r: 0, c1: 2, c2: 3 },
+            ],
+          },
+        ],
+        'xls',
+      ),
+      'groupes.xls',
+    )
+    if (sheet === undefined) throw new Error('pas de feuille')
+    const table = tableOf(sheet)
+    expect(table.headerRow).toBe(1)
+    expect(table.ownHeaders).toEqual(['Matricule', 'Nom', 'HS25', 'HS50'])
+    expect(table.headers).toEqual(['Salarié Matricule', 'Salarié Nom', 'Heures HS25', 'Heures HS50'])
+  })
+
   it('reports hidden columns', () => {
     const [sheet] = sheets(workbook([hiddenColumnSheet()]), 'evp.xlsx')
     expect(sheet?.hiddenColumns).toEqual([1])
