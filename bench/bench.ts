@@ -79,6 +79,8 @@ export interface BenchSizes {
   readonly reconcile: number
   /** Rows in the outbox when the queue screen opens. */
   readonly queueRows: number
+  /** Rows of the spreadsheet imported (read in the worker, previewed, queued in one transaction). */
+  readonly importRows: number
 }
 
 export const FULL_SIZES: BenchSizes = {
@@ -90,6 +92,7 @@ export const FULL_SIZES: BenchSizes = {
   rateLimit: 200,
   reconcile: 1_000,
   queueRows: 50_000,
+  importRows: 10_000,
 }
 export const QUICK_SIZES: BenchSizes = {
   paste: 400,
@@ -100,6 +103,7 @@ export const QUICK_SIZES: BenchSizes = {
   rateLimit: 60,
   reconcile: 60,
   queueRows: 2_000,
+  importRows: 400,
 }
 
 /** The bench report (bench.json). */
@@ -123,6 +127,10 @@ export const FIGURE_KEYS = [
   'enqueue.ratioToRaw',
   'enqueue.p95SingleMs',
   'enqueue.longestTaskMs',
+  'import.readMs',
+  'import.previewMs',
+  'import.longestTaskMs',
+  'import.queueMs',
   'sync.loopback.entriesPerSecond',
   'sync.loopback.rawClientEntriesPerSecond',
   'sync.loopback.ratioToRawClient',
@@ -264,7 +272,36 @@ export function evpInputs(employees: readonly Employee[], count: number, variant
   return inputs
 }
 
+/**
+ * A spreadsheet as an employer sends it, for the import scenario: CSV (`;`, decimal commas), one row per element
+ * (« Matricule;Code;Quantité »), `count` rows over the employees of ONE dossier (the first one's), quantities apart
+ * from the other scenarios' (the third decimal).
+ */
+export function importCsv(employees: readonly Employee[], count: number): { siren: string; csv: string } {
+  const first = employees[0]
+  if (first === undefined) throw new Error('Aucun salarié pour le banc de mesure')
+  const staff = employees.filter((e) => e.siren === first.siren)
+  const lines = ['Matricule;Code;Quantité']
+  for (let i = 0; i < count; i += 1) {
+    const e = staff[i % staff.length] ?? first
+    const k = Math.floor(i / staff.length)
+    lines.push(`${e.matricule};${e.codes[k % e.codes.length] ?? ''};${(2.009 + k * 0.25).toFixed(3).replace('.', ',')}`)
+  }
+  return { siren: first.siren, csv: `${lines.join('\r\n')}\r\n` }
+}
+
 // ------------------------------------------------------------------------------------------------- the browser
+
+const ImportResult = z.object({
+  readMs: z.number(),
+  previewMs: z.number(),
+  rows: z.number(),
+  ready: z.number(),
+  longestTaskMs: z.number(),
+  longTasks: z.number(),
+  queueMs: z.number(),
+  saved: z.number(),
+})
 
 const EnqueueResult = z.object({
   ms: z.number(),
@@ -443,6 +480,22 @@ async function oneRun(
       .array(z.number())
       .parse(await call(h.bench, 'enqueueSingles', 'bench-singles', evpInputs(employees, sizes.singles, 1)))
     f['enqueue.p95SingleMs'] = percentile(singles, 95)
+
+    // 1b. Spreadsheet import (issue 17): a CSV of `importRows` rows read by the worker, mapped and previewed, with the
+    // longest main-thread task over all of it; then its rows queued in ONE transaction (timed apart).
+    await call(h.bench, 'reset', 'bench-import')
+    await call(h.bench, 'loadReference', 'bench-import')
+    const file = importCsv(employees, sizes.importRows)
+    await call(h.bench, 'stageImport', 'variables-bench.csv', file.csv)
+    const imported = ImportResult.parse(await call(h.bench, 'importStaged', 'bench-import', file.siren))
+    if (imported.saved !== sizes.importRows) throw new Error(`Import : ${imported.saved} saisies sur ${sizes.importRows}`)
+    f['import.readMs'] = imported.readMs
+    f['import.previewMs'] = imported.previewMs
+    f['import.longestTaskMs'] = imported.longestTaskMs
+    f['import.queueMs'] = imported.queueMs
+    log(
+      `  import ${sizes.importRows}: read ${Math.round(imported.readMs)} ms, preview ${Math.round(imported.previewMs)} ms, longest task ${imported.longestTaskMs.toFixed(1)} ms (${imported.longTasks} long tasks), queued in ${Math.round(imported.queueMs)} ms`,
+    )
 
     // 2. Drain of the pasted entries, no added latency.
     const loop = DrainResult.parse(await maybeProfiled('drain', () => call(h.bench, 'drain', 'bench-paste')))
@@ -633,6 +686,14 @@ const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['t
   'enqueue.ratioToRaw': { label: 'outbox / raw IndexedDB', unit: '', target: { op: '>=', value: 0.7 } },
   'enqueue.p95SingleMs': { label: 'one entry saved from the form, p95', unit: 'ms', target: { op: '<=', value: 20 } },
   'enqueue.longestTaskMs': { label: 'longest main-thread task during the paste', unit: 'ms', target: { op: '<=', value: 50 } },
+  'import.readMs': { label: 'spreadsheet import: file read by the worker', unit: 'ms', target: { op: 'report' } },
+  'import.previewMs': { label: 'spreadsheet import: mapping and preview of every row', unit: 'ms', target: { op: 'report' } },
+  'import.longestTaskMs': {
+    label: 'longest main-thread task during the import’s read and preview',
+    unit: 'ms',
+    target: { op: '<=', value: 50 },
+  },
+  'import.queueMs': { label: 'spreadsheet import: every row queued in one transaction', unit: 'ms', target: { op: 'report' } },
   'sync.loopback.entriesPerSecond': {
     label: 'drain to the sandbox, no added latency',
     unit: 'entries/s',
