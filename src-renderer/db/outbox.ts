@@ -93,6 +93,18 @@ export async function enqueue(db: PaieDb, input: NewEntryInput, env: OutboxEnv =
   )
 }
 
+/**
+ * Checks one input of a batch and builds its entry (not written); the entry is remembered by `source`, so the next
+ * rows of the batch count it among the employee's absences.
+ */
+async function checkInput(source: ValidationSource, input: NewEntryInput, env: OutboxEnv): Promise<EntryResult> {
+  const result = await prepareEntry(source, input)
+  if (!result.ok) return result
+  const entry = newEntry(result.prepared, input, env)
+  source.remember(entry)
+  return { ok: true, entry }
+}
+
 /** Outcome of a grid paste: one result per input row (same order) and how many rows were saved. */
 export interface EnqueueManyResult {
   readonly results: EntryResult[]
@@ -134,15 +146,11 @@ export async function enqueueMany(
     inFlight.catch(() => undefined)
   }
   for (const input of inputs) {
-    const result = await prepareEntry(source, input)
-    if (!result.ok) {
-      results.push(result)
-    } else {
-      const entry = newEntry(result.prepared, input, env)
-      source.remember(entry)
-      chunk.push(entry)
+    const result = await checkInput(source, input, env)
+    results.push(result)
+    if (result.ok) {
+      chunk.push(result.entry)
       saved += 1
-      results.push({ ok: true, entry })
       if (chunk.length >= ENQUEUE_CHUNK) await flush()
     }
     await slicer.maybeYield()
@@ -175,15 +183,9 @@ export async function enqueueTogether(
   const results: EntryResult[] = []
   const entries: StoredEntry[] = []
   for (const input of inputs) {
-    const result = await prepareEntry(source, input)
-    if (!result.ok) {
-      results.push(result)
-    } else {
-      const entry = newEntry(result.prepared, input, env)
-      source.remember(entry)
-      entries.push(entry)
-      results.push({ ok: true, entry })
-    }
+    const result = await checkInput(source, input, env)
+    results.push(result)
+    if (result.ok) entries.push(result.entry)
     await slicer.maybeYield()
   }
   await db.transaction('rw', db.outbox, db.counts, () =>

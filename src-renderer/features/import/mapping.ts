@@ -58,14 +58,30 @@ export function codesOfKind(kind: EntryKind, codes: DossierCodes): readonly Know
   }
 }
 
-/** The code `text` names among `known` (its code, case-insensitive, or one of its labels by header key), or null. */
+/**
+ * A finder of the code a text names among `known` (its code, case-insensitive, or one of its labels by header key,
+ * little words ignored), its keys computed once: for reading thousands of rows.
+ */
+export function codeFinder(known: readonly KnownCode[]): (text: string) => string | null {
+  const byCode = new Map<string, string>()
+  const byLabel = new Map<string, string>()
+  for (const c of known) {
+    if (!byCode.has(headerKey(c.code))) byCode.set(headerKey(c.code), c.code)
+    for (const label of c.labels) {
+      const key = looseKey(headerKey(label))
+      if (!byLabel.has(key)) byLabel.set(key, c.code)
+    }
+  }
+  return (text) => {
+    const key = headerKey(text)
+    if (key === '') return null
+    return byCode.get(key) ?? byLabel.get(looseKey(key)) ?? null
+  }
+}
+
+/** The code `text` names among `known` (see {@link codeFinder}), or null. */
 export function findCode(known: readonly KnownCode[], text: string): string | null {
-  const key = headerKey(text)
-  if (key === '') return null
-  const byCode = known.find((c) => headerKey(c.code) === key)
-  if (byCode !== undefined) return byCode.code
-  const loose = looseKey(key)
-  return known.find((c) => c.labels.some((l) => looseKey(headerKey(l)) === loose))?.code ?? null
+  return codeFinder(known)(text)
 }
 
 /** A header key without its little words (« Heures supplémentaires à 25 % » = « Heures supplémentaires 25 »). */

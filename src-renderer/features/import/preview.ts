@@ -16,7 +16,7 @@ import type { PaieDb } from '../../db/schema'
 import { ValidationSource } from '../../db/validation-source'
 import { TimeSlicer } from '../../db/yield'
 import type { ImportMapping } from './mapping'
-import { buildRow, indexEmployees } from './rows'
+import { buildRow, indexRows } from './rows'
 import type { CellIssue, RowContext } from './rows'
 import type { SourceRow } from './table'
 
@@ -39,9 +39,16 @@ export interface PreviewRow {
 /** Outbox states whose entries an import row would duplicate (cancelled and rejected ones are not held). */
 const HELD: ReadonlySet<EntryState> = new Set(['draft', 'queued', 'sending', 'synced', 'unknown', 'to_check'])
 
+/** `scopeKey#fingerprint` of the dossier's creates the outbox holds, read with a cursor (no long task on a big queue). */
 async function heldFingerprints(db: PaieDb, siren: string): Promise<Set<string>> {
-  const rows = await db.outbox.where('siren').equals(siren).toArray()
-  return new Set(rows.filter((e) => HELD.has(e.state) && e.operation === 'create').map((e) => `${e.scopeKey}#${e.fingerprint}`))
+  const held = new Set<string>()
+  await db.outbox
+    .where('siren')
+    .equals(siren)
+    .each((e) => {
+      if (HELD.has(e.state) && e.operation === 'create') held.add(`${e.scopeKey}#${e.fingerprint}`)
+    })
+  return held
 }
 
 /** The service's cached records of a dossier, per period (read once each). */
@@ -74,7 +81,7 @@ export async function previewRows(
   options: PreviewOptions = {},
 ): Promise<PreviewRow[]> {
   const source = new ValidationSource(db)
-  const index = indexEmployees(ctx.salaries)
+  const index = indexRows(ctx, mapping.kind)
   const held = await heldFingerprints(db, ctx.siren)
   const records = serviceRecordsReader(db, ctx.siren)
   const inFile = new Set<string>()

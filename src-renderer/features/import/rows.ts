@@ -19,8 +19,8 @@ import type { DossierCodes } from '../../db/validation-source'
 import { parseEvpCell } from '../evp'
 import { cellDate, cellDecimal, cellPeriode } from './cells'
 import type { ColumnRole } from './headers'
-import { codesOfKind, findCode } from './mapping'
-import type { ImportMapping, KnownCode } from './mapping'
+import { codeFinder, codesOfKind } from './mapping'
+import type { ImportMapping } from './mapping'
 
 /** A reason about one cell (`column`) or the whole row (`column: null`): an i18n key of `import.motifs`, or a
  * message of the shared validation (`text`, French by design: docs/i18n.md). */
@@ -57,6 +57,16 @@ export interface RowContext {
 export interface EmployeeIndex {
   readonly byMatricule: ReadonlyMap<string, string>
   readonly byName: ReadonlyMap<string, readonly string[]>
+}
+
+/** What reading many rows of one kind looks up, built once: the employees and the code finder of the kind. */
+export interface RowIndex extends EmployeeIndex {
+  readonly findCode: (text: string) => string | null
+}
+
+/** The {@link RowIndex} of `ctx` for rows of `kind`. */
+export function indexRows(ctx: RowContext, kind: EntryKind): RowIndex {
+  return { ...indexEmployees(ctx.salaries), findCode: codeFinder(codesOfKind(kind, ctx.codes)) }
 }
 
 function nameKey(text: string): string {
@@ -169,14 +179,14 @@ interface Element {
   readonly raw: string | null
 }
 
-function elementsOf(cells: readonly string[], mapping: ImportMapping, known: readonly KnownCode[], issues: CellIssue[]): Element[] {
+function elementsOf(cells: readonly string[], mapping: ImportMapping, index: RowIndex, issues: CellIssue[]): Element[] {
   const wide = mapping.columns.flatMap((m, c): Element[] =>
     m.role === 'element' && text(cells, c) !== '' ? [{ code: m.code, codeColumn: c, raw: text(cells, c) }] : [],
   )
   const codeCol = first(mapping, 'code')
   const raw = text(cells, codeCol)
   if (codeCol === null || raw === '') return wide
-  const code = findCode(known, raw)
+  const code = index.findCode(raw)
   if (code === null) {
     issues.push(err(codeCol, 'codeInconnu', { valeur: raw }))
     return wide
@@ -254,10 +264,10 @@ function payloadOf(kind: EntryKind, el: Element, cells: readonly string[], mappi
  * @returns the candidates (each with the column of each wire field), or the row's reasons; a row with neither holds
  *   nothing to import (a wide row with every element cell empty).
  */
-export function buildRow(cells: readonly string[], mapping: ImportMapping, ctx: RowContext, index: EmployeeIndex): BuiltRow {
+export function buildRow(cells: readonly string[], mapping: ImportMapping, ctx: RowContext, index: RowIndex): BuiltRow {
   const issues: CellIssue[] = []
   const employee = findEmployee(cells, mapping, index)
-  const elements = elementsOf(cells, mapping, codesOfKind(mapping.kind, ctx.codes), issues)
+  const elements = elementsOf(cells, mapping, index, issues)
   if (employee === null) {
     if (elements.length > 0) issues.push(err(null, 'salarieManquant'))
     return { candidates: [], issues }

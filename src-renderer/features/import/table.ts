@@ -40,7 +40,8 @@ export interface SheetTable {
 const TOTAL = /^(sous )?(total|totaux)\b/
 
 function isTotalRow(cells: readonly string[]): boolean {
-  return cells.some((c) => TOTAL.test(headerKey(c)))
+  // The cheap test first: only a cell holding « tot » is normalised.
+  return cells.some((c) => /tot/i.test(c) && TOTAL.test(headerKey(c)))
 }
 
 function isNumberLike(text: string): boolean {

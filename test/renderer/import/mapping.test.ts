@@ -12,25 +12,15 @@ import { guessKind, mappingProblem, proposeMapping } from '../../../src-renderer
 import type { MappingReference } from '../../../src-renderer/features/import/mapping'
 import { roleOfHeader } from '../../../src-renderer/features/import/headers'
 import { fileNamePattern, recallMapping, rememberMapping, sameHeaders } from '../../../src-renderer/features/import/memory'
-import { readSpreadsheet } from '../../../src-renderer/features/import/sheet'
 import type { SheetTable } from '../../../src-renderer/features/import/table'
-import { tableOf } from '../../../src-renderer/features/import/table'
 import { dbWithReference } from '../support/db'
 import { SIREN, SIREN_2, codesAbsences, codesEvp, codesPrimes, salaries } from '../support/fixtures'
-import { absenceSheets, csvNames, hiddenColumnSheet, longSheet, mergedSheet, wideSheet, workbook } from './workbooks'
+import { absenceSheets, csvNames, hiddenColumnSheet, longSheet, mergedSheet, wideSheet, workbook, tableFrom } from './workbooks'
 import type { SheetSpec } from './workbooks'
 
 const ref: MappingReference = {
   salaries: salaries.filter((s) => s.siren === SIREN),
   codes: { evp: codesEvp, absences: codesAbsences, primes: codesPrimes },
-}
-
-function tableFrom(bytes: Uint8Array, name: string, sheet = 0): SheetTable {
-  const result = readSpreadsheet(bytes, name)
-  if (!result.ok) throw new Error(result.reason)
-  const found = result.sheets[sheet]
-  if (found === undefined) throw new Error('pas de feuille')
-  return tableOf(found)
 }
 
 const xlsx = (spec: SheetSpec): SheetTable => tableFrom(workbook([spec]), 'f.xlsx')

@@ -18,13 +18,11 @@ import type { PreviewRow } from '../../../src-renderer/features/import/preview'
 import { queueImport } from '../../../src-renderer/features/import/queue'
 import { reportWorkbook } from '../../../src-renderer/features/import/report'
 import type { RowContext } from '../../../src-renderer/features/import/rows'
-import { readSpreadsheet } from '../../../src-renderer/features/import/sheet'
-import { tableOf } from '../../../src-renderer/features/import/table'
 import type { SheetTable } from '../../../src-renderer/features/import/table'
 import { dbWithReference, testEnv } from '../support/db'
 import { SIREN, codesAbsences, codesEvp, codesPrimes, salaries, valid } from '../support/fixtures'
 import { rowOf, serviceEvp } from '../support/records'
-import { absenceSheets, csvNames, longSheet, wideSheet, workbook } from './workbooks'
+import { absenceSheets, csvNames, longSheet, wideSheet, workbook, tableFrom } from './workbooks'
 
 let db: PaieDb
 const env = testEnv()
@@ -41,14 +39,6 @@ afterEach(async () => {
   vi.restoreAllMocks()
   await db.delete()
 })
-
-function tableFrom(bytes: Uint8Array, name: string, sheet = 0): SheetTable {
-  const result = readSpreadsheet(bytes, name)
-  if (!result.ok) throw new Error(result.reason)
-  const found = result.sheets[sheet]
-  if (found === undefined) throw new Error('pas de feuille')
-  return tableOf(found)
-}
 
 async function preview(table: SheetTable, kind: ImportMapping['kind'] = 'evp', dropped?: Set<number>): Promise<PreviewRow[]> {
   return previewRows(db, table.rows, proposeMapping(table, kind, ref), ctx, dropped ? { dropped } : {})

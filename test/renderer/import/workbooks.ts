@@ -7,6 +7,10 @@
 import { utils, write } from '@e965/xlsx'
 import type { BookType, WorkSheet } from '@e965/xlsx'
 
+import { readSpreadsheet } from '../../../src-renderer/features/import/sheet'
+import { tableOf } from '../../../src-renderer/features/import/table'
+import type { SheetTable } from '../../../src-renderer/features/import/table'
+
 type Cell = string | number | Date | null
 
 /** A sheet to write: its rows, and optionally merged ranges and hidden columns. */
@@ -127,4 +131,13 @@ export function csvNames(): Uint8Array {
       '',
     ].join('\r\n'),
   )
+}
+
+/** Sheet `sheet` (from 0) of the file `bytes` named `name`, read as a table. */
+export function tableFrom(bytes: Uint8Array, name: string, sheet = 0): SheetTable {
+  const result = readSpreadsheet(bytes, name)
+  if (!result.ok) throw new Error(result.reason)
+  const found = result.sheets[sheet]
+  if (found === undefined) throw new Error('pas de feuille')
+  return tableOf(found)
 }
