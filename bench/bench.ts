@@ -61,6 +61,8 @@ export interface BenchOptions {
    * `sync.loopback.*`, for iterating on the drain (a full run takes minutes). Default: every scenario.
    */
   readonly onlyLoopback?: boolean
+  /** Runs only the spreadsheet import (`import.*`, `--only import`). */
+  readonly onlyImport?: boolean
 }
 
 /** Sizes of one bench. */
@@ -299,6 +301,8 @@ const ImportResult = z.object({
   ready: z.number(),
   longestTaskMs: z.number(),
   longTasks: z.number(),
+  readLongestTaskMs: z.number(),
+  previewLongestTaskMs: z.number(),
   queueMs: z.number(),
   saved: z.number(),
 })
@@ -441,6 +445,32 @@ async function rawClientPost(connection: PayrollConnection, inputs: readonly New
   return performance.now() - started
 }
 
+/**
+ * Spreadsheet import (issue 17): a CSV of `importRows` rows read by the import's worker, mapped and previewed, with the
+ * longest main-thread task over all of it; then its rows queued in ONE transaction (timed apart). Fills `import.*`.
+ */
+async function measureImport(
+  h: Harness,
+  sizes: BenchSizes,
+  employees: readonly Employee[],
+  log: (line: string) => void,
+  f: Partial<RunFigures>,
+): Promise<void> {
+  await call(h.bench, 'reset', 'bench-import')
+  await call(h.bench, 'loadReference', 'bench-import')
+  const file = importCsv(employees, sizes.importRows)
+  await call(h.bench, 'stageImport', 'variables-bench.csv', file.csv)
+  const imported = ImportResult.parse(await call(h.bench, 'importStaged', 'bench-import', file.siren))
+  if (imported.saved !== sizes.importRows) throw new Error(`Import : ${imported.saved} saisies sur ${sizes.importRows}`)
+  f['import.readMs'] = imported.readMs
+  f['import.previewMs'] = imported.previewMs
+  f['import.longestTaskMs'] = imported.longestTaskMs
+  f['import.queueMs'] = imported.queueMs
+  log(
+    `  import ${sizes.importRows}: read ${Math.round(imported.readMs)} ms, preview ${Math.round(imported.previewMs)} ms, longest task ${imported.longestTaskMs.toFixed(1)} ms (read ${imported.readLongestTaskMs.toFixed(1)}, preview ${imported.previewLongestTaskMs.toFixed(1)}; ${imported.longTasks} long tasks), queued in ${Math.round(imported.queueMs)} ms`,
+  )
+}
+
 async function oneRun(
   h: Harness,
   sizes: BenchSizes,
@@ -481,21 +511,8 @@ async function oneRun(
       .parse(await call(h.bench, 'enqueueSingles', 'bench-singles', evpInputs(employees, sizes.singles, 1)))
     f['enqueue.p95SingleMs'] = percentile(singles, 95)
 
-    // 1b. Spreadsheet import (issue 17): a CSV of `importRows` rows read by the worker, mapped and previewed, with the
-    // longest main-thread task over all of it; then its rows queued in ONE transaction (timed apart).
-    await call(h.bench, 'reset', 'bench-import')
-    await call(h.bench, 'loadReference', 'bench-import')
-    const file = importCsv(employees, sizes.importRows)
-    await call(h.bench, 'stageImport', 'variables-bench.csv', file.csv)
-    const imported = ImportResult.parse(await call(h.bench, 'importStaged', 'bench-import', file.siren))
-    if (imported.saved !== sizes.importRows) throw new Error(`Import : ${imported.saved} saisies sur ${sizes.importRows}`)
-    f['import.readMs'] = imported.readMs
-    f['import.previewMs'] = imported.previewMs
-    f['import.longestTaskMs'] = imported.longestTaskMs
-    f['import.queueMs'] = imported.queueMs
-    log(
-      `  import ${sizes.importRows}: read ${Math.round(imported.readMs)} ms, preview ${Math.round(imported.previewMs)} ms, longest task ${imported.longestTaskMs.toFixed(1)} ms (${imported.longTasks} long tasks), queued in ${Math.round(imported.queueMs)} ms`,
-    )
+    // 1b. Spreadsheet import (issue 17).
+    await measureImport(h, sizes, employees, log, f)
 
     // 2. Drain of the pasted entries, no added latency.
     const loop = DrainResult.parse(await maybeProfiled('drain', () => call(h.bench, 'drain', 'bench-paste')))
@@ -759,7 +776,17 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     for (let r = 0; r < runs; r += 1) {
       log(`run ${r + 1}/${runs}`)
       const profileDir = options.profile === true && r === runs - 1 ? options.out : null
-      perRun.push(await oneRun(h, sizes, employees, log, notes, profileDir, onlyLoopback))
+      if (options.onlyImport === true) {
+        const f: Partial<RunFigures> = {}
+        const plain = await startSandboxChild({ rateLimit: false })
+        try {
+          h.connect(plain.url)
+          await measureImport(h, sizes, employees, log, f)
+        } finally {
+          await plain.stop()
+        }
+        perRun.push(f)
+      } else perRun.push(await oneRun(h, sizes, employees, log, notes, profileDir, onlyLoopback))
     }
   } finally {
     await h.close()
@@ -786,7 +813,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     notes: [...notes],
   }
   const conditions = [
-    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}; sizes: ${JSON.stringify(sizes)}`,
+    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}${options.onlyImport === true ? ', spreadsheet import only (--only import)' : ''}; sizes: ${JSON.stringify(sizes)}`,
     'Chromium headless (Debian build, playwright-core), the app’s modules in a bench page on the app’s origin, window.api bridged to main’s real IPC handler table in the Node process; the sandbox in its own Node process on 127.0.0.1.',
   ]
   writeFileSync(join(options.out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`)

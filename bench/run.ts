@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback]`: runs the bench (bench/bench.ts) and writes
+ * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback|import]`: runs the bench (bench/bench.ts) and writes
  * DIR/bench.json and DIR/bench.md (default DIR: bench-results); `--profile` adds CPU profiles of the bench page
  * (paste, drain) of the last run. Progress goes to stderr.
  */
@@ -15,6 +15,8 @@ export interface RunArgs {
   readonly profile: boolean
   /** `--only loopback`: the grid paste and its loopback drain only. */
   readonly onlyLoopback: boolean
+  /** `--only import`: the spreadsheet import only. */
+  readonly onlyImport: boolean
 }
 
 /**
@@ -27,6 +29,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
   let quick = false
   let profile = false
   let onlyLoopback = false
+  let onlyImport = false
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
     const eq = arg.indexOf('=')
@@ -41,15 +44,16 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     else if (flag === '--out') out = value()
     else if (flag === '--only') {
       const v = value()
-      if (v !== 'loopback') throw new Error('--only attend : loopback')
-      onlyLoopback = true
+      if (v !== 'loopback' && v !== 'import') throw new Error('--only attend : loopback ou import')
+      if (v === 'loopback') onlyLoopback = true
+      else onlyImport = true
     } else if (flag === '--runs') {
       const v = value()
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error('--runs attend un entier >= 1')
       runs = Number(v)
-    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback)`)
+    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback|import)`)
   }
-  return { out: resolve(out), runs, quick, profile, onlyLoopback }
+  return { out: resolve(out), runs, quick, profile, onlyLoopback, onlyImport }
 }
 
 async function main(): Promise<void> {

@@ -22,6 +22,9 @@ export interface ImportFigures {
   readonly longestTaskMs: number
   readonly longTasks: number
   readonly longestGapMs: number
+  /** The longest task of the read (worker answer, table, mapping) and of the preview, apart. */
+  readonly readLongestTaskMs: number
+  readonly previewLongestTaskMs: number
   readonly queueMs: number
   readonly saved: number
 }
@@ -56,9 +59,18 @@ export function importScenario(db: (name: string) => PaieDb) {
       if (sheet === undefined) throw new Error('Aucune feuille')
       const table = tableOf(sheet)
       const mapping = proposeMapping(table, guessKind(table, ref), ref)
+      const readTasks = watch.stop()
+      const previewWatch = watchTasks()
       const rows = await previewRows(database, table.rows, mapping, { siren, periode: dossier.periode_paie_en_cours, ...ref })
       const previewMs = performance.now() - started - readMs
-      const tasks = watch.stop()
+      const previewTasks = previewWatch.stop()
+      const tasks = {
+        longestTaskMs: Math.max(readTasks.longestTaskMs, previewTasks.longestTaskMs),
+        longTasks: readTasks.longTasks + previewTasks.longTasks,
+        longestGapMs: Math.max(readTasks.longestGapMs, previewTasks.longestGapMs),
+        readLongestTaskMs: readTasks.longestTaskMs,
+        previewLongestTaskMs: previewTasks.longestTaskMs,
+      }
       const queueStarted = performance.now()
       const outcome = await queueImport(database, rows, { asDraft: false, includeWarnings: false })
       return {

@@ -40,6 +40,7 @@ describe('bench statistics', () => {
     expect(() => parseRunArgs(['--vite'])).toThrow(/inconnue/)
     expect(parseRunArgs(['--only', 'loopback']).onlyLoopback).toBe(true)
     expect(parseRunArgs([]).onlyLoopback).toBe(false)
+    expect(parseRunArgs(['--only', 'import'])).toMatchObject({ onlyImport: true, onlyLoopback: false })
     expect(() => parseRunArgs(['--only', 'queue'])).toThrow(/--only/)
   })
 })
