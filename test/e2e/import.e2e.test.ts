@@ -10,12 +10,17 @@
  * - axe-core on the screen showing the mapping and the preview (no serious or critical violation).
  * Screenshots: test/e2e/artifacts/import-*.png.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+
 import AxeBuilder from '@axe-core/playwright'
-import { utils, write } from '@e965/xlsx'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startWorkstation, type Workstation } from './harness/app'
+import { book, encryptedWorkbook, windows1252, xlsx } from './import-files'
+import type { Rows } from './import-files'
 import { BIG_SIREN, simpleEmployees, stateCount, until } from './support'
 
 let ws: Workstation
@@ -30,38 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ws.close()
 })
-
-type Rows = (string | number | null)[][]
-
-/** One sheet of a workbook written by the test: its rows, merged header ranges and hidden columns. */
-interface SheetSpec {
-  readonly name: string
-  readonly rows: Rows
-  readonly merges?: readonly { readonly r: number; readonly c1: number; readonly c2: number }[]
-  readonly hidden?: readonly number[]
-}
-
-/** The bytes of a workbook holding `sheets`, as `bookType` writes it. */
-function book(sheets: readonly SheetSpec[], bookType: 'xlsx' | 'ods' | 'xls' = 'xlsx'): Buffer {
-  const wb = utils.book_new()
-  for (const sheet of sheets) {
-    const ws = utils.aoa_to_sheet(sheet.rows)
-    if (sheet.merges) ws['!merges'] = sheet.merges.map((m) => ({ s: { r: m.r, c: m.c1 }, e: { r: m.r, c: m.c2 } }))
-    if (sheet.hidden) ws['!cols'] = Array.from({ length: 8 }, (_, i) => ({ hidden: sheet.hidden?.includes(i) === true }))
-    utils.book_append_sheet(wb, ws, sheet.name)
-  }
-  return Buffer.from(write(wb, { type: 'buffer', bookType }) as Buffer)
-}
-
-/** The bytes of an .xlsx holding `rows` on one sheet. */
-function xlsx(rows: Rows): Buffer {
-  return book([{ name: 'Variables', rows }])
-}
-
-/** Windows-1252 bytes of `text` (Latin-1 letters only). */
-function windows1252(text: string): Buffer {
-  return Buffer.from(text, 'latin1')
-}
 
 /** Opens the import screen from the dossier screen's link and chooses the file `name`. */
 async function importFile(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<void> {
@@ -404,4 +377,48 @@ describe('spreadsheet import, through the screens', () => {
     const after = await totalEntries(page)
     expect([0, expected]).toContain(after - before)
   })
+
+  it('says in French why a bad file cannot be imported, and queues nothing', async () => {
+    const page = ws.page
+    const before = await totalEntries(page)
+    const bad: { name: string; buffer: Buffer; reason: string; words: string }[] = [
+      { name: 'vide.xlsx', buffer: Buffer.alloc(0), reason: 'vide', words: 'Ce fichier est vide' },
+      { name: 'facture.pdf', buffer: Buffer.from('%PDF-1.7 facture'), reason: 'pasUnTableur', words: 'n’est pas un tableur' },
+      { name: 'abime.xlsx', buffer: Buffer.from('pas un classeur'), reason: 'illisible', words: 'ne peut pas être lu' },
+      {
+        name: 'protege.xlsx',
+        buffer: encryptedWorkbook(),
+        reason: 'protege',
+        words: 'protégé par un mot de passe',
+      },
+    ]
+    // 50 MB: Playwright takes a file that large from the disk only.
+    const huge = join(mkdtempSync(join(tmpdir(), 'import-')), 'enorme.csv')
+    writeFileSync(huge, Buffer.alloc(50 * 1024 * 1024, 0x41))
+    try {
+      await tryBadFiles(page, bad, huge)
+    } finally {
+      rmSync(dirname(huge), { recursive: true, force: true })
+    }
+    await ws.screenshot('import-bad-file')
+    expect(await totalEntries(page)).toBe(before)
+  })
 })
+
+/** Chooses each bad file (then the huge one at `huge`) and checks the screen's French reason; nothing is mapped. */
+async function tryBadFiles(
+  page: Page,
+  bad: readonly { name: string; buffer: Buffer; reason: string; words: string }[],
+  huge: string,
+): Promise<void> {
+  for (const file of [...bad, { name: huge, buffer: null, reason: 'tropVolumineux', words: 'dépasse 20 Mo' }]) {
+    if (file.buffer === null) {
+      await page.goto(`${base}#/dossiers/${BIG_SIREN}/import`)
+      await page.waitForSelector('[data-testid="import-view"]')
+      await page.setInputFiles('[data-testid="import-file"]', file.name)
+    } else await importFile(page, file.name, 'application/octet-stream', file.buffer)
+    await page.waitForSelector(`[data-testid="import-failure"][data-reason="${file.reason}"]`, { timeout: 60_000 })
+    expect(await page.textContent('[data-testid="import-failure"]')).toContain(file.words)
+    expect(await page.locator('[data-testid="import-mapping"]').count()).toBe(0)
+  }
+}
