@@ -132,6 +132,7 @@ describe('spreadsheet import, through the screens', () => {
     await page.waitForSelector('[data-testid="import-report"]')
     expect(await page.getAttribute('[data-testid="import-saved"]', 'data-saved')).toBe('3')
     expect(await page.getAttribute('[data-testid="import-left"]', 'data-count')).toBe('2')
+    const reportViolations = await seriousViolations(page)
     await ws.screenshot('import-report-xlsx')
     await until(
       'EVP du tableur reçus par le service',
@@ -204,6 +205,7 @@ describe('spreadsheet import, through the screens', () => {
 
     expect(mappingViolations).toEqual([])
     expect(previewViolations).toEqual([])
+    expect(reportViolations).toEqual([])
   })
 
   it('imports the other real-world layouts: long (.ods), merged header cells (.xls), a hidden column, absences on a second sheet', async () => {
