@@ -64,6 +64,8 @@ export interface BenchOptions {
   readonly onlyLoopback?: boolean
   /** Runs only the cabinet-sized workload (bench/cabinet.ts): the figures `cabinet.*`. */
   readonly onlyCabinet?: boolean
+  /** Runs only the spreadsheet import (`import.*`, `--only import`). */
+  readonly onlyImport?: boolean
 }
 
 /** Sizes of one bench. */
@@ -84,6 +86,8 @@ export interface BenchSizes {
   readonly queueRows: number
   /** The cabinet-sized workload (bench/cabinet.ts). */
   readonly cabinet: CabinetSizes
+  /** Rows of the spreadsheet imported (read in the worker, previewed, queued in one transaction). */
+  readonly importRows: number
 }
 
 export const FULL_SIZES: BenchSizes = {
@@ -96,6 +100,7 @@ export const FULL_SIZES: BenchSizes = {
   reconcile: 1_000,
   queueRows: 50_000,
   cabinet: { dossiers: 150, salaries: 20_000, largest: 1_000, pasteRows: 1_000, keystrokes: 60 },
+  importRows: 10_000,
 }
 export const QUICK_SIZES: BenchSizes = {
   paste: 400,
@@ -107,6 +112,7 @@ export const QUICK_SIZES: BenchSizes = {
   reconcile: 60,
   queueRows: 2_000,
   cabinet: { dossiers: 12, salaries: 800, largest: 150, pasteRows: 100, keystrokes: 12 },
+  importRows: 400,
 }
 
 /** The bench report (bench.json). */
@@ -130,6 +136,10 @@ export const FIGURE_KEYS = [
   'enqueue.ratioToRaw',
   'enqueue.p95SingleMs',
   'enqueue.longestTaskMs',
+  'import.readMs',
+  'import.previewMs',
+  'import.longestTaskMs',
+  'import.queueMs',
   'sync.loopback.entriesPerSecond',
   'sync.loopback.rawClientEntriesPerSecond',
   'sync.loopback.ratioToRawClient',
@@ -274,7 +284,38 @@ export function evpInputs(employees: readonly Employee[], count: number, variant
   return inputs
 }
 
+/**
+ * A spreadsheet as an employer sends it, for the import scenario: CSV (`;`, decimal commas), one row per element
+ * (« Matricule;Code;Quantité »), `count` rows over the employees of ONE dossier (the first one's), quantities apart
+ * from the other scenarios' (the third decimal).
+ */
+export function importCsv(employees: readonly Employee[], count: number): { siren: string; csv: string } {
+  const first = employees[0]
+  if (first === undefined) throw new Error('Aucun salarié pour le banc de mesure')
+  const staff = employees.filter((e) => e.siren === first.siren)
+  const lines = ['Matricule;Code;Quantité']
+  for (let i = 0; i < count; i += 1) {
+    const e = staff[i % staff.length] ?? first
+    const k = Math.floor(i / staff.length)
+    lines.push(`${e.matricule};${e.codes[k % e.codes.length] ?? ''};${(2.009 + k * 0.25).toFixed(3).replace('.', ',')}`)
+  }
+  return { siren: first.siren, csv: `${lines.join('\r\n')}\r\n` }
+}
+
 // ------------------------------------------------------------------------------------------------- the browser
+
+const ImportResult = z.object({
+  readMs: z.number(),
+  previewMs: z.number(),
+  rows: z.number(),
+  ready: z.number(),
+  longestTaskMs: z.number(),
+  longTasks: z.number(),
+  readLongestTaskMs: z.number(),
+  previewLongestTaskMs: z.number(),
+  queueMs: z.number(),
+  saved: z.number(),
+})
 
 const EnqueueResult = z.object({
   ms: z.number(),
@@ -414,6 +455,32 @@ async function rawClientPost(connection: PayrollConnection, inputs: readonly New
   return performance.now() - started
 }
 
+/**
+ * Spreadsheet import (issue 17): a CSV of `importRows` rows read by the import's worker, mapped and previewed, with the
+ * longest main-thread task over all of it; then its rows queued in ONE transaction (timed apart). Fills `import.*`.
+ */
+async function measureImport(
+  h: Harness,
+  sizes: BenchSizes,
+  employees: readonly Employee[],
+  log: (line: string) => void,
+  f: Partial<RunFigures>,
+): Promise<void> {
+  await call(h.bench, 'reset', 'bench-import')
+  await call(h.bench, 'loadReference', 'bench-import')
+  const file = importCsv(employees, sizes.importRows)
+  await call(h.bench, 'stageImport', 'variables-bench.csv', file.csv)
+  const imported = ImportResult.parse(await call(h.bench, 'importStaged', 'bench-import', file.siren))
+  if (imported.saved !== sizes.importRows) throw new Error(`Import : ${imported.saved} saisies sur ${sizes.importRows}`)
+  f['import.readMs'] = imported.readMs
+  f['import.previewMs'] = imported.previewMs
+  f['import.longestTaskMs'] = imported.longestTaskMs
+  f['import.queueMs'] = imported.queueMs
+  log(
+    `  import ${sizes.importRows}: read ${Math.round(imported.readMs)} ms, preview ${Math.round(imported.previewMs)} ms, longest task ${imported.longestTaskMs.toFixed(1)} ms (read ${imported.readLongestTaskMs.toFixed(1)}, preview ${imported.previewLongestTaskMs.toFixed(1)}; ${imported.longTasks} long tasks), queued in ${Math.round(imported.queueMs)} ms`,
+  )
+}
+
 async function oneRun(
   h: Harness,
   sizes: BenchSizes,
@@ -453,6 +520,9 @@ async function oneRun(
       .array(z.number())
       .parse(await call(h.bench, 'enqueueSingles', 'bench-singles', evpInputs(employees, sizes.singles, 1)))
     f['enqueue.p95SingleMs'] = percentile(singles, 95)
+
+    // 1b. Spreadsheet import (issue 17).
+    await measureImport(h, sizes, employees, log, f)
 
     // 2. Drain of the pasted entries, no added latency.
     const loop = DrainResult.parse(await maybeProfiled('drain', () => call(h.bench, 'drain', 'bench-paste')))
@@ -644,6 +714,14 @@ const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['t
   'enqueue.ratioToRaw': { label: 'outbox / raw IndexedDB', unit: '', target: { op: '>=', value: 0.7 } },
   'enqueue.p95SingleMs': { label: 'one entry saved from the form, p95', unit: 'ms', target: { op: '<=', value: 20 } },
   'enqueue.longestTaskMs': { label: 'longest main-thread task during the paste', unit: 'ms', target: { op: '<=', value: 50 } },
+  'import.readMs': { label: 'spreadsheet import: file read by the worker', unit: 'ms', target: { op: 'report' } },
+  'import.previewMs': { label: 'spreadsheet import: mapping and preview of every row', unit: 'ms', target: { op: 'report' } },
+  'import.longestTaskMs': {
+    label: 'longest main-thread task during the import’s read and preview',
+    unit: 'ms',
+    target: { op: '<=', value: 50 },
+  },
+  'import.queueMs': { label: 'spreadsheet import: every row queued in one transaction', unit: 'ms', target: { op: 'report' } },
   'sync.loopback.entriesPerSecond': {
     label: 'drain to the sandbox, no added latency',
     unit: 'entries/s',
@@ -732,8 +810,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const h = await openHarness()
   const perRun: Partial<RunFigures>[] = []
   const onlyLoopback = options.onlyLoopback === true
-  const onlyCabinet = options.onlyCabinet === true && !onlyLoopback
-  if (!onlyLoopback)
+  const onlyImport = options.onlyImport === true && !onlyLoopback
+  const onlyCabinet = options.onlyCabinet === true && !onlyLoopback && !onlyImport
+  if (!onlyLoopback && !onlyImport)
     notes.add(
       `cabinet.*: the built app over a cabinet of ${sizes.cabinet.dossiers} dossiers and about ${sizes.cabinet.salaries} employees (the seed's four dossiers and copies of them under new SIRENs, src-sandbox/store/seed-scale.ts), the biggest of ${sizes.cabinet.largest}; the grid paste is ${sizes.cabinet.pasteRows} rows × 5 cells; keystrokes are timed from the keydown's timestamp to the frame after it.`,
     )
@@ -741,24 +820,34 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     for (let r = 0; r < runs; r += 1) {
       log(`run ${r + 1}/${runs}`)
       const profileDir = options.profile === true && r === runs - 1 ? options.out : null
-      const run = onlyCabinet ? {} : await oneRun(h, sizes, employees, log, notes, profileDir, onlyLoopback)
-      const cabinet = onlyLoopback
-        ? {}
-        : await cabinetRun(
-            {
-              context: h.context,
-              bench: h.bench,
-              appUrl: h.server.url,
-              call: (fn, ...args) => call(h.bench, fn, ...args),
-              async startCabinetSandbox(scale) {
-                const child = await startSandboxChild({ rateLimit: false, cabinetScale: { ...sizes.cabinet, ...scale } })
-                h.connect(child.url)
-                return () => child.stop()
+      let run: Partial<RunFigures> = {}
+      if (onlyImport) {
+        const plain = await startSandboxChild({ rateLimit: false })
+        try {
+          h.connect(plain.url)
+          await measureImport(h, sizes, employees, log, run)
+        } finally {
+          await plain.stop()
+        }
+      } else if (!onlyCabinet) run = await oneRun(h, sizes, employees, log, notes, profileDir, onlyLoopback)
+      const cabinet =
+        onlyLoopback || onlyImport
+          ? {}
+          : await cabinetRun(
+              {
+                context: h.context,
+                bench: h.bench,
+                appUrl: h.server.url,
+                call: (fn, ...args) => call(h.bench, fn, ...args),
+                async startCabinetSandbox(scale) {
+                  const child = await startSandboxChild({ rateLimit: false, cabinetScale: { ...sizes.cabinet, ...scale } })
+                  h.connect(child.url)
+                  return () => child.stop()
+                },
               },
-            },
-            sizes.cabinet,
-            log,
-          )
+              sizes.cabinet,
+              log,
+            )
       perRun.push({ ...run, ...cabinet })
     }
   } finally {
@@ -786,7 +875,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     notes: [...notes],
   }
   const conditions = [
-    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}${onlyCabinet ? ', cabinet-sized workload only (--only cabinet)' : ''}; sizes: ${JSON.stringify(sizes)}`,
+    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}${onlyCabinet ? ', cabinet-sized workload only (--only cabinet)' : ''}${onlyImport ? ', spreadsheet import only (--only import)' : ''}; sizes: ${JSON.stringify(sizes)}`,
     'Chromium headless (Debian build, playwright-core), the app’s modules in a bench page on the app’s origin, window.api bridged to main’s real IPC handler table in the Node process; the sandbox in its own Node process on 127.0.0.1.',
   ]
   writeFileSync(join(options.out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`)

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback|cabinet]`: runs the bench (bench/bench.ts) and writes
+ * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback|cabinet|import]`: runs the bench (bench/bench.ts) and writes
  * DIR/bench.json and DIR/bench.md (default DIR: bench-results); `--profile` adds CPU profiles of the bench page
  * (paste, drain) of the last run. Progress goes to stderr.
  */
@@ -17,6 +17,8 @@ export interface RunArgs {
   readonly onlyLoopback: boolean
   /** `--only cabinet`: the cabinet-sized workload only. */
   readonly onlyCabinet: boolean
+  /** `--only import`: the spreadsheet import only. */
+  readonly onlyImport: boolean
 }
 
 /**
@@ -30,6 +32,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
   let profile = false
   let onlyLoopback = false
   let onlyCabinet = false
+  let onlyImport = false
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
     const eq = arg.indexOf('=')
@@ -44,16 +47,17 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     else if (flag === '--out') out = value()
     else if (flag === '--only') {
       const v = value()
-      if (v !== 'loopback' && v !== 'cabinet') throw new Error('--only attend : loopback ou cabinet')
+      if (v !== 'loopback' && v !== 'cabinet' && v !== 'import') throw new Error('--only attend : loopback, cabinet ou import')
       if (v === 'loopback') onlyLoopback = true
-      else onlyCabinet = true
+      else if (v === 'cabinet') onlyCabinet = true
+      else onlyImport = true
     } else if (flag === '--runs') {
       const v = value()
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error('--runs attend un entier >= 1')
       runs = Number(v)
-    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback|cabinet)`)
+    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback|cabinet|import)`)
   }
-  return { out: resolve(out), runs, quick, profile, onlyLoopback, onlyCabinet }
+  return { out: resolve(out), runs, quick, profile, onlyLoopback, onlyCabinet, onlyImport }
 }
 
 async function main(): Promise<void> {

@@ -14,6 +14,7 @@
  * /dossiers/:siren/extractions  the dossier's extractions: launch, follow, download the CSV
  * /dossiers/:siren/bulletins the payslips of a period (?periode=YYYY-MM), filters, batch workflow actions
  * /dossiers/:siren/bulletins/:id  one payslip: rubriques, elements of the month, notes, actions
+ * /dossiers/:siren/import    spreadsheet import (file, mapping, preview, report)
  * /queue                     the queue (?state=&siren=&kind=&matricule=)
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
@@ -33,6 +34,7 @@ import DossierView from './features/dossier/DossierView.vue'
 import EntryView from './features/entry/EntryView.vue'
 import EntryFormView from './features/entry-forms/EntryFormView.vue'
 import EvpGridView from './features/evp/EvpGridView.vue'
+import ImportView from './features/import/ImportView.vue'
 import QueueView from './features/queue/QueueView.vue'
 import { peopleRoutes } from './features/people/routes'
 import ProfilesView from './features/settings/ProfilesView.vue'
@@ -56,6 +58,7 @@ export function createAppRouter(): Router {
       ...peopleRoutes,
       { path: '/dossiers/:siren(\\d{9})/bulletins', name: 'bulletins', component: BulletinsView, props: true },
       { path: '/dossiers/:siren(\\d{9})/bulletins/:id', name: 'bulletin', component: BulletinView, props: true },
+      { path: '/dossiers/:siren(\\d{9})/import', name: 'import', component: ImportView, props: true },
       { path: '/queue', name: 'queue', component: QueueView },
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },

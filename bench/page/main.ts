@@ -18,44 +18,8 @@ import { writeEntries } from '../../src-renderer/db/write'
 import type { AppServices } from '../../src-renderer/services/app-services'
 import { bootstrapServices } from '../../src-renderer/services/bootstrap'
 import { refreshReference } from '../../src-renderer/services/reference-cache'
-
-/** Longest main-thread task seen while `work` ran: Long Tasks API (tasks >= 50 ms), else the largest event-loop gap. */
-interface TaskWatch {
-  stop(): { longestTaskMs: number; longTasks: number; longestGapMs: number }
-}
-
-function watchTasks(): TaskWatch {
-  const durations: number[] = []
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) durations.push(entry.duration)
-  })
-  observer.observe({ type: 'longtask', buffered: false })
-  // A macrotask probe: the largest delay between two turns tells the longest block below the 50 ms threshold.
-  let longestGapMs = 0
-  let last = performance.now()
-  let running = true
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => {
-    const t = performance.now()
-    longestGapMs = Math.max(longestGapMs, t - last)
-    last = t
-    if (running)
-      setTimeout(() => {
-        channel.port2.postMessage(null)
-      }, 1)
-  }
-  channel.port2.postMessage(null)
-  return {
-    stop() {
-      running = false
-      for (const entry of observer.takeRecords()) durations.push(entry.duration)
-      observer.disconnect()
-      channel.port1.close()
-      const longestLong = durations.length === 0 ? 0 : Math.max(...durations)
-      return { longestTaskMs: durations.length > 0 ? longestLong : longestGapMs, longTasks: durations.length, longestGapMs }
-    },
-  }
-}
+import { importScenario } from './import'
+import { watchTasks } from './tasks'
 
 let current: { name: string; services: AppServices } | null = null
 
@@ -285,6 +249,8 @@ const bench = {
     const scanMs = performance.now() - scanStarted
     return { ms, scanMs, total: Object.values(byState).reduce((a, b) => a + b, 0) }
   },
+
+  ...importScenario(services),
 
   /** Closes the database (before the app page opens it). */
   close(): void {

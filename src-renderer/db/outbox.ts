@@ -93,6 +93,18 @@ export async function enqueue(db: PaieDb, input: NewEntryInput, env: OutboxEnv =
   )
 }
 
+/**
+ * Checks one input of a batch and builds its entry (not written); the entry is remembered by `source`, so the next
+ * rows of the batch count it among the employee's absences.
+ */
+async function checkInput(source: ValidationSource, input: NewEntryInput, env: OutboxEnv): Promise<EntryResult> {
+  const result = await prepareEntry(source, input)
+  if (!result.ok) return result
+  const entry = newEntry(result.prepared, input, env)
+  source.remember(entry)
+  return { ok: true, entry }
+}
+
 /** Outcome of a grid paste: one result per input row (same order) and how many rows were saved. */
 export interface EnqueueManyResult {
   readonly results: EntryResult[]
@@ -134,15 +146,11 @@ export async function enqueueMany(
     inFlight.catch(() => undefined)
   }
   for (const input of inputs) {
-    const result = await prepareEntry(source, input)
-    if (!result.ok) {
-      results.push(result)
-    } else {
-      const entry = newEntry(result.prepared, input, env)
-      source.remember(entry)
-      chunk.push(entry)
+    const result = await checkInput(source, input, env)
+    results.push(result)
+    if (result.ok) {
+      chunk.push(result.entry)
       saved += 1
-      results.push({ ok: true, entry })
       if (chunk.length >= ENQUEUE_CHUNK) await flush()
     }
     await slicer.maybeYield()
@@ -153,10 +161,15 @@ export async function enqueueMany(
 }
 
 /**
- * Several entries checked and written in ONE transaction (« Reprendre le mois précédent »: the proposals the clerk
- * confirmed): every row is checked like {@link enqueue} (rows earlier in the list count among an employee's
- * entries), then the valid ones are written together, or none if the write fails. For a handful of rows: the
- * transaction holds the database while it validates (a grid paste or an import uses {@link enqueueMany}).
+ * Several entries checked, then written in ONE transaction (« Reprendre le mois précédent »: the proposals the clerk
+ * confirmed; a spreadsheet import: every row kept): every row is checked like {@link enqueue} (rows earlier in the
+ * list count among an employee's entries), then the valid ones are written together, or none if the write fails or
+ * the window goes away before it commits (IndexedDB aborts an unfinished transaction).
+ *
+ * The checks run BEFORE the write transaction, in slices of SLICE_MS with a yield between them (yield.ts), as
+ * {@link enqueueMany} does: checking thousands of rows inside the transaction would hold it open across long runs of
+ * awaits that touch no table (the reference is cached after the first rows), and Chromium then commits it under Dexie's
+ * feet (`PrematureCommitError`, seen by the bench's 10 000-row import).
  * @returns one result per input (same order) and how many were saved
  * @throws the write failure (Dexie error); nothing is written then.
  */
@@ -165,31 +178,23 @@ export async function enqueueTogether(
   inputs: readonly NewEntryInput[],
   env: OutboxEnv = defaultOutboxEnv,
 ): Promise<EnqueueManyResult> {
-  return db.transaction(
-    'rw',
-    VALIDATION_TABLES.map((t) => db.table(t)),
-    async () => {
-      const source = new ValidationSource(db)
-      const results: EntryResult[] = []
-      const entries: StoredEntry[] = []
-      for (const input of inputs) {
-        const result = await prepareEntry(source, input)
-        if (!result.ok) {
-          results.push(result)
-          continue
-        }
-        const entry = newEntry(result.prepared, input, env)
-        source.remember(entry)
-        entries.push(entry)
-        results.push({ ok: true, entry })
-      }
-      await writeEntries(
-        db,
-        entries.map((after) => ({ before: undefined, after })),
-      )
-      return { results, saved: entries.length }
-    },
+  const source = new ValidationSource(db)
+  const slicer = new TimeSlicer()
+  const results: EntryResult[] = []
+  const entries: StoredEntry[] = []
+  for (const input of inputs) {
+    const result = await checkInput(source, input, env)
+    results.push(result)
+    if (result.ok) entries.push(result.entry)
+    await slicer.maybeYield()
+  }
+  await db.transaction('rw', db.outbox, db.counts, () =>
+    writeEntries(
+      db,
+      entries.map((after) => ({ before: undefined, after })),
+    ),
   )
+  return { results, saved: entries.length }
 }
 
 async function mustGet(db: PaieDb, clientId: string): Promise<StoredEntry> {

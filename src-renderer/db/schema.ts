@@ -37,6 +37,9 @@
  *   identity, payment with the IBAN masked by main, contracts with working time and definition, notes, `fetchedAt`;
  *   key `[siren+matricule]`, index `siren`) and table `codeLists` (the dynamic code lists of /api/codes/{nomCode}
  *   with `fetchedAt`, key `nom`). Additive: no upgrade function.
+ * - v10: the spreadsheet import (issue 17): table `importMappings`, the column mapping the clerk confirmed for a
+ *   dossier and a source file-name pattern (primary key `[siren+pattern]`, index `siren`), applied to the next file
+ *   of that pattern whose headers are the same (features/import/memory.ts). Additive: no upgrade function.
  * - v12: fewer outbox indexes (issue 19): every `put` of a row writes one entry in each index of the table, and a drain
  *   writes each row twice, so each index is paid on the sync's hot path. Dropped: `state`, `siren`, `kind` and
  *   `matricule` (each is the prefix of a compound index kept: `[state+updatedAt+clientId]`,
@@ -178,6 +181,24 @@ export type CodesRow =
   | { readonly siren: string; readonly type: 'evp'; readonly list: readonly CodeEvp[] }
   | { readonly siren: string; readonly type: 'primes'; readonly list: readonly CodePrimeIndemnite[] }
 
+/**
+ * The column mapping the clerk confirmed for the files of one dossier whose names follow `pattern` (since v10).
+ * `columns` is checked on read (features/import/memory.ts): one `{ role }` or `{ role: 'element', code }` per column.
+ */
+export interface ImportMappingRow {
+  readonly siren: string
+  /** The file name with its digits and month names generalised (memory.ts `fileNamePattern`). */
+  readonly pattern: string
+  readonly kind: EntryKind
+  /** Name of the sheet the mapping was made on. */
+  readonly sheet: string
+  /** The header labels of the file, as read (the next file must have the same, by header key). */
+  readonly headers: readonly string[]
+  readonly columns: readonly unknown[]
+  /** ISO instant it was confirmed. */
+  readonly savedAt: string
+}
+
 /** A key/value row of sync and cache metadata; values are checked on read (meta.ts). */
 export interface MetaRow {
   readonly key: string
@@ -238,6 +259,11 @@ export const SCHEMA_V8 = {
 export const SCHEMA_V9 = {
   salarieSheets: '[siren+matricule], siren',
   codeLists: 'nom',
+} as const
+
+/** Indexes of version 10: the remembered import mappings (file comment). */
+export const SCHEMA_V10 = {
+  importMappings: '[siren+pattern], siren',
 } as const
 
 /** Indexes of version 12: v5's outbox indexes less those listed in the file comment. */
@@ -318,6 +344,8 @@ export class PaieDb extends Dexie {
   salarieSheets!: Table<SalarieSheet, [string, string]>
   /** Dynamic code lists by name (since v9). */
   codeLists!: Table<CodesListResult, string>
+  /** Remembered import mappings, per dossier and file-name pattern (since v10). */
+  importMappings!: Table<ImportMappingRow, [string, string]>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -331,6 +359,7 @@ export class PaieDb extends Dexie {
     this.version(7).stores(SCHEMA_V7)
     this.version(8).stores(SCHEMA_V8)
     this.version(9).stores(SCHEMA_V9)
+    this.version(10).stores(SCHEMA_V10)
     this.version(12).stores(SCHEMA_V12)
   }
 }

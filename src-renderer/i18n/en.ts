@@ -10,6 +10,7 @@ import { toCheckEn } from './en/to-check'
 import { recordsEn } from './en/records'
 import { peopleEn } from './en/people'
 import { bulletinsEn } from './en/bulletins'
+import { importEn } from './en/import'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -26,4 +27,5 @@ export const en: Messages = {
   ...bulletinsEn,
   ...erreursEn,
   ...exportsEn,
+  ...importEn,
 }

@@ -15,6 +15,7 @@ import { toCheckFr } from './fr/to-check'
 import { recordsFr } from './fr/records'
 import { peopleFr } from './fr/people'
 import { bulletinsFr } from './fr/bulletins'
+import { importFr } from './fr/import'
 
 export const fr = {
   ...appFr,
@@ -29,6 +30,7 @@ export const fr = {
   ...bulletinsFr,
   ...erreursFr,
   ...exportsFr,
+  ...importFr,
 }
 
 /** Shape of the messages of every locale. */

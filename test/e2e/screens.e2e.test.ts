@@ -163,6 +163,7 @@ describe('every screen, in an en-US Chromium', () => {
       { screen: 'prime', hash: `#/dossiers/${small}/prime`, ready: '[data-testid="prime-form"]' },
       { screen: 'avantage', hash: `#/dossiers/${small}/avantage`, ready: '[data-testid="avantage-form"]' },
       { screen: 'acomptes', hash: `#/dossiers/${BIG_SIREN}/acomptes`, ready: '[data-testid="acomptes-view"]' },
+      { screen: 'import', hash: `#/dossiers/${small}/import`, ready: '[data-testid="import-drop"]' },
       // The grid of the big dossier filtered to its employees holding two contracts: the contract column and rows.
       {
         screen: 'evp (contrats multiples)',

@@ -1,2 +1,2 @@
-/** Public entry of the EVP grid feature: the display of an EVP value, used by the entry summaries (queue feature). */
-export { formatEvpCell } from './grid/evpValue'
+/** Public entry of the EVP grid feature: the display of an EVP value (queue summaries) and the reading of a typed cell (spreadsheet import). */
+export { formatEvpCell, parseEvpCell } from './grid/evpValue'

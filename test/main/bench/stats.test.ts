@@ -42,6 +42,7 @@ describe('bench statistics', () => {
     expect(parseRunArgs([]).onlyLoopback).toBe(false)
     expect(parseRunArgs(['--only', 'cabinet'])).toMatchObject({ onlyCabinet: true, onlyLoopback: false })
     expect(parseRunArgs([]).onlyCabinet).toBe(false)
+    expect(parseRunArgs(['--only', 'import'])).toMatchObject({ onlyImport: true, onlyLoopback: false })
     expect(() => parseRunArgs(['--only', 'queue'])).toThrow(/--only/)
   })
 })

@@ -52,7 +52,9 @@ describe('liens du dossier vers ses écrans de saisie', () => {
       ['link-frais', 'Frais professionnels'],
       ['link-prime', 'Prime ou indemnité'],
       ['link-avantage', 'Avantage en nature'],
+      ['link-import', 'Importer un tableur'],
     ])
+    expect(view.find('[data-testid="link-import"]').attributes('href')).toBe(`#/dossiers/${SIREN}/import`)
     expect(view.find('[data-testid="link-prime"]').attributes('href')).toBe(`#/dossiers/${SIREN}/prime`)
     expect(view.find('[data-testid="link-avantage"]').attributes('href')).toBe(`#/dossiers/${SIREN}/avantage`)
   })

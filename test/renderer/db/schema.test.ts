@@ -118,6 +118,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
       'counts',
       'declarations',
       'dossiers',
+      'importMappings',
       'meta',
       'outbox',
       'salarieSheets',

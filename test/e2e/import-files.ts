@@ -1,0 +1,50 @@
+/**
+ * Spreadsheets written by the import's end-to-end scenario (issue 17), with the maintained SheetJS build: workbooks of
+ * one or several sheets (merged header ranges, hidden columns), Windows-1252 CSV bytes, a password-protected container.
+ */
+import { CFB, utils, write } from '@e965/xlsx'
+
+export type Rows = (string | number | null)[][]
+
+/** One sheet of a workbook written by the test: its rows, merged header ranges and hidden columns. */
+export interface SheetSpec {
+  readonly name: string
+  readonly rows: Rows
+  readonly merges?: readonly { readonly r: number; readonly c1: number; readonly c2: number }[]
+  readonly hidden?: readonly number[]
+}
+
+/** The bytes of a workbook holding `sheets`, as `bookType` writes it. */
+export function book(sheets: readonly SheetSpec[], bookType: 'xlsx' | 'ods' | 'xls' = 'xlsx'): Buffer {
+  const wb = utils.book_new()
+  for (const sheet of sheets) {
+    const ws = utils.aoa_to_sheet(sheet.rows)
+    if (sheet.merges) ws['!merges'] = sheet.merges.map((m) => ({ s: { r: m.r, c: m.c1 }, e: { r: m.r, c: m.c2 } }))
+    if (sheet.hidden) ws['!cols'] = Array.from({ length: 8 }, (_, i) => ({ hidden: sheet.hidden?.includes(i) === true }))
+    utils.book_append_sheet(wb, ws, sheet.name)
+  }
+  return Buffer.from(write(wb, { type: 'buffer', bookType }) as Buffer)
+}
+
+/** The bytes of an .xlsx holding `rows` on one sheet. */
+export function xlsx(rows: Rows): Buffer {
+  return book([{ name: 'Variables', rows }])
+}
+
+/** Windows-1252 bytes of `text` (Latin-1 letters only). */
+export function windows1252(text: string): Buffer {
+  return Buffer.from(text, 'latin1')
+}
+
+/** A password-protected workbook's container: OLE holding `EncryptionInfo` and `EncryptedPackage` (MS-OFFCRYPTO). */
+export function encryptedWorkbook(): Buffer {
+  // The package types its CFB library `any`: the three calls used here, typed.
+  const cfbLib = CFB as {
+    utils: { cfb_new(): object; cfb_add(container: object, path: string, content: Uint8Array): void }
+    write(container: object, options: { type: 'buffer' }): Buffer
+  }
+  const container = cfbLib.utils.cfb_new()
+  cfbLib.utils.cfb_add(container, '/EncryptionInfo', new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]))
+  cfbLib.utils.cfb_add(container, '/EncryptedPackage', new Uint8Array(64))
+  return cfbLib.write(container, { type: 'buffer' })
+}
