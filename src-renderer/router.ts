@@ -14,6 +14,7 @@
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
  * /declarations              DSN across the cabinet's dossiers, PDF summaries downloaded by main
+ * /facturation               billing counters of the cabinet over 12 months (table, charts, exports)
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
 import type { RouteLocationNormalized, Router } from 'vue-router'
@@ -21,6 +22,7 @@ import type { RouteLocationNormalized, Router } from 'vue-router'
 import { FORM_KINDS } from '../src-shared/domain/entry-kinds'
 
 import AcomptesView from './features/dossier/AcomptesView.vue'
+import BillingView from './features/billing/BillingView.vue'
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
@@ -50,6 +52,7 @@ export function createAppRouter(): Router {
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },
       { path: '/declarations', name: 'declarations', component: DeclarationsView },
+      { path: '/facturation', name: 'billing', component: BillingView },
       { path: '/:path(.*)*', redirect: '/' },
     ],
   })

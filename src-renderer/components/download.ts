@@ -6,7 +6,12 @@
 /** Downloads `text` as `fileName` (`mime` e.g. `text/csv;charset=utf-8`). */
 export function downloadText(fileName: string, text: string, mime = 'text/csv;charset=utf-8'): void {
   const body = mime.startsWith('text/csv') && !text.startsWith('\ufeff') ? `\ufeff${text}` : text
-  const url = URL.createObjectURL(new Blob([body], { type: mime }))
+  downloadBlob(fileName, new Blob([body], { type: mime }))
+}
+
+/** Downloads `blob` as `fileName` (a spreadsheet's bytes, for example). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

@@ -28,13 +28,19 @@
  *   period read, primary key `[siren+periode+kind+id]`, indexes `[siren+periode]` and `[siren+periode+matricule]`)
  *   and table `serviceReads` (when each dossier and period was read, and the kinds refused for a missing right,
  *   key `[siren+periode]`). Additive: no upgrade function, every other table kept as it is.
+ * - v11: the cabinet screens (issue 18): table `facturations` (billing counters, one row per dossier and month, key
+ *   `[siren+periode]`, index `periode`), `cabinetUsers` (the cabinet's users, key `matricule`), `affectations`
+ *   (assignments of users to dossiers, key `[siren+matricule_utilisateur+date_debut]`, indexes `siren` and
+ *   `matricule_utilisateur`) and `cabinetReads` (when each of these was read, key `key`). Additive: no upgrade
+ *   function. (Versions 8 to 10 belong to other changes; Dexie accepts the gap.)
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
 
 import type { Categorie } from '../../src-shared/api/categories'
+import type { Facturation, UtilisateurCabinet } from '../../src-shared/api/cabinet'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
-import type { Dossier } from '../../src-shared/api/dossiers'
+import type { AffectationDossier, Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
@@ -111,6 +117,15 @@ export interface ServiceReadRow {
   readonly refused: readonly { readonly kind: ServiceRecordKind; readonly droit: Categorie }[]
 }
 
+/**
+ * When a cached cabinet read was made (since v11): `facturations` (with the months read), `utilisateurs`, or
+ * `affectations` (with the signed-in user's matricule and the dossiers read).
+ */
+export type CabinetReadRow =
+  | { readonly key: 'facturations'; readonly fetchedAt: string; readonly periodes: readonly string[] }
+  | { readonly key: 'utilisateurs'; readonly fetchedAt: string }
+  | { readonly key: 'affectations'; readonly fetchedAt: string; readonly utilisateur: string; readonly sirens: readonly string[] }
+
 /** Which code list a `codes` row holds. */
 export type CodeListType = 'absences' | 'evp' | 'primes'
 
@@ -166,6 +181,14 @@ export const SCHEMA_V5 = {
 export const SCHEMA_V7 = {
   serviceRecords: '[siren+periode+kind+id], [siren+periode], [siren+periode+matricule]',
   serviceReads: '[siren+periode]',
+} as const
+
+/** Indexes of version 11: the cabinet screens' caches (file comment). */
+export const SCHEMA_V11 = {
+  facturations: '[siren+periode], periode',
+  cabinetUsers: 'matricule',
+  affectations: '[siren+matricule_utilisateur+date_debut], siren, matricule_utilisateur',
+  cabinetReads: 'key',
 } as const
 
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
@@ -227,6 +250,14 @@ export class PaieDb extends Dexie {
   serviceRecords!: Table<ServiceRecordRow, [string, string, ServiceRecordKind, string]>
   /** When each dossier and period was read (since v7). */
   serviceReads!: Table<ServiceReadRow, [string, string]>
+  /** Cached billing counters, per dossier and month (since v11). */
+  facturations!: Table<Facturation, [string, string]>
+  /** Cached cabinet users (since v11). */
+  cabinetUsers!: Table<UtilisateurCabinet, string>
+  /** Cached assignments of users to dossiers (since v11). */
+  affectations!: Table<AffectationDossier, [string, string, string]>
+  /** When each cabinet read was made (since v11). */
+  cabinetReads!: Table<CabinetReadRow, CabinetReadRow['key']>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -238,5 +269,6 @@ export class PaieDb extends Dexie {
     this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
     this.version(7).stores(SCHEMA_V7)
+    this.version(11).stores(SCHEMA_V11)
   }
 }

@@ -8,6 +8,8 @@ import { erreursEn } from './en/erreurs'
 import { exportsEn } from './en/exports'
 import { toCheckEn } from './en/to-check'
 import { recordsEn } from './en/records'
+import { billingEn } from './en/billing'
+import { usersEn } from './en/users'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -20,6 +22,8 @@ export const en: Messages = {
   ...declarationsEn,
   ...toCheckEn,
   ...recordsEn,
+  ...billingEn,
+  ...usersEn,
   ...erreursEn,
   ...exportsEn,
 }

@@ -13,6 +13,8 @@ import { erreursFr } from './fr/erreurs'
 import { exportsFr } from './fr/exports'
 import { toCheckFr } from './fr/to-check'
 import { recordsFr } from './fr/records'
+import { billingFr } from './fr/billing'
+import { usersFr } from './fr/users'
 
 export const fr = {
   ...appFr,
@@ -23,6 +25,8 @@ export const fr = {
   ...declarationsFr,
   ...toCheckFr,
   ...recordsFr,
+  ...billingFr,
+  ...usersFr,
   ...erreursFr,
   ...exportsFr,
 }

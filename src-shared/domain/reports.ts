@@ -38,6 +38,8 @@ export const REPORT_CONTEXTS = {
   declarations: 'DECLARATIONS',
   telechargement: 'TELECHARGEMENT',
   enregistrements: 'ENREGISTREMENTS',
+  facturation: 'FACTURATION',
+  cabinet: 'CABINET',
 } as const
 
 /** Values of the `suite` parameter. */

@@ -17,6 +17,8 @@ import { createSyncHandlers } from './sync'
 import type { SyncHandlerDeps } from './sync'
 import { createDeclarationHandlers } from './declarations'
 import type { DeclarationHandlerDeps } from './declarations'
+import { createCabinetHandlers } from './cabinet'
+import type { CabinetHandlerDeps } from './cabinet'
 
 /**
  * Everything the handlers need from the app wiring:
@@ -33,7 +35,8 @@ export type HandlerDeps = AppHandlerDeps &
   ReferenceHandlerDeps &
   RecordsHandlerDeps &
   SyncHandlerDeps &
-  DeclarationHandlerDeps
+  DeclarationHandlerDeps &
+  CabinetHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
@@ -45,5 +48,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createRecordsHandlers(deps),
     ...createSyncHandlers(deps),
     ...createDeclarationHandlers(deps),
+    ...createCabinetHandlers(deps),
   } satisfies IpcHandlers
 }

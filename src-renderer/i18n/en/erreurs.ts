@@ -133,6 +133,8 @@ export const erreursEn: typeof erreursFr = {
       ENREGISTREMENTS: 'Service records not updated: {raison}',
       DECLARATIONS: 'Declarations not updated: {raison}',
       TELECHARGEMENT: 'Download refused: {raison}',
+      FACTURATION: 'Billing counters not updated: {raison}',
+      CABINET: 'Cabinet action not possible: {raison}',
     },
     suites: {
       RIEN_ENREGISTRE: 'Nothing was saved.',

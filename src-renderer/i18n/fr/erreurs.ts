@@ -149,6 +149,8 @@ export const erreursFr = {
       ENREGISTREMENTS: 'Éléments du service non mis à jour : {raison}',
       DECLARATIONS: 'Déclarations non mises à jour : {raison}',
       TELECHARGEMENT: 'Téléchargement refusé : {raison}',
+      FACTURATION: 'Compteurs de facturation non mis à jour : {raison}',
+      CABINET: 'Action sur le cabinet impossible : {raison}',
     },
     /** Sentences added after the reason (`params.suite`). */
     suites: {
