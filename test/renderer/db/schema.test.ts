@@ -12,6 +12,7 @@ import {
   SCHEMA_V3,
   SCHEMA_V4,
   SCHEMA_V5,
+  SCHEMA_V7,
   TRANSACTION_DURABILITY,
   upgradeToV2,
 } from '../../../src-renderer/db/schema'
@@ -78,7 +79,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(11)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -100,16 +101,20 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await Dexie.delete(NAME)
   })
 
-  it('ouvre directement en version 7 une base neuve', async () => {
+  it('ouvre directement en version 11 une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(11)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'affectations',
       'audit',
+      'cabinetReads',
+      'cabinetUsers',
       'codes',
       'counts',
       'declarations',
       'dossiers',
+      'facturations',
       'meta',
       'outbox',
       'salaries',
@@ -130,7 +135,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(11)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
       kind: 'periodique',
@@ -173,7 +178,7 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(11)
     expect(await db.outbox.count()).toBe(4)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -242,7 +247,7 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(11)
     const rows = await db.outbox.orderBy('clientId').toArray()
     expect(rows.map((r) => r.fingerprint)).toEqual([fingerprintOf('evp', payload), 'ancienne'])
     expect(rows[0]?.fingerprint).toBe('evp|732829320|M001|C2|2026-11|HS25|3.5|||')
@@ -288,7 +293,7 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(7)
+    expect(db.verno).toBe(11)
     const [a, b, c] = await db.outbox.orderBy('clientId').toArray()
     expect(a).toMatchObject({ state: 'queued', payload: PAYLOADS['evp'], error: null })
     expect(a?.unreadable).toBeUndefined()
@@ -314,6 +319,31 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
     expect(after).toMatchObject({ state: 'queued', revision: 2, payload: { ...unreadable, montant: '12.50' }, error: null })
     expect(after?.unreadable).toBeUndefined()
     expect(after?.history.map((h) => [h.revision, h.state, h.error?.code])).toEqual([[1, 'rejected', SAISIE_ILLISIBLE]])
+    await db.delete()
+  })
+})
+
+describe('schéma Dexie : montée de version 7 → 11 (écrans du cabinet, issue 18)', () => {
+  it('garde les saisies et les éléments du service, et ajoute les tables du cabinet, vides', async () => {
+    const name = `paie-v7-${crypto.randomUUID()}`
+    const v7 = new Dexie(name)
+    v7.version(1).stores(SCHEMA_V1)
+    v7.version(2).stores(SCHEMA_V2)
+    v7.version(3).stores(SCHEMA_V3)
+    v7.version(4).stores(SCHEMA_V4)
+    v7.version(5).stores(SCHEMA_V5)
+    v7.version(7).stores(SCHEMA_V7)
+    await v7.open()
+    await v7.table('serviceReads').put({ siren: '732829320', periode: '2026-11', fetchedAt: '2026-11-20T08:00:00.000Z', refused: [] })
+    v7.close()
+
+    const db = new PaieDb(name)
+    await db.open()
+    expect(db.verno).toBe(11)
+    expect(await db.serviceReads.count()).toBe(1)
+    expect(await db.facturations.count()).toBe(0)
+    await db.affectations.put({ siren: '732829320', matricule_utilisateur: 'GP010', date_debut: '2026-01-01', date_fin: null })
+    expect(await db.affectations.where('matricule_utilisateur').equals('GP010').count()).toBe(1)
     await db.delete()
   })
 })
