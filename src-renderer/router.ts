@@ -22,7 +22,6 @@ import type { RouteLocationNormalized, Router } from 'vue-router'
 import { FORM_KINDS } from '../src-shared/domain/entry-kinds'
 
 import AcomptesView from './features/dossier/AcomptesView.vue'
-import BillingView from './features/billing/BillingView.vue'
 import CabinetView from './features/cabinet/CabinetView.vue'
 import DeclarationsView from './features/declarations/DeclarationsView.vue'
 import DossierView from './features/dossier/DossierView.vue'
@@ -52,7 +51,8 @@ export function createAppRouter(): Router {
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },
       { path: '/declarations', name: 'declarations', component: DeclarationsView },
-      { path: '/facturation', name: 'billing', component: BillingView },
+      // Loaded on first visit: its chart library stays out of the start-up bundle.
+      { path: '/facturation', name: 'billing', component: () => import('./features/billing/BillingView.vue') },
       { path: '/:path(.*)*', redirect: '/' },
     ],
   })

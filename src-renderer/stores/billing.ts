@@ -1,6 +1,6 @@
 /**
  * Billing store (issue 18, point 3): the cached counters (Dexie, readable offline with their age), the months shown
- * (the twelve closed months before the workstation's current month), the dossier filter, and the cabinet's figures
+ * (the twelve closed months before the cabinet's current payroll month), the dossier filter, and the cabinet's figures
  * per month computed from them (features/billing/billing.ts).
  */
 import { defineStore } from 'pinia'
@@ -11,6 +11,7 @@ import { monthlyTotals, monthsBefore } from '../features/billing/billing'
 import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
 import { loadFacturations, refreshFacturations, type BillingApi } from '../services/billing-cache'
+import { useReferenceStore } from './reference'
 
 let injectedApi: BillingApi | null = null
 
@@ -27,6 +28,17 @@ function api(): BillingApi {
 function monthOf(ms: number): string {
   const d = new Date(ms)
   return `${String(d.getFullYear())}-${String(d.getMonth() + 1).padStart(2, '0')}`
+}
+
+/**
+ * The current month of the cabinet: the latest `periode_paie_en_cours` of the cached dossiers (the months before it
+ * are closed and billed), else the workstation's month.
+ */
+function currentMonth(): string {
+  const open = useReferenceStore()
+    .dossiers.map((d) => d.periode_paie_en_cours)
+    .sort()
+  return open[open.length - 1] ?? monthOf(appServices().now())
 }
 
 export const useBillingStore = defineStore('billing', () => {
@@ -52,16 +64,16 @@ export const useBillingStore = defineStore('billing', () => {
     fetchedAt.value = cached.fetchedAt
   }
 
-  /** Reads the cache; the months shown are the twelve before the current month of the workstation's clock. */
+  /** Reads the cache; the months shown are the twelve before the cabinet's current month. */
   async function load(): Promise<void> {
-    periodes.value = monthsBefore(monthOf(appServices().now()), 12)
+    periodes.value = monthsBefore(currentMonth(), 12)
     await reload()
   }
 
   /** Reads the months shown through main and caches them; false (reason in `error`) when it failed. */
   async function refresh(): Promise<boolean> {
     if (loading.value) return false
-    if (periodes.value.length === 0) periodes.value = monthsBefore(monthOf(appServices().now()), 12)
+    if (periodes.value.length === 0) periodes.value = monthsBefore(currentMonth(), 12)
     loading.value = true
     try {
       const result = await refreshFacturations(appServices().db, api(), periodes.value)
