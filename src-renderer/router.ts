@@ -14,6 +14,7 @@
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
  * /declarations              DSN across the cabinet's dossiers, PDF summaries downloaded by main
+ * /declarations/:id          one declaration, its PDF summary shown in the app (pdf.js) or downloaded
  * /facturation               billing counters of the cabinet over 12 months (table, charts, exports)
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
@@ -51,6 +52,13 @@ export function createAppRouter(): Router {
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },
       { path: '/declarations', name: 'declarations', component: DeclarationsView },
+      // Loaded on first visit: pdf.js stays out of the start-up bundle.
+      {
+        path: '/declarations/:id',
+        name: 'declaration',
+        component: () => import('./features/declarations/DeclarationView.vue'),
+        props: true,
+      },
       // Loaded on first visit: its chart library stays out of the start-up bundle.
       { path: '/facturation', name: 'billing', component: () => import('./features/billing/BillingView.vue') },
       { path: '/:path(.*)*', redirect: '/' },

@@ -9,13 +9,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorkstation, type Workstation } from './harness/app'
-import { until } from './support'
+import { attributeValues, testIdSuffixes, until } from './support'
 
 let ws: Workstation
 const figures: Record<string, number | string> = {}
 
 beforeAll(async () => {
   ws = await startWorkstation()
+  // The reference first (dossiers with their names and current payroll month), as the clerk's day starts.
+  await ws.page.click('[data-testid="refresh-reference"]')
+  await until('référentiel chargé', async () => ((await ws.page.getAttribute('[data-testid="cache-age"]', 'data-fetched-at')) ?? '') !== '')
 })
 afterAll(async () => {
   process.stdout.write(`\nCABINET FIGURES ${JSON.stringify(figures)}\n`)
@@ -77,5 +80,57 @@ describe('billing in pictures', () => {
     await ws.screenshot('cabinet-billing-breakdown')
     await page.locator(id('billing-table')).scrollIntoViewIfNeeded()
     await ws.screenshot('cabinet-billing-table')
+  })
+})
+
+describe('declarations in full', () => {
+  it('searches event-based DSN across two dossiers, opens one and shows its PDF summary in the app', async () => {
+    const page = ws.page
+    const refusedByCsp: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|MIME type/i.test(m.text())) refusedByCsp.push(m.text())
+    })
+    await page.click(id('nav-declarations'))
+    const [a, b] = ws.store.dossiers.map((d) => d.siren)
+    if (a === undefined || b === undefined) throw new Error('deux dossiers attendus')
+    await page.check(id(`filter-dossier-${a}`))
+    await page.check(id(`filter-dossier-${b}`))
+    await page.selectOption(id('filter-nature'), '04')
+    await page.selectOption(id('filter-statut'), 'acceptee')
+    await page.click(id('declarations-search'))
+    await until('liste des déclarations', async () => (await attr(id('declarations-cache-age'), 'data-fetched-at')) !== '')
+    const expected = ws.store.declarationsEvenementielles.filter(
+      (d) => (d.siren === a || d.siren === b) && d.nature === '04' && d.statut === 'acceptee',
+    )
+    expect(expected.length).toBeGreaterThan(0)
+    const shown = await testIdSuffixes(page, 'declaration-row-')
+    expect(new Set(shown)).toEqual(new Set(expected.map((d) => d.id)))
+    expect(new Set(await attributeValues(page, '[data-testid^="declaration-row-"]', 'data-siren'))).toEqual(
+      new Set(expected.map((d) => d.siren)),
+    )
+    expect(new Set(await attributeValues(page, '[data-testid^="declaration-row-"]', 'data-kind'))).toEqual(new Set(['evenementielle']))
+    figures['dsnEvenementiellesTrouvees'] = shown.length
+    await ws.screenshot('cabinet-declarations-search')
+
+    const chosen = expected.find((d) => d.recapitulatif_disponible) ?? expected[0]!
+    await page.click(id(`open-${chosen.id}`))
+    await page.waitForSelector('[data-testid="declaration-view"][data-kind="evenementielle"]')
+    await page.waitForSelector(id('declaration-read-at'))
+    expect(await page.textContent(id('declaration-field-matricule'))).toBe(chosen.matricule)
+    await page.click(id('show-recapitulatif'))
+    await until('première page du récapitulatif dessinée', async () => Number(await attr(id('pdf-viewer'), 'data-rendered')) >= 1)
+    const painted = await page.evaluate(() => {
+      const canvas = document.querySelector('[data-testid="pdf-page-1"]')
+      if (!(canvas instanceof HTMLCanvasElement)) return 0
+      const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
+      let dark = 0
+      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) dark += 1
+      return dark
+    })
+    expect(painted).toBeGreaterThan(500)
+    expect(refusedByCsp).toEqual([])
+    figures['pixelsEcrits'] = painted
+    await page.locator(id('pdf-viewer')).scrollIntoViewIfNeeded()
+    await ws.screenshot('cabinet-declaration-pdf')
   })
 })
