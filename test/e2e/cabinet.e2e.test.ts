@@ -8,7 +8,9 @@
  * - rights: credentials without the `cabinet` right: the users screen says why, billing and declarations work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWorkstation, type Workstation } from './harness/app'
+import { createSeedStore } from '../../src-sandbox/store/seed'
+import { CATEGORIES } from '../../src-shared/api/categories'
+import { TODAY, startWorkstation, type Workstation } from './harness/app'
 import { attributeValues, testIdSuffixes, until } from './support'
 
 let ws: Workstation
@@ -17,8 +19,7 @@ const figures: Record<string, number | string> = {}
 beforeAll(async () => {
   ws = await startWorkstation()
   // The reference first (dossiers with their names and current payroll month), as the clerk's day starts.
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await until('référentiel chargé', async () => ((await ws.page.getAttribute('[data-testid="cache-age"]', 'data-fetched-at')) ?? '') !== '')
+  await referenceOf(ws)
 })
 afterAll(async () => {
   process.stdout.write(`\nCABINET FIGURES ${JSON.stringify(figures)}\n`)
@@ -27,8 +28,14 @@ afterAll(async () => {
 
 const id = (testId: string): string => `[data-testid="${testId}"]`
 
-async function attr(selector: string, name: string): Promise<string> {
-  return (await ws.page.getAttribute(selector, name)) ?? ''
+async function attr(selector: string, name: string, on: Workstation = ws): Promise<string> {
+  return (await on.page.getAttribute(selector, name)) ?? ''
+}
+
+/** Loads the reference of workstation `w` (its cabinet screen's « Actualiser »). */
+async function referenceOf(w: Workstation): Promise<void> {
+  await w.page.click('[data-testid="refresh-reference"]')
+  await until('référentiel chargé', async () => (await attr('[data-testid="cache-age"]', 'data-fetched-at', w)) !== '')
 }
 
 describe('billing in pictures', () => {
@@ -132,5 +139,119 @@ describe('declarations in full', () => {
     figures['pixelsEcrits'] = painted
     await page.locator(id('pdf-viewer')).scrollIntoViewIfNeeded()
     await ws.screenshot('cabinet-declaration-pdf')
+  })
+})
+
+describe('cabinet users and assignments', () => {
+  it('creates a user, assigns three dossiers with dates (one ended), and « mes dossiers » follows the assignments', async () => {
+    const page = ws.page
+    await page.click(id('nav-utilisateurs'))
+    await page.waitForSelector(id('user-row-GP004'))
+    expect(await testIdSuffixes(page, 'user-row-')).toEqual(['GP001', 'GP002', 'GP003', 'GP004'])
+
+    await page.fill(id('user-matricule'), 'GP010')
+    await page.fill(id('user-prenom'), 'Lucie')
+    await page.fill(id('user-nom'), 'Petit')
+    await page.fill(id('user-email'), 'lucie.petit@cabinet-lefevre.fr')
+    await page.check(id('user-droit-dossiers'))
+    await page.check(id('user-droit-salaries'))
+    await page.click(id('user-create'))
+    await page.waitForSelector(id('user-row-GP010'))
+    expect(ws.store.utilisateurs.find((u) => u.matricule === 'GP010')).toMatchObject({ nom: 'Petit', droits: ['dossiers', 'salaries'] })
+
+    await page.click(id('user-link-GP010'))
+    await page.waitForSelector(id('assign-form'))
+    const [a, b, c] = ws.store.dossiers.map((d) => d.siren)
+    if (a === undefined || b === undefined || c === undefined) throw new Error('trois dossiers attendus')
+    const plan = [
+      { siren: a, debut: '01/01/2026', fin: '30/06/2026', iso: '2026-01-01', state: 'terminee' },
+      { siren: b, debut: '01/07/2026', fin: '', iso: '2026-07-01', state: 'en_cours' },
+      { siren: c, debut: '01/01/2026', fin: '31/12/2030', iso: '2026-01-01', state: 'en_cours' },
+    ]
+    for (const p of plan) {
+      await page.selectOption(id('assign-dossier'), p.siren)
+      await page.fill(id('assign-debut'), p.debut)
+      await page.fill(id('assign-fin'), p.fin)
+      await page.click(id('assign-submit'))
+      await page.waitForSelector(id(`assignment-${p.siren}-GP010-${p.iso}`))
+      expect(await attr(id(`assignment-${p.siren}-GP010-${p.iso}`), 'data-state')).toBe(p.state)
+    }
+    // An overlapping assignment is refused before it leaves.
+    await page.selectOption(id('assign-dossier'), b)
+    await page.fill(id('assign-debut'), '01/11/2026')
+    await page.fill(id('assign-fin'), '')
+    await page.click(id('assign-submit'))
+    await until('chevauchement signalé', async () => ((await page.textContent(id('assign-result'))) ?? '').includes('déjà affecté'))
+    const held = ws.store.affectations.filter((x) => x.matricule_utilisateur === 'GP010')
+    expect(held.map((x) => [x.siren, x.date_debut, x.date_fin])).toEqual([
+      [a, '2026-01-01', '2026-06-30'],
+      [b, '2026-07-01', null],
+      [c, '2026-01-01', '2030-12-31'],
+    ])
+    await ws.screenshot('cabinet-user-assignments')
+
+    // Back on the list: GP010 holds two dossiers today (the first assignment ended); each dossier lists its assignees.
+    await page.click(id('user-back'))
+    await page.waitForSelector(id('user-row-GP010'))
+    expect((await page.locator(`${id('user-row-GP010')} td`).last().textContent())?.trim()).toBe('2')
+    await page.selectOption(id('dossier-assignees-select'), a)
+    await page.waitForSelector(id(`assignment-${a}-GP010-2026-01-01`))
+    expect(await attr(id(`assignment-${a}-GP010-2026-01-01`), 'data-state')).toBe('terminee')
+
+    // « Mes dossiers » (the signed-in user, GP001): the dossiers assigned to GP001 today in the sandbox.
+    await page.click(id('nav-cabinet'))
+    await page.waitForSelector(id('my-dossiers'))
+    const mine = ws.store.affectations.filter((x) => x.matricule_utilisateur === 'GP001' && x.date_debut <= TODAY && (x.date_fin ?? TODAY) >= TODAY)
+    expect(Number(await attr(id('my-dossiers-help'), 'data-count'))).toBe(mine.length)
+    await page.check(id('my-dossiers'))
+    expect(new Set(await testIdSuffixes(page, 'dossier-row-'))).toEqual(new Set(mine.map((x) => x.siren)))
+    figures['mesDossiers'] = mine.length
+  })
+})
+
+describe('rights', () => {
+  it('without the cabinet right the users screen says why; billing and declarations work', async () => {
+    const other = await startWorkstation({ credentials: { client_id: 'gestionnaire-restreint', client_secret: 'restreint-secret-sandbox' } })
+    try {
+      await referenceOf(other)
+      await other.page.click(id('nav-utilisateurs'))
+      await other.page.waitForSelector(id('right-missing-cabinet'))
+      expect(await other.page.locator(id('user-create-form')).count()).toBe(0)
+      await other.page.click(id('nav-facturation'))
+      await until('compteurs lus', async () => (await attr(id('billing-cache-age'), 'data-fetched-at', other)) !== '')
+      expect(await other.page.locator('[data-testid^="billing-row-"]').count()).toBe(12)
+      await other.page.click(id('nav-declarations'))
+      await other.page.click(id('declarations-search'))
+      await until('déclarations lues', async () => (await attr(id('declarations-cache-age'), 'data-fetched-at', other)) !== '')
+      expect(Number(await attr(id('declarations-count'), 'data-count', other))).toBeGreaterThan(0)
+      await other.page.click(id('nav-utilisateurs'))
+      await other.page.waitForSelector(id('right-missing-cabinet'))
+      await other.screenshot('cabinet-rights-sans-cabinet')
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('without the facturation right the billing screen says why; users work', async () => {
+    const store = createSeedStore({ seed: 1, today: TODAY })
+    const droits = CATEGORIES.filter((c) => c !== 'facturation')
+    store.clients.push({ client_id: 'sans-facturation', client_secret: 'sans-facturation-secret', matricule_utilisateur: 'GP004', droits })
+    const other = await startWorkstation({
+      sandbox: { initialStore: store },
+      credentials: { client_id: 'sans-facturation', client_secret: 'sans-facturation-secret' },
+    })
+    try {
+      await referenceOf(other)
+      await other.page.click(id('nav-facturation'))
+      await other.page.waitForSelector(id('right-missing-facturation'))
+      expect(await other.page.locator(id('billing-table')).count()).toBe(0)
+      expect(await attr(id('billing-cache-age'), 'data-fetched-at', other)).toBe('')
+      await other.screenshot('cabinet-rights-sans-facturation')
+      await other.page.click(id('nav-utilisateurs'))
+      await other.page.waitForSelector(id('user-row-GP004'))
+      expect(await other.page.locator(id('right-missing-cabinet')).count()).toBe(0)
+    } finally {
+      await other.close()
+    }
   })
 })
