@@ -7,6 +7,7 @@
  * - users: a user created, assigned to three dossiers with dates (one assignment already ended), « mes dossiers »;
  * - rights: credentials without the `cabinet` right: the users screen says why, billing and declarations work.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSeedStore } from '../../src-sandbox/store/seed'
 import { CATEGORIES } from '../../src-shared/api/categories'
@@ -30,6 +31,14 @@ const id = (testId: string): string => `[data-testid="${testId}"]`
 
 async function attr(selector: string, name: string, on: Workstation = ws): Promise<string> {
   return (await on.page.getAttribute(selector, name)) ?? ''
+}
+
+/** Serious or critical axe violations on the page as it is (rule id, impact, first targets); [] when none. */
+async function seriousViolations(w: Workstation = ws): Promise<string[]> {
+  const results = await new AxeBuilder({ page: w.page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact ?? ''}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
 }
 
 /** Loads the reference of workstation `w` (its cabinet screen's « Actualiser »). */
@@ -87,6 +96,7 @@ describe('billing in pictures', () => {
     await ws.screenshot('cabinet-billing-breakdown')
     await page.locator(id('billing-table')).scrollIntoViewIfNeeded()
     await ws.screenshot('cabinet-billing-table')
+    expect(await seriousViolations()).toEqual([])
   })
 })
 
@@ -139,6 +149,7 @@ describe('declarations in full', () => {
     figures['pixelsEcrits'] = painted
     await page.locator(id('pdf-viewer')).scrollIntoViewIfNeeded()
     await ws.screenshot('cabinet-declaration-pdf')
+    expect(await seriousViolations()).toEqual([])
   })
 })
 
@@ -189,6 +200,7 @@ describe('cabinet users and assignments', () => {
       [c, '2026-01-01', '2030-12-31'],
     ])
     await ws.screenshot('cabinet-user-assignments')
+    expect(await seriousViolations()).toEqual([])
 
     // Back on the list: GP010 holds two dossiers today (the first assignment ended); each dossier lists its assignees.
     await page.click(id('user-back'))
@@ -197,6 +209,7 @@ describe('cabinet users and assignments', () => {
     await page.selectOption(id('dossier-assignees-select'), a)
     await page.waitForSelector(id(`assignment-${a}-GP010-2026-01-01`))
     expect(await attr(id(`assignment-${a}-GP010-2026-01-01`), 'data-state')).toBe('terminee')
+    expect(await seriousViolations()).toEqual([])
 
     // « Mes dossiers » (the signed-in user, GP001): the dossiers assigned to GP001 today in the sandbox.
     await page.click(id('nav-cabinet'))
@@ -247,6 +260,7 @@ describe('rights', () => {
       expect(await other.page.locator(id('billing-table')).count()).toBe(0)
       expect(await attr(id('billing-cache-age'), 'data-fetched-at', other)).toBe('')
       await other.screenshot('cabinet-rights-sans-facturation')
+      expect(await seriousViolations(other)).toEqual([])
       await other.page.click(id('nav-utilisateurs'))
       await other.page.waitForSelector(id('user-row-GP004'))
       expect(await other.page.locator(id('right-missing-cabinet')).count()).toBe(0)

@@ -172,6 +172,14 @@ describe('every screen, in an en-US Chromium', () => {
       { screen: 'entry', hash: `#/entries/${clientId}`, ready: '[data-testid="entry-state"]' },
       { screen: 'profiles', hash: '#/settings/profiles', ready: '[data-testid="profile-table"]' },
       { screen: 'declarations', hash: '#/declarations', ready: '[data-testid="declaration-filters"]' },
+      {
+        screen: 'declaration',
+        hash: `#/declarations/${ws.store.declarationsEvenementielles[0]!.id}`,
+        ready: '[data-testid="declaration-view"]',
+      },
+      { screen: 'facturation', hash: '#/facturation', ready: '[data-testid="billing-view"]' },
+      { screen: 'utilisateurs', hash: '#/utilisateurs', ready: '[data-testid="users-view"]' },
+      { screen: 'utilisateur', hash: '#/utilisateurs/GP001', ready: '[data-testid="user-view"]' },
     ]
     for (const route of routes) {
       await page.goto(`${base}${route.hash}`)
