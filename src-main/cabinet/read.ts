@@ -109,7 +109,8 @@ export async function fetchAffectations(
   return {
     fetchedAt,
     utilisateur: moi.utilisateur.matricule,
-    sirens: asked.filter((s) => !refused.includes(s)), affectations: read.flat(),
+    sirens: asked.filter((s) => !refused.includes(s)),
+    affectations: read.flat(),
     refused: refused.sort(),
   }
 }

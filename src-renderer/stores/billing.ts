@@ -7,7 +7,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 
 import type { Facturation } from '../../src-shared/api/cabinet'
-import { monthlyTotals, monthsBefore } from '../features/billing/billing'
+import { monthlyTotals, monthsBefore } from '../services/billing-figures'
 import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
 import { loadFacturations, refreshFacturations, type BillingApi } from '../services/billing-cache'

@@ -9,6 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { createSeedStore } from '../../src-sandbox/store/seed'
 import { CATEGORIES } from '../../src-shared/api/categories'
 import { TODAY, startWorkstation, type Workstation } from './harness/app'
@@ -38,7 +39,32 @@ async function seriousViolations(w: Workstation = ws): Promise<string[]> {
   const results = await new AxeBuilder({ page: w.page }).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact ?? ''}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? ''}) ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    )
+}
+
+/**
+ * Pixels drawn on the canvas `selector`: `any` counts the non-transparent ones, `dark` those darker than mid-grey
+ * (text and lines on a white page).
+ */
+async function paintedPixels(selector: string, kind: 'any' | 'dark'): Promise<number> {
+  const n: unknown = await ws.page.evaluate(`(() => {
+    const canvas = document.querySelector(${JSON.stringify(selector)})
+    if (!(canvas instanceof HTMLCanvasElement)) return 0
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
+    let count = 0
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] === 0) continue
+      if (${JSON.stringify(kind)} === 'any' || data[i] < 128) count += 1
+    }
+    return count
+  })()`)
+  return z.number().parse(n)
 }
 
 /** Loads the reference of workstation `w` (its cabinet screen's « Actualiser »). */
@@ -52,20 +78,17 @@ describe('billing in pictures', () => {
     const page = ws.page
     await page.click(id('nav-facturation'))
     await until('compteurs lus', async () => (await attr(id('billing-cache-age'), 'data-fetched-at')) !== '')
-    await until('graphiques dessinés', async () => (await attr(id('trend-chart'), 'data-rendered')) === 'true' && (await attr(id('breakdown-chart'), 'data-rendered')) === 'true')
+    await until(
+      'graphiques dessinés',
+      async () =>
+        (await attr(id('trend-chart'), 'data-rendered')) === 'true' && (await attr(id('breakdown-chart'), 'data-rendered')) === 'true',
+    )
     const months = await page.locator('[data-testid^="billing-row-"]').count()
     expect(months).toBe(12)
     const periodes = [...new Set(ws.store.facturations.map((f) => f.periode))].sort()
     expect(periodes).toHaveLength(12)
     // Canvas drawn: the trend chart's canvas is not blank.
-    const drawn = await page.evaluate(() => {
-      const canvas = document.querySelector('[data-testid="trend-chart"] canvas')
-      if (!(canvas instanceof HTMLCanvasElement)) return 0
-      const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
-      let painted = 0
-      for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) painted += 1
-      return painted
-    })
+    const drawn = await paintedPixels('[data-testid="trend-chart"] canvas', 'any')
     expect(drawn).toBeGreaterThan(1000)
     await page.locator(id('billing-charts')).scrollIntoViewIfNeeded()
     await ws.screenshot('cabinet-billing-charts')
@@ -136,14 +159,7 @@ describe('declarations in full', () => {
     expect(await page.textContent(id('declaration-field-matricule'))).toBe(chosen.matricule)
     await page.click(id('show-recapitulatif'))
     await until('première page du récapitulatif dessinée', async () => Number(await attr(id('pdf-viewer'), 'data-rendered')) >= 1)
-    const painted = await page.evaluate(() => {
-      const canvas = document.querySelector('[data-testid="pdf-page-1"]')
-      if (!(canvas instanceof HTMLCanvasElement)) return 0
-      const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
-      let dark = 0
-      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) dark += 1
-      return dark
-    })
+    const painted = await paintedPixels('[data-testid="pdf-page-1"]', 'dark')
     expect(painted).toBeGreaterThan(500)
     expect(refusedByCsp).toEqual([])
     figures['pixelsEcrits'] = painted
@@ -205,7 +221,14 @@ describe('cabinet users and assignments', () => {
     // Back on the list: GP010 holds two dossiers today (the first assignment ended); each dossier lists its assignees.
     await page.click(id('user-back'))
     await page.waitForSelector(id('user-row-GP010'))
-    expect((await page.locator(`${id('user-row-GP010')} td`).last().textContent())?.trim()).toBe('2')
+    expect(
+      (
+        await page
+          .locator(`${id('user-row-GP010')} td`)
+          .last()
+          .textContent()
+      )?.trim(),
+    ).toBe('2')
     await page.selectOption(id('dossier-assignees-select'), a)
     await page.waitForSelector(id(`assignment-${a}-GP010-2026-01-01`))
     expect(await attr(id(`assignment-${a}-GP010-2026-01-01`), 'data-state')).toBe('terminee')
@@ -214,7 +237,9 @@ describe('cabinet users and assignments', () => {
     // « Mes dossiers » (the signed-in user, GP001): the dossiers assigned to GP001 today in the sandbox.
     await page.click(id('nav-cabinet'))
     await page.waitForSelector(id('my-dossiers'))
-    const mine = ws.store.affectations.filter((x) => x.matricule_utilisateur === 'GP001' && x.date_debut <= TODAY && (x.date_fin ?? TODAY) >= TODAY)
+    const mine = ws.store.affectations.filter(
+      (x) => x.matricule_utilisateur === 'GP001' && x.date_debut <= TODAY && (x.date_fin ?? TODAY) >= TODAY,
+    )
     expect(Number(await attr(id('my-dossiers-help'), 'data-count'))).toBe(mine.length)
     await page.check(id('my-dossiers'))
     expect(new Set(await testIdSuffixes(page, 'dossier-row-'))).toEqual(new Set(mine.map((x) => x.siren)))
@@ -224,7 +249,9 @@ describe('cabinet users and assignments', () => {
 
 describe('rights', () => {
   it('without the cabinet right the users screen says why; billing and declarations work', async () => {
-    const other = await startWorkstation({ credentials: { client_id: 'gestionnaire-restreint', client_secret: 'restreint-secret-sandbox' } })
+    const other = await startWorkstation({
+      credentials: { client_id: 'gestionnaire-restreint', client_secret: 'restreint-secret-sandbox' },
+    })
     try {
       await referenceOf(other)
       await other.page.click(id('nav-utilisateurs'))

@@ -37,7 +37,7 @@ const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 /**
  * Handlers of the cabinet channels. Errors: CONNEXION_ABSENTE, the API's code and French message with `contexte`
  * FACTURATION, CABINET or DECLARATIONS (403 DROIT_MANQUANT naming the right, 409 CONFLIT for a taken matricule, 422
- * CHEVAUCHEMENT / UTILISATEUR_INCONNU for an assignment, network failures when offline), RECAPITULATIF_INVALIDE (no
+ * REGLE_METIER for an assignment (overlap, unknown user: docs/api-assumptions.md #57), network failures when offline), RECAPITULATIF_INVALIDE (no
  * `%PDF-` signature) and RECAPITULATIF_TROP_GROS (over the size limit).
  */
 export function createCabinetHandlers(deps: CabinetHandlerDeps): Pick<IpcHandlers, Channels> {
@@ -58,8 +58,7 @@ export function createCabinetHandlers(deps: CabinetHandlerDeps): Pick<IpcHandler
     'cabinet:user': (input) => run(cabinet, (c) => c.client.call('lireUtilisateurCabinet', { params: { matricule: input.matricule } })),
     'cabinet:createUser': (input) => run(cabinet, (c) => c.client.call('creerUtilisateurCabinet', { body: input })),
     'cabinet:assignments': (input) => run(cabinet, (c) => fetchAffectations(c.client, input.sirens, { budget: c.budget })),
-    'cabinet:assign': ({ siren, ...body }) =>
-      run(cabinet, (c) => c.client.call('creerAffectationDossier', { params: { siren }, body })),
+    'cabinet:assign': ({ siren, ...body }) => run(cabinet, (c) => c.client.call('creerAffectationDossier', { params: { siren }, body })),
     'declarations:detail': (input) =>
       run(declarations, async (c) => {
         const fetchedAt = new Date().toISOString()

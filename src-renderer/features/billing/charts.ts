@@ -10,7 +10,7 @@ import type { BarSeriesOption, PieSeriesOption } from 'echarts/charts'
 import type { AriaComponentOption, GridComponentOption, TooltipComponentOption } from 'echarts/components'
 import { CanvasRenderer } from 'echarts/renderers'
 
-import type { BreakdownSlice } from './billing'
+import type { BreakdownSlice } from '../../services/billing-figures'
 
 use([BarChart, PieChart, GridComponent, TooltipComponent, AriaComponent, CanvasRenderer])
 

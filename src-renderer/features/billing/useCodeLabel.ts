@@ -5,13 +5,13 @@
  */
 import { useI18n } from 'vue-i18n'
 
-import type { BillingBreakdown } from './billing'
+import type { BillingBreakdown } from '../../services/billing-figures'
 
 /** `label(breakdown, code)` → the code's label. */
 export function useCodeLabel(): (breakdown: BillingBreakdown, code: string) => string {
-  const { t, te } = useI18n()
+  const i18n = useI18n()
   return (breakdown, code) => {
     const key = `facturation.codes.${breakdown}.${code}`
-    return te(key) ? t(key) : t('facturation.codeInconnu', { code })
+    return i18n.te(key) ? i18n.t(key) : i18n.t('facturation.codeInconnu', { code })
   }
 }

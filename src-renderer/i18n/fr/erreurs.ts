@@ -8,6 +8,8 @@ export const erreursFr = {
   erreurs: {
     /** Answers of main to an action or a read (IPC errors); also the general wording of transport codes. */
     demande: {
+      RECAPITULATIF_TROP_GROS: 'Récapitulatif trop volumineux pour être affiché (plus de {max} Mio) : téléchargez-le.',
+      RECAPITULATIF_INVALIDE: 'Le fichier reçu n’est pas un PDF (signature %PDF- absente) : rien n’est affiché.',
       ENTREE_INVALIDE: 'Les données transmises sont invalides : la demande n’a pas été traitée.',
       EXPEDITEUR_REFUSE: 'Demande refusée : elle ne vient pas de la fenêtre de l’application.',
       CANAL_INCONNU: 'Action inconnue : la demande n’a pas été traitée.',

@@ -50,7 +50,20 @@ async function refused(promise: Promise<unknown>): Promise<{ code: string; messa
   return result.error
 }
 
-const TWELVE = ['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']
+const TWELVE = [
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+]
 
 describe('facturations:list', () => {
   it('reads every row of the twelve months, equal to the sandbox’s counters', async () => {
@@ -94,8 +107,8 @@ describe('cabinet users and assignments', () => {
     )
     expect(created).toMatchObject({ matricule: 'GP010', actif: true })
     expect((await ok<UtilisateurCabinet>(dispatch('cabinet:user', { matricule: 'GP010' }))).email).toBe('lucie.petit@cabinet-lefevre.fr')
-    const { actif: _actif, ...again } = created
-    const taken = await refused(dispatch('cabinet:createUser', { ...again, droits: [] }))
+    const { matricule, nom, prenom, email, profil } = created
+    const taken = await refused(dispatch('cabinet:createUser', { matricule, nom, prenom, email, profil, droits: [] }))
     expect(taken.code).toBe('CONFLIT')
 
     const assigned = await ok<AffectationDossier>(

@@ -15,7 +15,10 @@ import type { Facturation } from '../../../src-shared/api/cabinet'
 import { freshDb } from '../support/db'
 import { SIREN } from '../support/fixtures'
 
-const TABLE = { fields: ['Mois', 'Salariés uniques', '=Danger'], rows: [['novembre 2025', 12, 3] as const, ['décembre 2025', 0, 0] as const] }
+const TABLE = {
+  fields: ['Mois', 'Salariés uniques', '=Danger'],
+  rows: [['novembre 2025', 12, 3] as const, ['décembre 2025', 0, 0] as const],
+}
 
 describe('billing exports', () => {
   it('writes a CSV for a French spreadsheet: BOM, semicolons, CRLF, formula titles quoted', () => {
@@ -35,7 +38,9 @@ describe('billing exports', () => {
       ['novembre 2025', 12, 3],
       ['décembre 2025', 0, 0],
     ])
-    expect(sheet['C1']?.f).toBeUndefined()
+    const title: unknown = sheet['C1']
+    expect(title).toMatchObject({ t: 's', v: '=Danger' })
+    expect(title).not.toHaveProperty('f')
   })
 })
 
@@ -80,7 +85,9 @@ describe('billing cache', () => {
     expect(cached.fetchedAt).toBe('2026-11-02T08:00:00.000Z')
     expect(cached.periodes).toEqual(['2026-10'])
 
-    const failed: BillingApi = { 'facturations:list': () => Promise.resolve({ ok: false, error: { code: 'RESEAU_INJOIGNABLE', message: 'x' } }) }
+    const failed: BillingApi = {
+      'facturations:list': () => Promise.resolve({ ok: false, error: { code: 'RESEAU_INJOIGNABLE', message: 'x' } }),
+    }
     expect((await refreshFacturations(db, failed, ['2026-09'])).ok).toBe(false)
     expect(await loadFacturations(db)).toEqual(cached)
   })

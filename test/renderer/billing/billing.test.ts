@@ -14,7 +14,7 @@ import {
   monthsBefore,
   trendOf,
   type FacturationRow,
-} from '../../../src-renderer/features/billing/billing'
+} from '../../../src-renderer/services/billing-figures'
 
 const A = '732829320'
 const B = '552100554'

@@ -12,7 +12,7 @@ import {
   assignmentsOfUser,
   localDay,
   overlapping,
-} from '../../../src-renderer/features/users/assignments'
+} from '../../../src-renderer/services/assignments'
 import type { AffectationDossier } from '../../../src-shared/api/dossiers'
 
 const A = '732829320'

@@ -49,7 +49,9 @@ beforeEach(async () => {
     'cabinet:users': () => Promise.resolve({ ok: true, value: { fetchedAt: at, utilisateurs: users } }),
     'cabinet:user': ({ matricule }) => {
       const u = users.find((x) => x.matricule === matricule)
-      return Promise.resolve(u === undefined ? { ok: false, error: { code: 'INTROUVABLE', message: 'introuvable' } } : { ok: true, value: u })
+      return Promise.resolve(
+        u === undefined ? { ok: false, error: { code: 'INTROUVABLE', message: 'introuvable' } } : { ok: true, value: u },
+      )
     },
     'cabinet:createUser': (input) => {
       writes.push(`user:${input.matricule}`)

@@ -4,8 +4,8 @@
  * the sum of its dossiers' rows (docs/api-assumptions.md #56). Pure functions: totals per month, a counter's trend,
  * a breakdown by reason or type over the months shown, the table exported to CSV or a spreadsheet.
  */
-import type { Facturation } from '../../../src-shared/api/cabinet'
-import { addMonths, periodsFrom } from '../../components/format'
+import type { Facturation } from '../../src-shared/api/cabinet'
+import { addMonths, periodsFrom } from '../components/format'
 
 /** A billing row as the service answers it (one dossier, one month). */
 export type FacturationRow = Facturation

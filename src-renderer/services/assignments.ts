@@ -3,7 +3,7 @@
  * `date_fin`, both days included, `date_fin` null = open (reference V1.13.0 "start and end date of effect";
  * docs/api-assumptions.md #57). Days are `YYYY-MM-DD`, compared as strings.
  */
-import type { AffectationDossier } from '../../../src-shared/api/dossiers'
+import type { AffectationDossier } from '../../src-shared/api/dossiers'
 
 /** Where an assignment stands on a day: not started, running, or ended. */
 export type AssignmentState = 'a_venir' | 'en_cours' | 'terminee'
