@@ -14,13 +14,12 @@ import { defineComponent, h } from 'vue'
 
 import BillingView from '../../../src-renderer/features/billing/BillingView.vue'
 import { useBillingApi } from '../../../src-renderer/stores/billing'
-import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import type { Facturation } from '../../../src-shared/api/cabinet'
-import type { Categorie } from '../../../src-shared/api/categories'
 import type { FacturationsListInput, FacturationsListResult } from '../../../src-shared/domain/cabinet'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import { SIREN, SIREN_2 } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
+import { byTestId, settled, withRights } from '../support/screens'
 
 vi.mock('vue-echarts', () => ({
   default: defineComponent({
@@ -71,12 +70,6 @@ function served(input: FacturationsListInput): IpcResult<FacturationsListResult>
   }
 }
 
-async function withRights(droits: Categorie[]): Promise<void> {
-  const reference = useReferenceStore(app.pinia)
-  await reference.load()
-  reference.droits = droits
-}
-
 beforeEach(async () => {
   app = await testApp()
   calls = []
@@ -95,27 +88,25 @@ afterEach(async () => {
   await app.dispose()
 })
 
-const testId = (id: string): string => `[data-testid="${id}"]`
+const testId = byTestId
 
 /** Waits until the screen shows counters read from the service. */
 async function read(): Promise<void> {
-  await vi.waitFor(() => {
+  await settled(() => {
     expect(wrapper?.find(testId('billing-cache-age')).attributes('data-fetched-at')).not.toBe('')
   })
-  await flushPromises()
 }
 
 /** Waits until the element of test id `id` is in the page (Dexie answers on its own schedule). */
 async function shown(id: string): Promise<void> {
-  await vi.waitFor(() => {
+  await settled(() => {
     expect(wrapper?.find(testId(id)).exists()).toBe(true)
   })
-  await flushPromises()
 }
 
 describe('BillingView', () => {
   it('reads the twelve closed months and shows the cabinet’s sums, then one dossier', async () => {
-    await withRights(['dossiers', 'facturation'])
+    await withRights(app, ['dossiers', 'facturation'])
     wrapper = mountIn(app, BillingView, {})
     await read()
     expect(calls).toHaveLength(1)
@@ -149,7 +140,7 @@ describe('BillingView', () => {
   })
 
   it('keeps the cached counters with their age when a read fails', async () => {
-    await withRights(['facturation'])
+    await withRights(app, ['facturation'])
     wrapper = mountIn(app, BillingView, {})
     await read()
     answer = () => ({ ok: false, error: { code: 'RESEAU_INJOIGNABLE', message: 'offline' } })
@@ -161,7 +152,7 @@ describe('BillingView', () => {
   })
 
   it('says why without the facturation right and asks nothing', async () => {
-    await withRights(['dossiers', 'declarations'])
+    await withRights(app, ['dossiers', 'declarations'])
     wrapper = mountIn(app, BillingView, {})
     await shown('right-missing-facturation')
     await flushPromises()

@@ -6,7 +6,6 @@
  */
 import '../support/db'
 
-import { flushPromises } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -14,12 +13,11 @@ import DeclarationView from '../../../src-renderer/features/declarations/Declara
 import { createAppRouter } from '../../../src-renderer/router'
 import { matchesFilters, searchInputOf, type DeclarationFilters } from '../../../src-renderer/services/declarations-cache'
 import { useDeclarationsApi } from '../../../src-renderer/stores/declarations'
-import { useReferenceStore } from '../../../src-renderer/stores/reference'
-import type { Categorie } from '../../../src-shared/api/categories'
 import type { DeclarationRow } from '../../../src-shared/domain/declarations'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import { SIREN } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
+import { byTestId, settled, withRights } from '../support/screens'
 
 const drawn: Uint8Array[] = []
 vi.mock('../../../src-renderer/features/declarations/pdf', () => ({
@@ -79,23 +77,14 @@ afterEach(async () => {
   await app.dispose()
 })
 
-async function withRights(droits: Categorie[]): Promise<void> {
-  const reference = useReferenceStore(app.pinia)
-  await reference.load()
-  reference.droits = droits
-}
+const testId = byTestId
 
-const testId = (id: string): string => `[data-testid="${id}"]`
-
-async function until(check: () => void): Promise<void> {
-  await vi.waitFor(check)
-  await flushPromises()
-}
+const until = settled
 
 describe('DeclarationView', () => {
   it('shows the cached declaration, reads it again, then draws its summary', async () => {
     await app.db.declarations.put(EVENT)
-    await withRights(['declarations'])
+    await withRights(app, ['declarations'])
     wrapper = mountIn(app, DeclarationView, { id: ID }, createAppRouter())
     await until(() => {
       expect(wrapper?.find(testId('declaration-read-at')).exists()).toBe(true)
@@ -116,7 +105,7 @@ describe('DeclarationView', () => {
 
   it('keeps the cached fields when the service does not answer, and words a refused summary', async () => {
     await app.db.declarations.put(EVENT)
-    await withRights(['declarations'])
+    await withRights(app, ['declarations'])
     detail = () => ({ ok: false, error: { code: 'RESEAU_INJOIGNABLE', message: 'offline' } })
     recap = () => ({ ok: false, error: { code: 'RECAPITULATIF_INVALIDE', message: 'no signature' } })
     wrapper = mountIn(app, DeclarationView, { id: ID }, createAppRouter())
@@ -133,7 +122,7 @@ describe('DeclarationView', () => {
 
   it('says why without the declarations right and reads nothing from the service', async () => {
     await app.db.declarations.put(EVENT)
-    await withRights(['dossiers'])
+    await withRights(app, ['dossiers'])
     let asked = 0
     detail = () => {
       asked += 1

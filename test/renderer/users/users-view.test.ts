@@ -7,22 +7,20 @@
  */
 import '../support/db'
 
-import { flushPromises } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import CabinetView from '../../../src-renderer/features/cabinet/CabinetView.vue'
 import UserView from '../../../src-renderer/features/users/UserView.vue'
 import UsersView from '../../../src-renderer/features/users/UsersView.vue'
 import { createAppRouter } from '../../../src-renderer/router'
 import { useCabinetApi } from '../../../src-renderer/stores/cabinet'
-import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import { useSyncStore } from '../../../src-renderer/stores/sync'
 import type { UtilisateurCabinet } from '../../../src-shared/api/cabinet'
-import type { Categorie } from '../../../src-shared/api/categories'
 import type { AffectationDossier } from '../../../src-shared/api/dossiers'
 import { SIREN, SIREN_2 } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
+import { byTestId, settled, withRights } from '../support/screens'
 
 let app: TestApp
 let wrapper: VueWrapper | undefined
@@ -79,22 +77,13 @@ afterEach(async () => {
   await app.dispose()
 })
 
-async function withRights(droits: Categorie[]): Promise<void> {
-  const reference = useReferenceStore(app.pinia)
-  await reference.load()
-  reference.droits = droits
-}
+const testId = byTestId
 
-const testId = (id: string): string => `[data-testid="${id}"]`
-
-async function until(check: () => void): Promise<void> {
-  await vi.waitFor(check)
-  await flushPromises()
-}
+const until = settled
 
 describe('UsersView', () => {
   it('lists the users with their dossiers today, and creates one online', async () => {
-    await withRights(['dossiers', 'cabinet'])
+    await withRights(app, ['dossiers', 'cabinet'])
     wrapper = mountIn(app, UsersView, {}, createAppRouter())
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP002')).exists()).toBe(true)
@@ -124,7 +113,7 @@ describe('UsersView', () => {
   })
 
   it('refuses a creation offline at once, sending nothing', async () => {
-    await withRights(['cabinet'])
+    await withRights(app, ['cabinet'])
     wrapper = mountIn(app, UsersView, {}, createAppRouter())
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
@@ -142,7 +131,7 @@ describe('UsersView', () => {
   })
 
   it('says why without the cabinet right and asks nothing', async () => {
-    await withRights(['dossiers', 'facturation'])
+    await withRights(app, ['dossiers', 'facturation'])
     let asked = 0
     useCabinetApi({
       'cabinet:users': () => {
@@ -165,7 +154,7 @@ describe('UsersView', () => {
 
 describe('UserView', () => {
   it('shows the dossiers assigned with where each stands, refuses an overlap before sending, then assigns', async () => {
-    await withRights(['cabinet'])
+    await withRights(app, ['cabinet'])
     wrapper = mountIn(app, UserView, { matricule: 'GP001' }, createAppRouter())
     await until(() => {
       expect(wrapper?.find(testId(`assignment-${SIREN_2}-GP001-2024-01-01`)).exists()).toBe(true)
@@ -195,7 +184,7 @@ describe('UserView', () => {
 
 describe('« mes dossiers » on the cabinet screen', () => {
   it('narrows the dossiers to those assigned to the signed-in user today', async () => {
-    await withRights(['cabinet', 'dossiers'])
+    await withRights(app, ['cabinet', 'dossiers'])
     wrapper = mountIn(app, UsersView, {}, createAppRouter())
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
