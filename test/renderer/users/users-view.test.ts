@@ -183,6 +183,15 @@ describe('UserView', () => {
 })
 
 describe('« mes dossiers » on the cabinet screen', () => {
+  it('says the cabinet right is missing instead of offering the filter', async () => {
+    await withRights(app, ['dossiers'])
+    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
+    await until(() => {
+      expect(wrapper?.find(testId('my-dossiers-help')).text()).toMatch(/Cabinet/)
+    })
+    expect(wrapper.find(testId('my-dossiers')).attributes('disabled')).toBeDefined()
+  })
+
   it('narrows the dossiers to those assigned to the signed-in user today', async () => {
     await withRights(app, ['cabinet', 'dossiers'])
     wrapper = mountIn(app, UsersView, {}, createAppRouter())
