@@ -118,3 +118,26 @@ export async function refreshDeclaration(
   await db.declarations.put(result.value.declaration)
   return { ok: true, value: result.value.declaration }
 }
+
+/** Where a dossier's monthly DSN of a period stands: a declaration status, or `aucune` (none in the cached list). */
+export type DsnStatus = DeclarationRow['statut'] | 'aucune'
+
+/** Least advanced first: the dossier's status is that of its least advanced establishment. */
+const STATUS_ORDER: readonly DeclarationRow['statut'][] = ['rejetee', 'en_preparation', 'deposee', 'acceptee']
+
+/**
+ * The status of dossier `siren`'s monthly DSN for `periode` from cached rows: per establishment (NIC) the latest
+ * deposit (by last sending date; one in preparation counts as the latest), then the least advanced establishment
+ * (rejetee < en_preparation < deposee < acceptee); `aucune` when the list holds none.
+ */
+export function dsnStatusOf(rows: readonly DeclarationRow[], siren: string, periode: string): DsnStatus {
+  const latest = new Map<string, DeclarationRow>()
+  for (const d of rows) {
+    if (d.kind !== 'periodique' || d.siren !== siren || d.periode !== periode) continue
+    const seen = latest.get(d.nic)
+    const at = (x: DeclarationRow): string => x.date_dernier_envoi ?? x.date_envoi ?? '9999'
+    if (seen === undefined || at(d) > at(seen)) latest.set(d.nic, d)
+  }
+  if (latest.size === 0) return 'aucune'
+  return [...latest.values()].map((d) => d.statut).sort((a, b) => STATUS_ORDER.indexOf(a) - STATUS_ORDER.indexOf(b))[0] ?? 'aucune'
+}

@@ -31,6 +31,14 @@ export const declarationsEn = {
       '05': 'Return to work',
     },
     types: { '01': 'Normal', '02': 'Nil', '03': 'Cancel and replace' },
+    dsnDuMois: {
+      colonne: 'DSN of the month',
+      aucune: 'None cached',
+      en_preparation: 'Being prepared',
+      deposee: 'Filed',
+      acceptee: 'Accepted',
+      rejetee: 'Rejected',
+    },
     ouvrir: 'Detail',
     ouvrirTitre: 'Open the detail of this declaration',
     detail: {

@@ -31,6 +31,14 @@ export const declarationsFr = {
       '05': 'Reprise',
     },
     types: { '01': 'Normale', '02': 'Néant', '03': 'Annule et remplace' },
+    dsnDuMois: {
+      colonne: 'DSN du mois',
+      aucune: 'Aucune en cache',
+      en_preparation: 'En préparation',
+      deposee: 'Déposée',
+      acceptee: 'Acceptée',
+      rejetee: 'Rejetée',
+    },
     ouvrir: 'Détail',
     ouvrirTitre: 'Ouvrir le détail de cette déclaration',
     detail: {

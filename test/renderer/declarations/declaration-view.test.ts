@@ -11,11 +11,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import DeclarationView from '../../../src-renderer/features/declarations/DeclarationView.vue'
 import { createAppRouter } from '../../../src-renderer/router'
-import { matchesFilters, searchInputOf, type DeclarationFilters } from '../../../src-renderer/services/declarations-cache'
+import { dsnStatusOf, matchesFilters, searchInputOf, type DeclarationFilters } from '../../../src-renderer/services/declarations-cache'
 import { useDeclarationsApi } from '../../../src-renderer/stores/declarations'
 import type { DeclarationRow } from '../../../src-shared/domain/declarations'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
-import { SIREN } from '../support/fixtures'
+import { SIREN, SIREN_2 } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
 import { byTestId, settled, withRights } from '../support/screens'
 
@@ -144,5 +144,52 @@ describe('status filter of the list', () => {
     expect(matchesFilters(EVENT, { ...none, statut: 'deposee' })).toBe(true)
     expect(matchesFilters(EVENT, { ...none, statut: 'rejetee' })).toBe(false)
     expect(searchInputOf({ ...none, statut: 'rejetee', nature: '04' })).toEqual({ statuts: ['rejetee'], kinds: ['evenementielle'] })
+  })
+})
+
+describe('DSN of the month per dossier (cabinet screen)', () => {
+  function monthly(nic: string, statut: DeclarationRow['statut'], last: string | null, n: number): DeclarationRow {
+    return {
+      kind: 'periodique',
+      id: `a1b2c3d4-0000-4000-8000-00000000010${String(n)}`,
+      siren: SIREN,
+      nic,
+      periode: '2026-10',
+      nature: '01',
+      type: '01',
+      statut,
+      date_envoi: last,
+      date_dernier_envoi: last,
+      nombre_salaries: 3,
+      recapitulatif_disponible: last !== null,
+    }
+  }
+
+  it('takes each establishment’s latest deposit, then the least advanced establishment', () => {
+    const rejectedThenAccepted = [
+      monthly('00017', 'rejetee', '2026-11-05T09:00:00.000Z', 1),
+      monthly('00017', 'acceptee', '2026-11-07T09:00:00.000Z', 2),
+    ]
+    expect(dsnStatusOf(rejectedThenAccepted, SIREN, '2026-10')).toBe('acceptee')
+    expect(dsnStatusOf([...rejectedThenAccepted, monthly('00025', 'deposee', '2026-11-06T09:00:00.000Z', 3)], SIREN, '2026-10')).toBe(
+      'deposee',
+    )
+    expect(dsnStatusOf([...rejectedThenAccepted, monthly('00025', 'en_preparation', null, 4)], SIREN, '2026-10')).toBe('en_preparation')
+    expect(dsnStatusOf(rejectedThenAccepted, SIREN, '2026-11')).toBe('aucune')
+    expect(dsnStatusOf([EVENT], SIREN, '2026-10')).toBe('aucune')
+  })
+
+  it('is shown on the cabinet screen from the cached list', async () => {
+    await app.db.declarations.bulkPut([
+      monthly('00017', 'rejetee', '2026-12-05T09:00:00.000Z', 5),
+      { ...monthly('00017', 'acceptee', null, 6), periode: '2026-11' },
+    ])
+    const { default: CabinetView } = await import('../../../src-renderer/features/cabinet/CabinetView.vue')
+    await withRights(app, ['dossiers'])
+    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
+    await until(() => {
+      expect(wrapper?.find(testId(`dossier-dsn-${SIREN}`)).attributes('data-statut')).toBe('acceptee')
+    })
+    expect(wrapper.find(testId(`dossier-dsn-${SIREN_2}`)).text()).toBe('Aucune en cache')
   })
 })
