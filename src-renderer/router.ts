@@ -19,6 +19,10 @@
  * /entries/:clientId         one entry: fields, state, error, edit, cancel, history
  * /settings/profiles         connection profiles (demo, real services), test, activate, sign out
  * /declarations              DSN across the cabinet's dossiers, PDF summaries downloaded by main
+ * /declarations/:id          one declaration, its PDF summary shown in the app (pdf.js) or downloaded
+ * /facturation               billing counters of the cabinet over 12 months (table, charts, exports)
+ * /utilisateurs              the cabinet's users, a new user, a dossier's assignees
+ * /utilisateurs/:matricule   one user: record, dossiers assigned with dates, a new assignment
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
 import type { RouteLocationNormalized, Router } from 'vue-router'
@@ -63,6 +67,22 @@ export function createAppRouter(): Router {
       { path: '/entries/:clientId', name: 'entry', component: EntryView, props: true },
       { path: '/settings/profiles', name: 'profiles', component: ProfilesView },
       { path: '/declarations', name: 'declarations', component: DeclarationsView },
+      // Loaded on first visit: pdf.js stays out of the start-up bundle.
+      {
+        path: '/declarations/:id',
+        name: 'declaration',
+        component: () => import('./features/declarations/DeclarationView.vue'),
+        props: true,
+      },
+      // Loaded on first visit: its chart library stays out of the start-up bundle.
+      { path: '/facturation', name: 'billing', component: () => import('./features/billing/BillingView.vue') },
+      { path: '/utilisateurs', name: 'users', component: () => import('./features/users/UsersView.vue') },
+      {
+        path: '/utilisateurs/:matricule',
+        name: 'user',
+        component: () => import('./features/users/UserView.vue'),
+        props: true,
+      },
       { path: '/:path(.*)*', redirect: '/' },
     ],
   })

@@ -35,6 +35,7 @@ export async function searchDeclarations(
     ...(input.periodeAu === undefined ? {} : { periode_au: input.periodeAu }),
     ...(input.dateEnvoiDu === undefined ? {} : { date_envoi_du: input.dateEnvoiDu }),
     ...(input.dateEnvoiAu === undefined ? {} : { date_envoi_au: input.dateEnvoiAu }),
+    ...(input.statuts === undefined ? {} : { statut: input.statuts }),
     taille: MAX_PAGE_SIZE,
   }
 

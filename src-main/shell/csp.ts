@@ -21,6 +21,8 @@ export const APP_CSP_DIRECTIVES: CspDirectives = {
   'connect-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],
+  // pdf.js's worker (DSN summaries shown in the app) is a module script of the app's own origin: no blob:, no data:.
+  'worker-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],

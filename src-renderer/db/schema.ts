@@ -40,6 +40,11 @@
  * - v10: the spreadsheet import (issue 17): table `importMappings`, the column mapping the clerk confirmed for a
  *   dossier and a source file-name pattern (primary key `[siren+pattern]`, index `siren`), applied to the next file
  *   of that pattern whose headers are the same (features/import/memory.ts). Additive: no upgrade function.
+ * - v11: the cabinet screens (issue 18): table `facturations` (billing counters, one row per dossier and month, key
+ *   `[siren+periode]`, index `periode`), `cabinetUsers` (the cabinet's users, key `matricule`), `affectations`
+ *   (assignments of users to dossiers, key `[siren+matricule_utilisateur+date_debut]`, indexes `siren` and
+ *   `matricule_utilisateur`) and `cabinetReads` (when each of these was read, key `key`). Additive: no upgrade
+ *   function.
  * - v12: fewer outbox indexes (issue 19): every `put` of a row writes one entry in each index of the table, and a drain
  *   writes each row twice, so each index is paid on the sync's hot path. Dropped: `state`, `siren`, `kind` and
  *   `matricule` (each is the prefix of a compound index kept: `[state+updatedAt+clientId]`,
@@ -54,8 +59,9 @@ import type { Bulletin, BulletinDetail } from '../../src-shared/api/bulletins'
 import type { ActionBulletin } from '../../src-shared/api/bulletins'
 import type { Categorie } from '../../src-shared/api/categories'
 import type { BulletinReadResult } from '../../src-shared/domain/bulletins'
+import type { Facturation, UtilisateurCabinet } from '../../src-shared/api/cabinet'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
-import type { Dossier } from '../../src-shared/api/dossiers'
+import type { AffectationDossier, Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
 import { ENTRY_KIND_SPECS } from '../../src-shared/domain/entry-kinds'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
@@ -172,6 +178,15 @@ export interface BulletinActionRow {
   readonly settleUntil: string | null
 }
 
+/**
+ * When a cached cabinet read was made (since v11): `facturations` (with the months read), `utilisateurs`, or
+ * `affectations` (with the signed-in user's matricule and the dossiers read).
+ */
+export type CabinetReadRow =
+  | { readonly key: 'facturations'; readonly fetchedAt: string; readonly periodes: readonly string[] }
+  | { readonly key: 'utilisateurs'; readonly fetchedAt: string }
+  | { readonly key: 'affectations'; readonly fetchedAt: string; readonly utilisateur: string; readonly sirens: readonly string[] }
+
 /** Which code list a `codes` row holds. */
 export type CodeListType = 'absences' | 'evp' | 'primes'
 
@@ -266,6 +281,14 @@ export const SCHEMA_V10 = {
   importMappings: '[siren+pattern], siren',
 } as const
 
+/** Indexes of version 11: the cabinet screens' caches (file comment). */
+export const SCHEMA_V11 = {
+  facturations: '[siren+periode], periode',
+  cabinetUsers: 'matricule',
+  affectations: '[siren+matricule_utilisateur+date_debut], siren, matricule_utilisateur',
+  cabinetReads: 'key',
+} as const
+
 /** Indexes of version 12: v5's outbox indexes less those listed in the file comment. */
 export const SCHEMA_V12 = {
   outbox:
@@ -346,6 +369,14 @@ export class PaieDb extends Dexie {
   codeLists!: Table<CodesListResult, string>
   /** Remembered import mappings, per dossier and file-name pattern (since v10). */
   importMappings!: Table<ImportMappingRow, [string, string]>
+  /** Cached billing counters, per dossier and month (since v11). */
+  facturations!: Table<Facturation, [string, string]>
+  /** Cached cabinet users (since v11). */
+  cabinetUsers!: Table<UtilisateurCabinet, string>
+  /** Cached assignments of users to dossiers (since v11). */
+  affectations!: Table<AffectationDossier, [string, string, string]>
+  /** When each cabinet read was made (since v11). */
+  cabinetReads!: Table<CabinetReadRow, CabinetReadRow['key']>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -360,6 +391,7 @@ export class PaieDb extends Dexie {
     this.version(8).stores(SCHEMA_V8)
     this.version(9).stores(SCHEMA_V9)
     this.version(10).stores(SCHEMA_V10)
+    this.version(11).stores(SCHEMA_V11)
     this.version(12).stores(SCHEMA_V12)
   }
 }

@@ -11,6 +11,8 @@ import { recordsEn } from './en/records'
 import { peopleEn } from './en/people'
 import { bulletinsEn } from './en/bulletins'
 import { importEn } from './en/import'
+import { billingEn } from './en/billing'
+import { usersEn } from './en/users'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -25,6 +27,8 @@ export const en: Messages = {
   ...recordsEn,
   ...peopleEn,
   ...bulletinsEn,
+  ...billingEn,
+  ...usersEn,
   ...erreursEn,
   ...exportsEn,
   ...importEn,

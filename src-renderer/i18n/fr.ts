@@ -16,6 +16,8 @@ import { recordsFr } from './fr/records'
 import { peopleFr } from './fr/people'
 import { bulletinsFr } from './fr/bulletins'
 import { importFr } from './fr/import'
+import { billingFr } from './fr/billing'
+import { usersFr } from './fr/users'
 
 export const fr = {
   ...appFr,
@@ -28,6 +30,8 @@ export const fr = {
   ...recordsFr,
   ...peopleFr,
   ...bulletinsFr,
+  ...billingFr,
+  ...usersFr,
   ...erreursFr,
   ...exportsFr,
   ...importFr,

@@ -52,7 +52,11 @@ export function maskPersonalData(text: string, mask: string): string {
   return text.replace(IBAN, mask).replace(NIR, mask)
 }
 
-function toCsv(fields: readonly string[], rows: readonly (readonly string[])[]): string {
+/**
+ * A table as CSV text for a French spreadsheet (BOM, `;`, CRLF, formula triggers quoted). Numbers are written as
+ * they are (integers for counts).
+ */
+export function toCsv(fields: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   return (
     BOM +
     Papa.unparse(

@@ -13,6 +13,8 @@ import type { PaieDb } from '../db/schema'
 export type DeclarationsApi = Pick<
   WindowApi,
   | 'declarations:search'
+  | 'declarations:detail'
+  | 'declarations:recapitulatif'
   | 'downloads:start'
   | 'downloads:cancel'
   | 'downloads:list'
@@ -31,6 +33,8 @@ export interface DeclarationFilters {
   nature: string
   dateEnvoiDu: string
   dateEnvoiAu: string
+  /** Status (`en_preparation`, `deposee`, `acceptee`, `rejetee`); '' all. */
+  statut: '' | DeclarationRow['statut']
 }
 
 /** The filters with the sending dates still being typed (not yet `YYYY-MM-DD`) left open. */
@@ -48,6 +52,7 @@ export function searchInputOf(filters: DeclarationFilters): DeclarationsSearchIn
     ...(f.dateEnvoiDu === '' ? {} : { dateEnvoiDu: f.dateEnvoiDu }),
     ...(f.dateEnvoiAu === '' ? {} : { dateEnvoiAu: f.dateEnvoiAu }),
     ...(f.nature === '' ? {} : { kinds: [f.nature === '01' ? 'periodique' : 'evenementielle'] }),
+    ...(f.statut === '' ? {} : { statuts: [f.statut] }),
   }
 }
 
@@ -58,6 +63,7 @@ export function matchesFilters(d: DeclarationRow, filters: DeclarationFilters): 
   if (f.periodeDu !== '' && d.periode < f.periodeDu) return false
   if (f.periodeAu !== '' && d.periode > f.periodeAu) return false
   if (f.nature !== '' && d.nature !== f.nature) return false
+  if (f.statut !== '' && d.statut !== f.statut) return false
   if (f.dateEnvoiDu === '' && f.dateEnvoiAu === '') return true
   const day = d.date_envoi?.slice(0, 10)
   if (day === undefined) return false
@@ -96,4 +102,42 @@ export async function loadDeclarations(db: PaieDb): Promise<{ rows: DeclarationR
     const [rows, fetchedAt] = await Promise.all([db.declarations.toArray(), getMeta(db, 'declarations.fetchedAt')])
     return { rows: sortDeclarations(rows), fetchedAt: fetchedAt ?? null }
   })
+}
+
+/**
+ * Reads one declaration through main and puts it in the cache (replacing the row of the same id).
+ * @returns main's envelope; on `ok: false` the cache is left as it was.
+ */
+export async function refreshDeclaration(
+  db: PaieDb,
+  api: Pick<DeclarationsApi, 'declarations:detail'>,
+  id: string,
+): Promise<IpcResult<DeclarationRow>> {
+  const result = await api['declarations:detail']({ id })
+  if (!result.ok) return result
+  await db.declarations.put(result.value.declaration)
+  return { ok: true, value: result.value.declaration }
+}
+
+/** Where a dossier's monthly DSN of a period stands: a declaration status, or `aucune` (none in the cached list). */
+export type DsnStatus = DeclarationRow['statut'] | 'aucune'
+
+/** Least advanced first: the dossier's status is that of its least advanced establishment. */
+const STATUS_ORDER: readonly DeclarationRow['statut'][] = ['rejetee', 'en_preparation', 'deposee', 'acceptee']
+
+/**
+ * The status of dossier `siren`'s monthly DSN for `periode` from cached rows: per establishment (NIC) the latest
+ * deposit (by last sending date; one in preparation counts as the latest), then the least advanced establishment
+ * (rejetee < en_preparation < deposee < acceptee); `aucune` when the list holds none.
+ */
+export function dsnStatusOf(rows: readonly DeclarationRow[], siren: string, periode: string): DsnStatus {
+  const latest = new Map<string, DeclarationRow>()
+  for (const d of rows) {
+    if (d.kind !== 'periodique' || d.siren !== siren || d.periode !== periode) continue
+    const seen = latest.get(d.nic)
+    const at = (x: DeclarationRow): string => x.date_dernier_envoi ?? x.date_envoi ?? '9999'
+    if (seen === undefined || at(d) > at(seen)) latest.set(d.nic, d)
+  }
+  if (latest.size === 0) return 'aucune'
+  return [...latest.values()].map((d) => d.statut).sort((a, b) => STATUS_ORDER.indexOf(a) - STATUS_ORDER.indexOf(b))[0] ?? 'aucune'
 }

@@ -25,8 +25,13 @@ export function useDeclarationsApi(api: DeclarationsApi | null): void {
   injectedApi = api
 }
 
-function api(): DeclarationsApi {
+/** The `window.api` of the DSN screens (or the one a test injected). */
+export function declarationsApi(): DeclarationsApi {
   return injectedApi ?? window.api
+}
+
+function api(): DeclarationsApi {
+  return declarationsApi()
 }
 
 /** The reference of a row main needs to download and name its summary. */
@@ -42,7 +47,15 @@ export const useDeclarationsStore = defineStore('declarations', () => {
   const searching = ref(false)
   /** Why the last search failed (main's code, worded by the view; the cache stays shown). */
   const error = ref<Reported | null>(null)
-  const filters = reactive<DeclarationFilters>({ sirens: [], periodeDu: '', periodeAu: '', nature: '', dateEnvoiDu: '', dateEnvoiAu: '' })
+  const filters = reactive<DeclarationFilters>({
+    sirens: [],
+    periodeDu: '',
+    periodeAu: '',
+    nature: '',
+    dateEnvoiDu: '',
+    dateEnvoiAu: '',
+    statut: '',
+  })
   /** Cached rows passing the filters. */
   const filtered = computed(() => rows.value.filter((d) => matchesFilters(d, filters)))
   /** Filtered rows whose summary the server can give. */

@@ -77,6 +77,7 @@ export const Facturation = z.object({
   activite_partielle: z.number().int().min(0),
   complement_oeth: z.boolean(),
 })
+export type Facturation = z.infer<typeof Facturation>
 export const FacturationQuery = PagingQuery.extend({ periode: Periode.optional(), siren: queryMulti(Siren).optional() })
 
 /** Note: employee comment, or the reason a payslip was refused (V1.7.0). */

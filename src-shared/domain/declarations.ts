@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { IsoDate, Nic, Periode, RecordId, Siren } from '../api/common'
-import { Declaration, DeclarationEvenementielle, NatureDsn, TypeDsn } from '../api/declarations'
+import { Declaration, DeclarationEvenementielle, NatureDsn, StatutDeclaration, TypeDsn } from '../api/declarations'
 import { ReportParams } from './reports'
 
 /** Which list a declaration comes from: periodic (`/api/declarations`) or event-based (`/api/declarations-evenementielles`). */
@@ -21,7 +21,7 @@ export type DeclarationRow = z.infer<typeof DeclarationRow>
 
 /**
  * Input of `declarations:search`: the server-side filters of the cross-dossier search (V1.7.0). Without `sirens`,
- * every dossier assigned to the user; without `kinds`, both lists. Periods `YYYY-MM`, sending dates `YYYY-MM-DD`.
+ * every dossier assigned to the user; without `kinds`, both lists; without `statuts`, every status. Periods `YYYY-MM`, sending dates `YYYY-MM-DD`.
  */
 export const DeclarationsSearchInput = z.strictObject({
   sirens: z.array(Siren).max(500).optional(),
@@ -30,6 +30,8 @@ export const DeclarationsSearchInput = z.strictObject({
   dateEnvoiDu: IsoDate.optional(),
   dateEnvoiAu: IsoDate.optional(),
   kinds: z.array(DeclarationKind).min(1).max(2).optional(),
+  /** Statuses (server filter `statut`, multi-valued); absent: every status. */
+  statuts: z.array(StatutDeclaration).min(1).max(4).optional(),
 })
 export type DeclarationsSearchInput = z.infer<typeof DeclarationsSearchInput>
 
@@ -124,3 +126,17 @@ export const DownloadPathInput = z.strictObject({ path: z.string().min(1).max(40
 
 /** Answer of `downloads:chooseFolder`: the folder picked, or null when the clerk closed the dialog. */
 export const ChosenFolder = z.object({ folder: z.string().nullable() })
+
+/** Input of `declarations:detail` and `declarations:recapitulatif`: the declaration's id. */
+export const DeclarationIdInput = z.strictObject({ id: RecordId })
+
+/** Answer of `declarations:detail`: the declaration as the service holds it now (GET /api/declarations/{id}). */
+export const DeclarationDetail = z.object({ declaration: DeclarationRow, fetchedAt: z.iso.datetime() })
+export type DeclarationDetail = z.infer<typeof DeclarationDetail>
+
+/**
+ * Answer of `declarations:recapitulatif`: the PDF summary's bytes for the in-app viewer, base64 (RFC 4648) so the same
+ * value crosses Electron's IPC and the end-to-end harness's JSON bridge; `bytes` its size (at most 20 MB).
+ */
+export const RecapitulatifContent = z.object({ id: RecordId, base64: z.base64(), bytes: z.number().int().min(0) })
+export type RecapitulatifContent = z.infer<typeof RecapitulatifContent>

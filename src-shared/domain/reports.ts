@@ -41,6 +41,8 @@ export const REPORT_CONTEXTS = {
   salarie: 'SALARIE',
   extraction: 'EXTRACTION',
   bulletins: 'BULLETINS',
+  facturation: 'FACTURATION',
+  cabinet: 'CABINET',
 } as const
 
 /** Values of the `suite` parameter. */

@@ -37,8 +37,22 @@ import {
   BulletinsListResult,
 } from '../domain/bulletins'
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
+import { UtilisateurCabinet } from '../api/cabinet'
+import { AffectationDossier } from '../api/dossiers'
+import {
+  CabinetAssignInput,
+  CabinetAssignmentsInput,
+  CabinetAssignmentsResult,
+  CabinetCreateUserInput,
+  CabinetUserInput,
+  CabinetUsersResult,
+  FacturationsListInput,
+  FacturationsListResult,
+} from '../domain/cabinet'
 import {
   ChosenFolder,
+  DeclarationDetail,
+  DeclarationIdInput,
   DeclarationsSearchInput,
   DeclarationsSearchResult,
   DownloadJobProgress,
@@ -47,6 +61,7 @@ import {
   DownloadsCancelInput,
   DownloadsStartInput,
   DownloadsStartResult,
+  RecapitulatifContent,
 } from '../domain/declarations'
 import { CodesListInput, CodesListResult, SalarieSheet, SalarieSheetInput } from '../domain/people'
 import {
@@ -123,6 +138,22 @@ export const ipcChannels = {
   'sync:verify': { input: SyncVerifyInput, output: SyncVerifyResult },
   /** Cabinet-wide search of periodic and event-based DSN (every page of both lists). */
   'declarations:search': { input: DeclarationsSearchInput, output: DeclarationsSearchResult },
+  /** One declaration as the service holds it now (periodic or event-based). */
+  'declarations:detail': { input: DeclarationIdInput, output: DeclarationDetail },
+  /** A DSN's PDF summary, read into memory (base64) for the in-app viewer; nothing written to disk. */
+  'declarations:recapitulatif': { input: DeclarationIdInput, output: RecapitulatifContent },
+  /** Billing counters of some months (each read whole), per dossier; the renderer sums them for the cabinet and caches them. */
+  'facturations:list': { input: FacturationsListInput, output: FacturationsListResult },
+  /** Every cabinet user (right `cabinet`). */
+  'cabinet:users': { input: z.strictObject({}), output: CabinetUsersResult },
+  /** One cabinet user by matricule. */
+  'cabinet:user': { input: CabinetUserInput, output: UtilisateurCabinet },
+  /** Creates a cabinet user, online only (not queued: docs/api-assumptions.md #58). */
+  'cabinet:createUser': { input: CabinetCreateUserInput, output: UtilisateurCabinet },
+  /** The assignments of some dossiers (or every dossier the caller sees) and the signed-in user's matricule. */
+  'cabinet:assignments': { input: CabinetAssignmentsInput, output: CabinetAssignmentsResult },
+  /** Assigns a user to a dossier with dates, online only (not queued: docs/api-assumptions.md #58). */
+  'cabinet:assign': { input: CabinetAssignInput, output: AffectationDossier },
   /** Starts a download job of PDF summaries; progress comes as `downloads:changed`. */
   'downloads:start': { input: DownloadsStartInput, output: DownloadsStartResult },
   /** Cancels a job, or one file of it. */

@@ -182,6 +182,14 @@ describe('every screen, in an en-US Chromium', () => {
         ready: '[data-testid="contrat-view"]',
       },
       { screen: 'extractions', hash: `#/dossiers/${small}/extractions`, ready: '[data-testid="extractions-offline"]' },
+      {
+        screen: 'declaration',
+        hash: `#/declarations/${ws.store.declarationsEvenementielles[0]!.id}`,
+        ready: '[data-testid="declaration-view"]',
+      },
+      { screen: 'facturation', hash: '#/facturation', ready: '[data-testid="billing-view"]' },
+      { screen: 'utilisateurs', hash: '#/utilisateurs', ready: '[data-testid="users-view"]' },
+      { screen: 'utilisateur', hash: '#/utilisateurs/GP001', ready: '[data-testid="user-view"]' },
     ]
     for (const route of routes) {
       await page.goto(`${base}${route.hash}`)

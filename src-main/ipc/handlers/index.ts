@@ -20,6 +20,8 @@ import { createPeopleHandlers } from './people'
 import { createBulletinHandlers } from './bulletins'
 import type { BulletinHandlerDeps } from './bulletins'
 import type { DeclarationHandlerDeps } from './declarations'
+import { createCabinetHandlers } from './cabinet'
+import type { CabinetHandlerDeps } from './cabinet'
 
 /**
  * Everything the handlers need from the app wiring:
@@ -37,7 +39,8 @@ export type HandlerDeps = AppHandlerDeps &
   RecordsHandlerDeps &
   SyncHandlerDeps &
   DeclarationHandlerDeps &
-  BulletinHandlerDeps
+  BulletinHandlerDeps &
+  CabinetHandlerDeps
 
 /** Builds the handler table served by `registerIpcHandlers` in the app and by the end-to-end harness. */
 export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
@@ -51,5 +54,6 @@ export function createIpcHandlers(deps: HandlerDeps): IpcHandlers {
     ...createDeclarationHandlers(deps),
     ...createPeopleHandlers(deps),
     ...createBulletinHandlers(deps),
+    ...createCabinetHandlers(deps),
   } satisfies IpcHandlers
 }

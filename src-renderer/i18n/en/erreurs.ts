@@ -4,6 +4,8 @@ import type { erreursFr } from '../fr/erreurs'
 export const erreursEn: typeof erreursFr = {
   erreurs: {
     demande: {
+      RECAPITULATIF_TROP_GROS: 'Summary too large to show (over {max} MiB): download it.',
+      RECAPITULATIF_INVALIDE: 'The file received is not a PDF (no %PDF- signature): nothing is shown.',
       ENTREE_INVALIDE: 'The data sent is invalid: the request was not processed.',
       EXPEDITEUR_REFUSE: 'Request refused: it does not come from the application window.',
       CANAL_INCONNU: 'Unknown action: the request was not processed.',
@@ -144,6 +146,8 @@ export const erreursEn: typeof erreursFr = {
       TELECHARGEMENT: 'Download refused: {raison}',
       SALARIE: 'Employee sheet not updated: {raison}',
       EXTRACTION: 'Extraction: {raison}',
+      FACTURATION: 'Billing counters not updated: {raison}',
+      CABINET: 'Cabinet action not possible: {raison}',
     },
     suites: {
       RIEN_ENREGISTRE: 'Nothing was saved.',

@@ -8,6 +8,8 @@ export const erreursFr = {
   erreurs: {
     /** Answers of main to an action or a read (IPC errors); also the general wording of transport codes. */
     demande: {
+      RECAPITULATIF_TROP_GROS: 'Récapitulatif trop volumineux pour être affiché (plus de {max} Mio) : téléchargez-le.',
+      RECAPITULATIF_INVALIDE: 'Le fichier reçu n’est pas un PDF (signature %PDF- absente) : rien n’est affiché.',
       ENTREE_INVALIDE: 'Les données transmises sont invalides : la demande n’a pas été traitée.',
       EXPEDITEUR_REFUSE: 'Demande refusée : elle ne vient pas de la fenêtre de l’application.',
       CANAL_INCONNU: 'Action inconnue : la demande n’a pas été traitée.',
@@ -163,6 +165,8 @@ export const erreursFr = {
       TELECHARGEMENT: 'Téléchargement refusé : {raison}',
       SALARIE: 'Fiche salarié non mise à jour : {raison}',
       EXTRACTION: 'Extraction : {raison}',
+      FACTURATION: 'Compteurs de facturation non mis à jour : {raison}',
+      CABINET: 'Action sur le cabinet impossible : {raison}',
     },
     /** Sentences added after the reason (`params.suite`). */
     suites: {

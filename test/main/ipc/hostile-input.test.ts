@@ -155,6 +155,14 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
     extraction: { id: '00000000-0000-4000-8000-000000000000', siren: BIG_SIREN, type: 'salaries', periode: '2026-11' },
     destination: 'defaut',
   }),
+  'declarations:detail': () => ({ id: downloadableSummary().id }),
+  'declarations:recapitulatif': () => ({ id: downloadableSummary().id }),
+  'facturations:list': () => ({ periodes: ['2026-09', '2026-10'], sirens: [BIG_SIREN] }),
+  'cabinet:users': () => ({}),
+  'cabinet:user': () => ({ matricule: 'GP001' }),
+  'cabinet:createUser': () => ({ matricule: 'GPX99', nom: 'Hostile', prenom: 'Test', email: 'hostile@example.fr', profil: 'gestionnaire' }),
+  'cabinet:assignments': () => ({ sirens: [BIG_SIREN] }),
+  'cabinet:assign': () => ({ siren: BIG_SIREN, matricule_utilisateur: 'GP004', date_debut: '2026-01-01', date_fin: '2026-01-31' }),
 }
 
 function journalSize(): number {

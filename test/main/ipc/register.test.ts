@@ -59,6 +59,14 @@ function setup(answer: IpcHandler<'app:info'> = () => Promise.resolve(APP_INFO),
     'extractions:start': unused,
     'extractions:read': unused,
     'extractions:download': unused,
+    'declarations:detail': unused,
+    'declarations:recapitulatif': unused,
+    'facturations:list': unused,
+    'cabinet:users': unused,
+    'cabinet:user': unused,
+    'cabinet:createUser': unused,
+    'cabinet:assignments': unused,
+    'cabinet:assign': unused,
   }
   const dispatch = createIpcDispatcher(handlers, { trustedOrigins, onFailure: (failure) => failures.push(failure) })
   return { appInfo, handlers, dispatch, failures }

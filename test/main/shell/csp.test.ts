@@ -26,6 +26,7 @@ describe('buildCsp', () => {
       'style-src': ["'self'"],
       'connect-src': ["'self'"],
       'img-src': ["'self'", 'data:'],
+      'worker-src': ["'self'"],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
       'frame-ancestors': ["'none'"],

@@ -108,16 +108,20 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
     await db.open()
     expect(db.verno).toBe(12)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'affectations',
       'audit',
       'bulletinActions',
       'bulletinDetails',
       'bulletinReads',
       'bulletins',
+      'cabinetReads',
+      'cabinetUsers',
       'codeLists',
       'codes',
       'counts',
       'declarations',
       'dossiers',
+      'facturations',
       'importMappings',
       'meta',
       'outbox',

@@ -56,7 +56,7 @@ const ROWS = [
   mensuelle(3, SIREN_A, '2026-11', null),
   arret(4, SIREN_B, '2026-10'),
 ]
-const NONE: DeclarationFilters = { sirens: [], periodeDu: '', periodeAu: '', nature: '', dateEnvoiDu: '', dateEnvoiAu: '' }
+const NONE: DeclarationFilters = { sirens: [], periodeDu: '', periodeAu: '', nature: '', dateEnvoiDu: '', dateEnvoiAu: '', statut: '' }
 
 describe('filtres de la liste des DSN', () => {
   it('filtrent par dossier, période, nature et dates d’envoi comme le serveur', () => {

@@ -39,6 +39,8 @@ const ROWS = [row(1, '2026-09'), row(2, '2026-10'), row(3, '2026-10', false)]
 function declarationsApi(): DeclarationsApi {
   return {
     'declarations:search': () => Promise.resolve({ ok: true, value: { fetchedAt: '2026-11-16T08:30:00.000Z', declarations: ROWS } }),
+    'declarations:detail': () => Promise.reject(new Error('non utilisé')),
+    'declarations:recapitulatif': () => Promise.reject(new Error('non utilisé')),
     'downloads:start': (input) => {
       started.push({ items: input.items, destination: input.destination })
       return Promise.resolve({ ok: true, value: { jobId: `job-${started.length}`, folder: '/tmp/DSN' } })

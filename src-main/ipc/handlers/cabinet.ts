@@ -1,0 +1,83 @@
+/**
+ * Handlers of the cabinet screens (issue 18): billing counters (`facturations:list`), cabinet users and assignments
+ * (`cabinet:*`), and the declaration detail and in-app PDF summary (`declarations:detail`,
+ * `declarations:recapitulatif`). Writes (user creation, assignment) are online actions: they go straight to the API
+ * and answer its refusal (or the connection failure) at once; they are not payroll entries and never enter the
+ * outbox (docs/api-assumptions.md #58).
+ */
+import { Buffer } from 'node:buffer'
+import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
+import type { DeclarationRow } from '../../../src-shared/domain/declarations'
+import type { IpcHandlers } from '../dispatcher'
+import { fetchAffectations, fetchFacturations, fetchUtilisateurs } from '../../cabinet/read'
+import type { PayrollConnection } from '../../services/connection'
+import { IpcHandlerError } from '../errors'
+import { ipcErrorFromApi, requireConnection } from './shared'
+
+/** What the cabinet handlers read. */
+export interface CabinetHandlerDeps {
+  /** The active payroll connection, read on each call; null when none is configured. */
+  readonly connection: () => PayrollConnection | null
+  /** Largest PDF summary read into memory for the viewer, in bytes (default 20 MB, as downloads). */
+  readonly maxRecapitulatifBytes?: number
+}
+
+type Channels =
+  | 'facturations:list'
+  | 'cabinet:users'
+  | 'cabinet:user'
+  | 'cabinet:createUser'
+  | 'cabinet:assignments'
+  | 'cabinet:assign'
+  | 'declarations:detail'
+  | 'declarations:recapitulatif'
+
+const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+
+/**
+ * Handlers of the cabinet channels. Errors: CONNEXION_ABSENTE, the API's code and French message with `contexte`
+ * FACTURATION, CABINET or DECLARATIONS (403 DROIT_MANQUANT naming the right, 409 CONFLIT for a taken matricule, 422
+ * REGLE_METIER for an assignment (overlap, unknown user: docs/api-assumptions.md #57), network failures when offline), RECAPITULATIF_INVALIDE (no
+ * `%PDF-` signature) and RECAPITULATIF_TROP_GROS (over the size limit).
+ */
+export function createCabinetHandlers(deps: CabinetHandlerDeps): Pick<IpcHandlers, Channels> {
+  async function run<T>(contexte: string, action: (connection: PayrollConnection) => Promise<T>): Promise<T> {
+    const connection = requireConnection(deps.connection())
+    try {
+      return await action(connection)
+    } catch (error) {
+      throw ipcErrorFromApi(error, contexte)
+    }
+  }
+  const { facturation, cabinet, declarations } = REPORT_CONTEXTS
+  const maxBytes = deps.maxRecapitulatifBytes ?? DEFAULT_MAX_BYTES
+
+  return {
+    'facturations:list': (input) => run(facturation, (c) => fetchFacturations(c.client, input, { budget: c.budget })),
+    'cabinet:users': () => run(cabinet, (c) => fetchUtilisateurs(c.client, { budget: c.budget })),
+    'cabinet:user': (input) => run(cabinet, (c) => c.client.call('lireUtilisateurCabinet', { params: { matricule: input.matricule } })),
+    'cabinet:createUser': (input) => run(cabinet, (c) => c.client.call('creerUtilisateurCabinet', { body: input })),
+    'cabinet:assignments': (input) => run(cabinet, (c) => fetchAffectations(c.client, input.sirens, { budget: c.budget })),
+    'cabinet:assign': ({ siren, ...body }) => run(cabinet, (c) => c.client.call('creerAffectationDossier', { params: { siren }, body })),
+    'declarations:detail': (input) =>
+      run(declarations, async (c) => {
+        const fetchedAt = new Date().toISOString()
+        const d = await c.client.call('lireDeclaration', { params: { id: input.id } })
+        const declaration: DeclarationRow = d.nature === '01' ? { ...d, kind: 'periodique' } : { ...d, kind: 'evenementielle' }
+        return { declaration, fetchedAt }
+      }),
+    'declarations:recapitulatif': (input) =>
+      run(declarations, async (c) => {
+        const bytes = await c.client.call('telechargerRecapitulatif', { params: { id: input.id } })
+        if (bytes.byteLength > maxBytes) {
+          throw new IpcHandlerError('RECAPITULATIF_TROP_GROS', `summary of ${String(bytes.byteLength)} bytes over the limit`, undefined, {
+            params: { max: Math.round(maxBytes / 1024 / 1024) },
+          })
+        }
+        if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
+          throw new IpcHandlerError('RECAPITULATIF_INVALIDE', 'no %PDF- signature')
+        }
+        return { id: input.id, base64: Buffer.from(bytes).toString('base64'), bytes: bytes.byteLength }
+      }),
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The cabinet channels served through the dispatcher against the real sandbox (issue 18): billing counters of twelve
+ * months equal to the sandbox's rows, the cabinet's users, a user created then assigned to dossiers with dates (an
+ * overlap refused with the service's words), the assignments and the signed-in user; a declaration's detail and its
+ * PDF summary in memory; credentials without the `cabinet` right refused with the missing right named, the billing
+ * still read.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispatcher'
+import { createEventSender } from '../../../src-main/ipc/events'
+import { createIpcHandlers } from '../../../src-main/ipc/handlers'
+import type { RunningSandbox } from '../../../src-sandbox/server'
+import type { UtilisateurCabinet } from '../../../src-shared/api/cabinet'
+import type { AffectationDossier } from '../../../src-shared/api/dossiers'
+import type { CabinetAssignmentsResult, CabinetUsersResult, FacturationsListResult } from '../../../src-shared/domain/cabinet'
+import type { DeclarationDetail, RecapitulatifContent } from '../../../src-shared/domain/declarations'
+import { testProfileService } from '../../support/profiles'
+import { BIG_SIREN, connect, startTestSandbox } from '../sync/helpers'
+
+const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
+let sandbox: RunningSandbox
+
+beforeEach(async () => {
+  sandbox = await startTestSandbox()
+})
+afterEach(async () => {
+  await sandbox.close()
+})
+
+function serve(clientId?: string) {
+  const { connection } = connect(sandbox, clientId)
+  const handlers = createIpcHandlers({
+    appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }),
+    profiles: testProfileService(),
+    connection: () => connection,
+    sendEvent: createEventSender(() => undefined),
+  })
+  return (channel: string, input: unknown) => createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })(channel, input, MAIN_FRAME)
+}
+
+async function ok<T>(promise: Promise<unknown>): Promise<T> {
+  const result = (await promise) as { ok: boolean; value?: T; error?: unknown }
+  if (!result.ok) throw new Error(`réponse en échec : ${JSON.stringify(result.error)}`)
+  return result.value as T
+}
+
+async function refused(promise: Promise<unknown>): Promise<{ code: string; message: string; details?: { droitManquant?: string } }> {
+  const result = (await promise) as { ok: boolean; error?: { code: string; message: string } }
+  if (result.ok || result.error === undefined) throw new Error('refus attendu')
+  return result.error
+}
+
+const TWELVE = [
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+]
+
+describe('facturations:list', () => {
+  it('reads every row of the twelve months, equal to the sandbox’s counters', async () => {
+    const dispatch = serve()
+    const value = await ok<FacturationsListResult>(dispatch('facturations:list', { periodes: TWELVE }))
+    expect(value.periodes).toEqual(TWELVE)
+    const expected = sandbox.store.facturations.filter((f) => TWELVE.includes(f.periode))
+    expect(value.facturations).toHaveLength(expected.length)
+    expect(new Set(value.facturations.map((f) => f.periode))).toEqual(new Set(TWELVE))
+    const key = (f: { siren: string; periode: string }): string => `${f.siren}|${f.periode}`
+    expect([...value.facturations].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      [...expected].sort((a, b) => key(a).localeCompare(key(b))),
+    )
+  })
+
+  it('narrows to the dossiers asked for', async () => {
+    const value = await ok<FacturationsListResult>(serve()('facturations:list', { periodes: ['2026-10'], sirens: [BIG_SIREN] }))
+    expect(value.facturations.map((f) => f.siren)).toEqual([BIG_SIREN])
+  })
+
+  it('is read with credentials that lack the cabinet right', async () => {
+    const value = await ok<FacturationsListResult>(serve('gestionnaire-restreint')('facturations:list', { periodes: ['2026-10'] }))
+    expect(value.facturations.length).toBeGreaterThan(0)
+  })
+})
+
+describe('cabinet users and assignments', () => {
+  it('lists the users, creates one, reads it back, assigns it with dates and refuses an overlap', async () => {
+    const dispatch = serve()
+    const before = await ok<CabinetUsersResult>(dispatch('cabinet:users', {}))
+    expect(before.utilisateurs.map((u) => u.matricule)).toEqual(['GP001', 'GP002', 'GP003', 'GP004'])
+    const created = await ok<UtilisateurCabinet>(
+      dispatch('cabinet:createUser', {
+        matricule: 'GP010',
+        nom: 'Petit',
+        prenom: 'Lucie',
+        email: 'lucie.petit@cabinet-lefevre.fr',
+        profil: 'gestionnaire',
+        droits: ['dossiers', 'salaries'],
+      }),
+    )
+    expect(created).toMatchObject({ matricule: 'GP010', actif: true })
+    expect((await ok<UtilisateurCabinet>(dispatch('cabinet:user', { matricule: 'GP010' }))).email).toBe('lucie.petit@cabinet-lefevre.fr')
+    const { matricule, nom, prenom, email, profil } = created
+    const taken = await refused(dispatch('cabinet:createUser', { matricule, nom, prenom, email, profil, droits: [] }))
+    expect(taken.code).toBe('CONFLIT')
+
+    const assigned = await ok<AffectationDossier>(
+      dispatch('cabinet:assign', { siren: BIG_SIREN, matricule_utilisateur: 'GP010', date_debut: '2026-01-01', date_fin: '2026-06-30' }),
+    )
+    expect(assigned).toEqual({ siren: BIG_SIREN, matricule_utilisateur: 'GP010', date_debut: '2026-01-01', date_fin: '2026-06-30' })
+    const overlap = await refused(
+      dispatch('cabinet:assign', { siren: BIG_SIREN, matricule_utilisateur: 'GP010', date_debut: '2026-06-01', date_fin: null }),
+    )
+    expect(overlap.code).toBe('REGLE_METIER')
+    expect(overlap.message).toMatch(/déjà affecté à ce dossier du 2026-01-01/)
+
+    const all = await ok<CabinetAssignmentsResult>(dispatch('cabinet:assignments', {}))
+    expect(all.utilisateur).toBe('GP001')
+    expect(all.refused).toEqual([])
+    expect(all.affectations).toContainEqual(assigned)
+    expect(all.sirens).toHaveLength(4)
+  })
+
+  it('refuses the cabinet channels without the cabinet right, naming it', async () => {
+    const error = await refused(serve('gestionnaire-restreint')('cabinet:users', {}))
+    expect(error.code).toBe('DROIT_MANQUANT')
+    expect(error.details?.droitManquant).toBe('cabinet')
+  })
+
+  it('refuses an end date before the start date before asking the service', async () => {
+    const error = await refused(
+      serve()('cabinet:assign', { siren: BIG_SIREN, matricule_utilisateur: 'GP002', date_debut: '2026-06-01', date_fin: '2026-05-01' }),
+    )
+    expect(error.code).toBe('ENTREE_INVALIDE')
+  })
+})
+
+describe('declaration detail and summary in memory', () => {
+  it('reads an event-based declaration and the bytes of its PDF summary', async () => {
+    const dispatch = serve()
+    const event = sandbox.store.declarationsEvenementielles.find((d) => d.recapitulatif_disponible)
+    if (event === undefined) throw new Error('aucune DSN événementielle avec récapitulatif')
+    const detail = await ok<DeclarationDetail>(dispatch('declarations:detail', { id: event.id }))
+    expect(detail.declaration).toMatchObject({ id: event.id, kind: 'evenementielle', siren: event.siren })
+    const pdf = await ok<RecapitulatifContent>(dispatch('declarations:recapitulatif', { id: event.id }))
+    const bytes = Buffer.from(pdf.base64, 'base64')
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(bytes.byteLength).toBe(pdf.bytes)
+  })
+})
