@@ -10,6 +10,7 @@
  * - `cabinet.keystrokeP95Ms`: p95 of keydown → the next frame painted, typing in the grid's cells;
  * - `cabinet.gridPasteLongestTaskMs`: longest main-thread task (Long Tasks API) from a paste of rows × 5 cells to
  *   every cell saved or refused;
+ * - `cabinet.gridPasteMs`: that paste, from the paste event to every cell saved or refused (report only);
  * - `cabinet.heapMB`: the renderer's JS heap after a forced GC, with all of it cached and shown.
  * Every time is `performance.now()` in the page.
  */
@@ -18,6 +19,7 @@ import { z } from 'zod'
 
 import { createSeedStore } from '../src-sandbox/store/seed'
 import { scaleToCabinet, type CabinetScale } from '../src-sandbox/store/seed-scale'
+import { profiled } from './profile'
 import { percentile } from './stats'
 
 /** Keys of the cabinet scenario's figures. */
@@ -28,6 +30,7 @@ export const CABINET_KEYS = [
   'cabinet.gridFirstRenderMs',
   'cabinet.keystrokeP95Ms',
   'cabinet.gridPasteLongestTaskMs',
+  'cabinet.gridPasteMs',
   'cabinet.heapMB',
 ] as const
 export type CabinetKey = (typeof CABINET_KEYS)[number]
@@ -39,6 +42,8 @@ export interface CabinetHarness {
   readonly appUrl: string
   /** Calls `window.__bench[fn](...args)` in the bench page. */
   call(fn: string, ...args: unknown[]): Promise<unknown>
+  /** Folder for a CPU profile of the grid paste (`cabinet-paste.cpuprofile`, `--profile`); null: none. */
+  readonly profileDir: string | null
   /** Starts a sandbox child holding the cabinet; points main's handlers at it. @returns its stop function */
   startCabinetSandbox(scale: CabinetScale): Promise<() => Promise<void>>
 }
@@ -159,19 +164,23 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       ).join('\r\n')
       const before = z.number().parse(await page.evaluate('window.__longTasks.length'))
       const pasteStarted = z.number().parse(await page.evaluate('performance.now()'))
-      await page.evaluate(`(() => {
-        const transfer = new DataTransfer()
-        transfer.setData('text/plain', ${JSON.stringify(text)})
-        document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
-      })()`)
-      const expected = Math.min(sizes.pasteRows, gridRows) * 5
-      const settled = `Number(document.querySelector('[data-testid="grid-saved"]')?.getAttribute('data-count') ?? 0) + document.querySelectorAll('[data-testid^="grid-error-"]').length`
-      await page.evaluate(untilPainted(`${settled} >= ${String(expected)}`, 600_000)).catch(async (error: unknown) => {
-        const where = String(
-          await page.evaluate(`${settled} + ' / ' + (document.querySelector('[data-testid="grid-progress"]')?.textContent ?? '')`),
-        )
-        throw new Error(`Collage de ${String(expected)} cellules non réglé (${where}) : ${String(error)}`)
-      })
+      const paste = async (): Promise<void> => {
+        await page.evaluate(`(() => {
+          const transfer = new DataTransfer()
+          transfer.setData('text/plain', ${JSON.stringify(text)})
+          document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+        })()`)
+        const expected = Math.min(sizes.pasteRows, gridRows) * 5
+        const settled = `Number(document.querySelector('[data-testid="grid-saved"]')?.getAttribute('data-count') ?? 0) + document.querySelectorAll('[data-testid^="grid-error-"]').length`
+        await page.evaluate(untilPainted(`${settled} >= ${String(expected)}`, 600_000)).catch(async (error: unknown) => {
+          const where = String(
+            await page.evaluate(`${settled} + ' / ' + (document.querySelector('[data-testid="grid-progress"]')?.textContent ?? '')`),
+          )
+          throw new Error(`Collage de ${String(expected)} cellules non réglé (${where}) : ${String(error)}`)
+        })
+      }
+      await (h.profileDir === null ? paste() : profiled(h.context, page, h.profileDir, 'cabinet-paste', paste))
+      f['cabinet.gridPasteMs'] = z.number().parse(await page.evaluate('performance.now()')) - pasteStarted
       const tasks = z
         .array(z.object({ start: z.number(), duration: z.number() }))
         .parse(await page.evaluate('window.__longTasks'))
@@ -185,7 +194,7 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       f['cabinet.heapMB'] = heap.usedSize / 1024 ** 2
       await cdp.detach()
       log(
-        `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms, switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms, paste longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
+        `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms, switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms, paste ${f['cabinet.gridPasteMs'].toFixed(0)} ms, longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
       )
     } finally {
       await page.close()

@@ -103,16 +103,28 @@ export function formatInstantDate(iso: string, timeZone?: string): string {
 export function formatDateTime(iso: string, locale = 'fr-FR', options: { seconds?: boolean; timeZone?: string } = {}): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat(locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(options.seconds === true ? { second: '2-digit' } : {}),
-    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
-  }).format(date)
+  const key = `${locale}|${options.seconds === true ? 's' : ''}|${options.timeZone ?? ''}`
+  let format = DATE_TIME_FORMATS.get(key)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(options.seconds === true ? { second: '2-digit' } : {}),
+      ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+    })
+    DATE_TIME_FORMATS.set(key, format)
+  }
+  return format.format(date)
 }
+
+/**
+ * Formatters of {@link formatDateTime}, one per locale, seconds and time zone: building an `Intl.DateTimeFormat`
+ * costs about a millisecond, and a list of the period's records formats thousands of instants.
+ */
+const DATE_TIME_FORMATS = new Map<string, Intl.DateTimeFormat>()
 
 /** ISO instant -> "08:30" in the local time zone (or `timeZone`); invalid input unchanged. */
 export function formatTime(iso: string, locale = 'fr-FR', timeZone?: string): string {

@@ -125,14 +125,23 @@ function localLine(entry: OutboxEntry, kind: EntryKind, fields: Readonly<Record<
 
 const KIND_ORDER = new Map<string, number>(SERVICE_RECORD_KINDS.map((k, i) => [k, i]))
 
+/** Collators of {@link compareLines}, built once (`localeCompare` with options builds one per call). */
+const MATRICULES = new Intl.Collator('fr', { numeric: true })
+const CODES = new Intl.Collator('fr')
+
+/** Plain code-unit order of two strings (ISO instants, keys): -1, 0 or 1. */
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
 /** Line order: matricule, kind, code, date, key. */
 export function compareLines(a: PeriodRecordLine, b: PeriodRecordLine): number {
   return (
-    a.matricule.localeCompare(b.matricule, 'fr', { numeric: true }) ||
+    MATRICULES.compare(a.matricule, b.matricule) ||
     (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) ||
-    a.code.localeCompare(b.code, 'fr') ||
-    a.at.localeCompare(b.at) ||
-    a.key.localeCompare(b.key)
+    CODES.compare(a.code, b.code) ||
+    byCodeUnit(a.at, b.at) ||
+    byCodeUnit(a.key, b.key)
   )
 }
 
