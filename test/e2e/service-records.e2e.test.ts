@@ -3,18 +3,20 @@
  * - before the clerk opens a dossier, a colleague's API client (another seeded client, over HTTP) creates one EVP and
  *   one absence in it; the EVP grid's list of the period's records (components/PeriodRecords.vue, read through
  *   `records:refresh`) shows the EVP with its origin « Service », the absence form's list shows the absence;
- * - the clerk types the very same EVP in the grid: the cell is marked `identical` with the `grid-identical` warning and
- *   nothing is queued (no outbox row, nothing sent); a second Enter on the cell saves it anyway.
+ * - the EVP grid shows the colleague's EVP in its cell (state `service`, issue 14 point 5): typing the same value
+ *   queues nothing;
+ * - the clerk types in the frais form the very frais the colleague entered: warned on the field with its date, nothing
+ *   queued; « Enregistrer quand même » queues it.
  * Screenshots: test/e2e/artifacts/records-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 import { createPayrollConnection } from '../../src-main/services/connection'
-import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
-import { AbsenceCreateDto, EvpCreateDto } from '../../src-shared/api/entries'
+import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../src-sandbox/store/seed'
+import { AbsenceCreateDto, EvpCreateDto, FraisProfessionnelCreateDto } from '../../src-shared/api/entries'
 import { startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, simpleEmployees, until } from './support'
+import { BIG_SIREN, lastToastId, nextToast, simpleEmployees, until } from './support'
 
 let ws: Workstation
 
@@ -58,7 +60,7 @@ async function cellState(testId: string): Promise<string> {
 }
 
 describe('the service records of the period, created by another client, on the entry screens', () => {
-  it('lists them with origin « Service », warns about an identical EVP typed in the grid and queues it on a second Enter', async () => {
+  it('lists them with origin « Service », shows the EVP in its grid cell, warns about an identical frais and queues it when confirmed', async () => {
     const page = ws.page
     const store = ws.store
     const base = page.url().split('#')[0] ?? ''
@@ -90,6 +92,22 @@ describe('the service records of the period, created by another client, on the e
         demi_journee_fin: false,
       }),
     })
+    // A frais entered from another workstation of the cabinet (the colleague's client lacks the frais right).
+    const third = createPayrollConnection({
+      baseUrl: ws.sandboxUrl,
+      clientId: DEMO_CREDENTIALS.client_id,
+      clientSecret: DEMO_CREDENTIALS.client_secret,
+    })
+    const frais = await third.client.call('creerFraisProfessionnel', {
+      body: FraisProfessionnelCreateDto.parse({
+        siren: BIG_SIREN,
+        matricule: forAbsence,
+        periode,
+        date: `${periode}-06`,
+        type_frais: 'repas',
+        montant: '19.90',
+      }),
+    })
     const evpBefore = store.evp.length
 
     // The clerk opens the dossier's EVP grid: the colleague's EVP is listed, from the service.
@@ -101,30 +119,40 @@ describe('the service records of the period, created by another client, on the e
     expect(await evpLine.textContent()).toContain('Service')
     expect(await evpLine.textContent()).toContain('HS25')
 
-    // The same EVP typed in the grid: warned about, nothing queued, nothing sent.
+    // The grid shows the colleague's EVP in its cell; the same value typed again queues nothing.
     const cell = `cell-${forEvp}-HS25`
-    expect(await cellState(cell)).toBe('')
+    await until('EVP du service dans sa cellule', async () => (await cellState(cell)) === 'service', 30_000)
+    expect((await page.textContent(`[data-testid="${cell}"]`))?.trim()).toBe('3,5')
     await page.click(`[data-testid="${cell}"]`)
     await page.keyboard.type('3,5')
     await page.keyboard.press('Enter')
-    await until('cellule marquée identique', async () => (await cellState(cell)) === 'identical', 10_000)
-    expect(await page.textContent('[data-testid="grid-identical"]')).toContain('Déjà sur le service')
-    await ws.screenshot('records-grid-identical')
     // Time for a save to land if one had been started (the grid saves within a few hundred ms).
     await page.waitForTimeout(1_000)
     expect(await gridSaved()).toBe(0)
     expect(await outboxRows()).toEqual([])
+    expect(await cellState(cell)).toBe('service')
     expect(store.evp.length).toBe(evpBefore)
+    await ws.screenshot('records-grid-service-cell')
 
-    // A second Enter on the warned cell: the clerk confirms, the element is queued.
-    await page.keyboard.press('Enter')
-    await until('cellule enregistrée', async () => (await gridSaved()) === 1, 20_000)
-    expect(await page.locator('[data-testid="grid-identical"]').count()).toBe(0)
+    // The very frais the colleague entered, typed in the frais form: warned on the field, nothing queued.
+    await page.goto(`${base}#/dossiers/${BIG_SIREN}/frais?matricule=${forAbsence}`)
+    await page.waitForSelector('[data-testid="frais-form"]')
+    await page.locator(`[data-testid="period-record-service|frais|${frais.id}"]`).waitFor({ timeout: 30_000 })
+    await page.selectOption('[data-testid="field-type_frais"]', 'repas')
+    await page.fill('[data-testid="field-date"]', `${periode}-06`)
+    await page.fill('[data-testid="field-montant"]', '19,90')
+    await page.click('[data-testid="submit"]')
+    await page.getByText('Le service détient déjà un élément identique').first().waitFor({ timeout: 10_000 })
+    await page.waitForTimeout(500)
+    expect(await outboxRows()).toEqual([])
+    await ws.screenshot('records-frais-identical')
+    // « Enregistrer quand même »: queued.
+    const after = await lastToastId(page)
+    await page.click('[data-testid="submit"]')
+    expect(await nextToast(page, after)).toMatchObject({ kind: 'success' })
     const rows = await outboxRows()
     expect(rows).toHaveLength(1)
-    expect(rows[0]?.payload).toMatchObject({ siren: BIG_SIREN, matricule: forEvp, periode, code_evp: 'HS25', quantite: '3.5' })
-    expect(await cellState(cell)).not.toBe('identical')
-    await ws.screenshot('records-grid-confirmed')
+    expect(rows[0]?.payload).toMatchObject({ siren: BIG_SIREN, matricule: forAbsence, periode, type_frais: 'repas', montant: '19.90' })
 
     // The absence form lists the colleague's absence, from the service.
     await page.goto(`${base}#/dossiers/${BIG_SIREN}/absence`)

@@ -71,6 +71,7 @@ export const entryScreensEn: typeof entryScreensFr = {
       lecture: 'Cannot read existing entries: {message}',
     },
     etatCellule: {
+      service: 'On the service, entered elsewhere (editable: the change will be sent)',
       enregistrement: 'Saving…',
       nouveau: 'New entry',
       erreur: 'Error: {message}',
@@ -86,6 +87,7 @@ export const entryScreensEn: typeof entryScreensFr = {
       titre: 'Legend',
       attente: 'waiting to be sent',
       synchronise: 'synced',
+      service: 'on the service, entered elsewhere',
       refuse: 'rejected or invalid',
     },
   },

@@ -72,6 +72,7 @@ export const entryScreensFr = {
       lecture: 'Impossible de lire les saisies existantes : {message}',
     },
     etatCellule: {
+      service: 'Sur le service, saisi ailleurs (modifiable : la modification sera envoyée)',
       enregistrement: 'Enregistrement…',
       nouveau: 'Nouvelle saisie',
       erreur: 'Erreur : {message}',
@@ -87,6 +88,7 @@ export const entryScreensFr = {
       titre: 'Légende',
       attente: 'en attente d’envoi',
       synchronise: 'synchronisé',
+      service: 'sur le service, saisi ailleurs',
       refuse: 'refusé ou en erreur',
     },
   },

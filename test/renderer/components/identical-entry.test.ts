@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Duplicates stopped at the keyboard (issue 14, point 2), as the clerk meets them: the spec-driven form (frais) and
+ * Duplicates stopped at the keyboard (issue 14, points 2 and 5), as the clerk meets them: the spec-driven form (frais) and
  * the EVP grid warn when what is typed is identical to a record the service holds (its date said), queue nothing on
  * the first save, and queue it on a second explicit confirmation (« Enregistrer quand même », a second Enter).
  * Real stores on fake-indexeddb; the service's records come from a fake `records:refresh`.
@@ -88,29 +88,58 @@ describe('formulaire : élément identique à un élément du service', () => {
   })
 })
 
-describe('grille EVP : valeur identique à un EVP du service', () => {
-  it('the cell shows the warning and saves nothing; a second Enter on it saves it', async () => {
-    app.api.records = (input) => ({ ok: true, value: recordsAnswer([{ kind: 'evp', record: serviceEvp({ quantite: '3.5' }) }], input) })
+describe('grille EVP : la valeur du service dans sa cellule (issue 14, point 5)', () => {
+  it('shows the service’s EVP in its cell; the same value queues nothing, another one queues a PATCH of that record', async () => {
+    const record = serviceEvp({ quantite: '3.5' })
+    app.api.records = (input) => ({ ok: true, value: recordsAnswer([{ kind: 'evp', record }], input) })
     wrapper = await mountAt(app, '/?periode=2026-11', EvpGridView, { siren: SIREN })
     await recordsLoaded()
+    const shown = wrapper.get('[data-testid="cell-M001-HS25"]')
+    expect(shown.attributes('data-state')).toBe('service')
+    expect(shown.text()).toBe('3,5')
+    expect(shown.attributes('title')).toContain('Sur le service, saisi ailleurs')
+
+    // The same value typed again: nothing is queued, the cell still shows the service's record.
+    await shown.trigger('mousedown')
+    await shown.trigger('keydown', { key: 'Enter' })
+    await wrapper.get<HTMLInputElement>('[data-testid="cell-editor"]').setValue('3,5')
+    await wrapper.get('[data-testid="cell-editor"]').trigger('keydown', { key: 'Enter' })
+    await flushPromises()
+    expect(await app.db.outbox.count()).toBe(0)
+    expect(wrapper.get('[data-testid="cell-M001-HS25"]').attributes('data-state')).toBe('service')
+
+    // Another value: a PATCH of that record, carrying the record as read (its date_modification, #47).
     const cell = wrapper.get('[data-testid="cell-M001-HS25"]')
     await cell.trigger('mousedown')
     await cell.trigger('keydown', { key: 'Enter' })
-    const editor = wrapper.get<HTMLInputElement>('[data-testid="cell-editor"]')
-    await editor.setValue('3,5')
-    await editor.trigger('keydown', { key: 'Enter' })
-    await flushPromises()
+    await wrapper.get<HTMLInputElement>('[data-testid="cell-editor"]').setValue('4')
+    await wrapper.get('[data-testid="cell-editor"]').trigger('keydown', { key: 'Enter' })
+    await until('modification en file', async () => (await app.db.outbox.count()) === 1)
+    const [row] = await app.db.outbox.toArray()
+    expect(row).toMatchObject({
+      kind: 'evp',
+      operation: 'update',
+      targetServerId: record.id,
+      state: 'queued',
+      payload: { code_evp: 'HS25', quantite: '4' },
+      targetRecord: { id: record.id, date_modification: record.date_modification },
+    })
+    await until('cellule en attente', async () => {
+      await flushPromises()
+      return wrapper?.get('[data-testid="cell-M001-HS25"]').attributes('data-state') === 'queued'
+    })
+  })
 
-    const warned = wrapper.get('[data-testid="cell-M001-HS25"]')
-    expect(warned.attributes('data-state')).toBe('identical')
-    expect(warned.text()).toBe('3,5')
-    expect(warned.attributes('title')).toMatch(/^Déjà sur le service \(saisi le 18\/11\/2026 \d\d:15\)/)
-    expect(wrapper.get('[data-testid="grid-identical"]').text()).toContain('Appuyez de nouveau sur Entrée')
-    expect(await app.db.outbox.count()).toBe(0)
-
-    await warned.trigger('keydown', { key: 'Enter' })
-    await until('saisie en file', async () => (await app.db.outbox.count()) === 1)
-    expect((await app.db.outbox.toArray())[0]).toMatchObject({ kind: 'evp', payload: { code_evp: 'HS25', quantite: '3.5' } })
-    expect(wrapper.find('[data-testid="grid-identical"]').exists()).toBe(false)
+  it('emptying a service value queues the DELETE of that record', async () => {
+    const record = serviceEvp({ quantite: '2' })
+    app.api.records = (input) => ({ ok: true, value: recordsAnswer([{ kind: 'evp', record }], input) })
+    wrapper = await mountAt(app, '/?periode=2026-11', EvpGridView, { siren: SIREN })
+    await recordsLoaded()
+    const cell = wrapper.get('[data-testid="cell-M001-HS25"]')
+    expect(cell.attributes('data-state')).toBe('service')
+    await cell.trigger('mousedown')
+    await cell.trigger('keydown', { key: 'Delete' })
+    await until('suppression en file', async () => (await app.db.outbox.count()) === 1)
+    expect((await app.db.outbox.toArray())[0]).toMatchObject({ operation: 'delete', targetServerId: record.id, payload: null })
   })
 })

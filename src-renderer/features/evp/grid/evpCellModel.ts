@@ -9,8 +9,14 @@
  * - a synced record: a new `update` of it (PATCH), or a `delete` when the cell is emptied (ARCHITECTURE.md: a
  *   synced record is never edited in place);
  * - an entry being sent or awaiting reconciliation: refused for now (`busy`).
+ * A cell no local entry decides shows the service's record of it, if the records cache holds one (entered elsewhere:
+ * a colleague, the employer's portal): status `service`, and saving a value in it is an update (or, emptied, a
+ * delete) of that record, like a synced one (issue 14, point 5).
  */
 import type { FormatEvp } from '../../../../src-shared/api/codification'
+import type { Evp } from '../../../../src-shared/api/entries'
+import { compareDecimal } from '../../../../src-shared/domain/decimal'
+import { scopeOf } from '../../../../src-shared/domain/fingerprint'
 import { payloadFields } from '../../../../src-shared/domain/entry'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import type { EntryState } from '../../../../src-shared/domain/states'
@@ -85,7 +91,7 @@ export function latestByCell<E extends Entry>(entries: readonly E[], periode: st
  */
 export interface CellView {
   readonly text: string
-  readonly status: EntryState | 'saving' | 'invalid' | 'identical' | null
+  readonly status: EntryState | 'saving' | 'invalid' | 'identical' | 'service' | null
   readonly message: string | null
   readonly clientId: string | null
 }
@@ -95,8 +101,72 @@ export const EMPTY_CELL: CellView = { text: '', status: null, message: null, cli
 /** How a rejected entry's error reads (the views word it by its code: i18n/reported.ts); its message by default. */
 export type WordError = (error: SyncError) => string
 
+/** Client id prefix of a service record standing in a cell ({@link serviceEntries}): never an outbox row. */
+export const SERVICE_CELL = 'service:'
+
+/**
+ * The service's EVP records of `periode` (the records cache of the dossier shown), each as a synced create standing in
+ * its cell: key `matricule|code|numero_contrat`, and `matricule|code` too (the row of an employee's only contract).
+ * Their client id starts with {@link SERVICE_CELL}; they are never written to the outbox.
+ */
+export function serviceEntries(records: readonly Evp[], periode: string): Map<string, OutboxEntry> {
+  const result = new Map<string, OutboxEntry>()
+  for (const r of records) {
+    if (r.periode !== periode) continue
+    const payload = {
+      siren: r.siren,
+      matricule: r.matricule,
+      numero_contrat: r.numero_contrat,
+      periode: r.periode,
+      code_evp: r.code_evp,
+      quantite: r.quantite,
+      taux: r.taux,
+      montant: r.montant,
+      valeur_texte: r.valeur_texte,
+      commentaire: r.commentaire,
+    }
+    const entry: OutboxEntry = {
+      clientId: `${SERVICE_CELL}${r.id}`,
+      kind: 'evp',
+      operation: 'create',
+      targetServerId: null,
+      payload,
+      siren: r.siren,
+      matricule: r.matricule,
+      periode: r.periode,
+      scope: scopeOf('evp', payload),
+      fingerprint: '',
+      state: 'synced',
+      revision: 1,
+      serverId: r.id,
+      error: null,
+      attempts: 0,
+      createdAt: r.date_creation,
+      updatedAt: r.date_modification,
+      history: [],
+    }
+    result.set(cellKey(r.matricule, r.code_evp, r.numero_contrat), entry)
+    const only = cellKey(r.matricule, r.code_evp)
+    if (!result.has(only)) result.set(only, entry)
+  }
+  return result
+}
+
+/** The cells' deciding entries: the local ones (`local`), and the service's records in the cells they leave free. */
+export function withServiceEntries(
+  local: ReadonlyMap<string, OutboxEntry>,
+  service: ReadonlyMap<string, OutboxEntry>,
+): ReadonlyMap<string, OutboxEntry> {
+  if (service.size === 0) return local
+  const merged = new Map(service)
+  for (const [key, entry] of local) merged.set(key, entry)
+  return merged
+}
+
 /** View of a cell decided by `entry` (a synced delete shows an empty cell); `wordError` says a refusal. */
 export function cellFromEntry(entry: Entry, format: FormatEvp, wordError: WordError = (e) => e.message): CellView {
+  if (entry.clientId.startsWith(SERVICE_CELL))
+    return { text: formatEvpCell(entry.payload, format), status: 'service', message: null, clientId: null }
   if (entry.operation === 'delete' && entry.state === 'synced') return EMPTY_CELL
   const message = entry.state === 'rejected' && entry.error !== null ? wordError(entry.error) : null
   const fieldMessages = entry.state === 'rejected' ? (entry.error?.champs ?? []).map((c) => c.message) : []
@@ -157,8 +227,30 @@ export function patchPayload(place: CellPlace, value: EvpValue): Record<string, 
   }
 }
 
-/** The outbox change that saving `value` (null = emptied cell) in a cell decided by `existing` means. */
+/** True when `value` is what `fields` (a record's) already hold: decimals by value, text as is, absent = null. */
+export function sameEvpValue(fields: Readonly<Record<string, unknown>>, value: EvpValue): boolean {
+  const decimal = (name: 'quantite' | 'taux' | 'montant'): boolean => {
+    const held = fields[name]
+    const typed = value[name]
+    if (typed === undefined) return held === undefined || held === null
+    return typeof held === 'string' && compareDecimal(held, typed) === 0
+  }
+  const text = (fields['valeur_texte'] ?? null) === (value.valeur_texte ?? null)
+  return decimal('quantite') && decimal('taux') && decimal('montant') && text
+}
+
+/**
+ * The outbox change that saving `value` (null = emptied cell) in a cell decided by `existing` means. A service
+ * record's cell given the value it holds changes nothing (no PATCH of identical values).
+ */
 export function planCellChange(existing: Entry | undefined, value: EvpValue | null, place: CellPlace): CellChange {
+  if (
+    existing !== undefined &&
+    existing.clientId.startsWith(SERVICE_CELL) &&
+    value !== null &&
+    sameEvpValue(payloadFields(existing), value)
+  )
+    return { type: 'none' }
   const settledDelete = existing?.operation === 'delete' && existing.state === 'synced'
   if (existing === undefined || settledDelete) {
     return value === null ? { type: 'none' } : { type: 'create', payload: createPayload(place, value) }

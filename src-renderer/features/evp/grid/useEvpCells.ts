@@ -14,7 +14,7 @@ import type { CodeEvp } from '../../../../src-shared/api/codification'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import { useOutboxStore } from '../../../stores/outbox'
 import { useServiceRecordsStore } from '../../../stores/serviceRecords'
-import { cellKey, latestByCell, planCellChange } from './evpCellModel'
+import { cellKey, latestByCell, planCellChange, serviceEntries, withServiceEntries } from './evpCellModel'
 import type { CellChange, CellPlace, CellView } from './evpCellModel'
 import {
   cellErrors,
@@ -167,6 +167,18 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     return row === undefined ? {} : { targetRecord: { ...row.record } }
   }
 
+  /** The service's EVP of the period shown, standing in the cells no local entry decides (issue 14, point 5). */
+  const service = computed(() =>
+    serviceRecords.siren === siren.value && serviceRecords.periode === periode.value
+      ? serviceEntries(
+          serviceRecords.records.flatMap((r) => (r.kind === 'evp' ? [r.record] : [])),
+          periode.value,
+        )
+      : new Map<string, OutboxEntry>(),
+  )
+  /** What decides each cell: the latest local entry, else the service's record. */
+  const deciding = computed(() => withServiceEntries(entries.value, service.value))
+
   const formatOf = computed(() => new Map(codes.value.map((c) => [c.code, c.format])))
   const refusal: RefusalText = (error) => t(`saisie.cellErreur.${error}`, { max: MAX_CELL_CHARS })
 
@@ -204,7 +216,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
 
   /** What the cell shows now; `numeroContrat`: the contract of a contract row (null for an employee's only row). */
   function cell(matricule: string, code: string, numeroContrat: string | null = null): CellView {
-    return viewAt(cellKey(matricule, code, numeroContrat), code, local.value, entries.value, formatOf.value, wordError)
+    return viewAt(cellKey(matricule, code, numeroContrat), code, local.value, deciding.value, formatOf.value, wordError)
   }
 
   function setLocal(key: string, view: CellView | null): void {
@@ -235,7 +247,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     return chains.run(key, async () => {
       try {
         const change = planCellChange(
-          entries.value.get(key),
+          deciding.value.get(key),
           read.value,
           place(input.matricule, input.code.code, input.numeroContrat ?? null),
         )
@@ -275,7 +287,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    * @returns how many cells could not be read
    */
   async function paste(inputs: readonly CellInput[]): Promise<number> {
-    const sorted = sortPaste(inputs, { entries: entries.value, local: local.value }, chains.busy, place, refusal)
+    const sorted = sortPaste(inputs, { entries: deciding.value, local: local.value }, chains.busy, place, refusal)
     local.value = sorted.local
     const total = sorted.fresh.length + sorted.others.length
     let done = 0
