@@ -75,7 +75,10 @@ describe('connection profiles', () => {
     const base = page.url().split('#')[0] ?? ''
     const demoStore = ws.store
     const periode = demoStore.dossiers.find((d) => d.siren === BIG_SIREN)?.periode_paie_en_cours ?? ''
-    const people = simpleEmployees(demoStore, BIG_SIREN, periode)
+    // Employees whose HS25 cell is empty on the service: typed there, an HS25 the service holds would be a PATCH of it.
+    const people = simpleEmployees(demoStore, BIG_SIREN, periode).filter(
+      (m) => !demoStore.evp.some((e) => e.siren === BIG_SIREN && e.periode === periode && e.matricule === m && e.code_evp === 'HS25'),
+    )
     const evpBefore = { demo: demoStore.evp.length, second: second.store.evp.length }
 
     // 1. A fresh profile lands in demo mode, on its own database, and syncs.

@@ -40,6 +40,19 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
     const rows = await testIdSuffixes(page, 'row-')
     const cols = await testIdSuffixes(page, 'col-')
     expect(rows.length).toBeGreaterThanOrEqual(PASTED)
+    // Rows whose cell already holds an EVP of the service (entered elsewhere): the paste updates that record (a PATCH,
+    // issue 14 point 5) instead of creating one. Counted before the paste (the creates add records to the store).
+    const periode = store.dossiers.find((d) => d.siren === BIG_SIREN)?.periode_paie_en_cours ?? ''
+    const holdsServiceEvp = (row: string): boolean =>
+      store.evp.some(
+        (e) =>
+          e.siren === BIG_SIREN &&
+          e.periode === periode &&
+          e.code_evp === cols[0] &&
+          (row === e.matricule || row === `${e.matricule}-${e.numero_contrat}`),
+      )
+    const updates = rows.slice(0, PASTED).filter(holdsServiceEvp).length
+    figures['updates'] = updates
     await page.click(`[data-testid="cell-${rows[0]}-${cols[0]}"]`)
     await pasteText(
       page,
@@ -82,20 +95,27 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
     const lists = audit.filter((a) => a['Méthode'] === 'GET')
     figures['posts'] = posts.length
     figures['dropped'] = dropped
-    figures['reconciledByList'] = new Set(lists.filter((a) => a['Résultat'] === 'synchronisé').map((a) => a['Identifiant de saisie'])).size
+    // The updates' own lists (their record read before the PATCH) are not reconciliations of a create.
+    const patched = new Set(audit.filter((a) => a['Méthode'] === 'PATCH').map((a) => a['Identifiant de saisie']))
+    figures['reconciledByList'] = new Set(
+      lists
+        .filter((a) => a['Résultat'] === 'synchronisé' && !patched.has(a['Identifiant de saisie']))
+        .map((a) => a['Identifiant de saisie']),
+    ).size
     // Entries whose unknown write was found on the server by the list, and those sent again (not found).
-    figures['resentAfterList'] = posts.length - entered
+    figures['resentAfterList'] = posts.length - (entered - updates)
     expect(dropped).toBeGreaterThan(0)
 
     // On the server: every entry once, nothing missing.
     const created = store.evp.slice(before).map((r) => fingerprintOf('evp', r))
     figures['onServer'] = created.length
     figures['duplicates'] = duplicates(created, (f) => f).length
-    figures['lost'] = entered - created.length
+    figures['lost'] = entered - updates - created.length
     expect(figures['duplicates']).toBe(0)
-    expect(created.length).toBe(entered)
+    expect(created.length).toBe(entered - updates)
     // Each dropped write was reconciled by a list, none resent blindly.
     expect(figures['reconciledByList']).toBe(dropped)
-    expect(posts.length).toBe(entered)
+    expect(posts.length).toBe(entered - updates)
+    expect(patched.size).toBe(updates)
   })
 })
