@@ -110,18 +110,18 @@ export function elementsAbsents(
   elements: readonly ElementDuMois[],
 ): { element: ElementDuMois; raison: ElementAbsent }[] {
   const read = new Map(details.map((d) => [d.id, d]))
-  return elements.flatMap((element) => {
+  return elements.flatMap((element): { element: ElementDuMois; raison: ElementAbsent }[] => {
     if (element.kind === 'absence') return []
-    if (element.source === 'local') return [{ element, raison: 'not_sent' as const }]
+    if (element.source === 'local') return [{ element, raison: 'not_sent' }]
     const own = listes.filter(
       (b) => b.matricule === element.matricule && (element.numeroContrat === null || element.numeroContrat === b.numero_contrat),
     )
-    if (own.length === 0) return [{ element, raison: 'sans_bulletin' as const }]
+    if (own.length === 0) return [{ element, raison: 'sans_bulletin' }]
     const ownRead = own.flatMap((b) => {
       const d = read.get(b.id)
       return d === undefined ? [] : [d]
     })
     if (ownRead.some((d) => matchElements(d, [element]).some((m) => m.match === 'found'))) return []
-    return [{ element, raison: ownRead.length < own.length ? ('non_lu' as const) : ('missing' as const) }]
+    return [{ element, raison: ownRead.length < own.length ? 'non_lu' : 'missing' }]
   })
 }

@@ -4,10 +4,11 @@
  * screen sorts dossiers by. Decision #60 of docs/api-assumptions.md (assumption: not shown in reference).
  */
 import type { StatutBulletin } from '../api/bulletins'
+import type { z } from 'zod'
 import type { StatutDeclaration } from '../api/declarations'
 
 /** The monthly DSN of the period as the declarations cache says it; `aucune` when it holds none. */
-export type DsnDuMois = StatutDeclaration | 'aucune'
+export type DsnDuMois = z.infer<typeof StatutDeclaration> | 'aucune'
 
 /** What the home screen knows of one dossier for its current period. */
 export interface EtatDuMois {
