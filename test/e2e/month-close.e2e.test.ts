@@ -108,8 +108,35 @@ describe('closing the month of a cabinet', () => {
     await ws.screenshot('month-glance')
     expect(await seriousViolations()).toEqual([])
 
-    // From the home screen's next action to the payslips sent to the employees, batch actions only.
+    // From an element entered in the EVP grid (an amount: the sandbox's computation pays an EVP that has one) to the
+    // payslips sent to the employees, batch actions only.
     const started = Date.now()
+    let navigations = 0
+    const entered = ws.store.contrats.find((c) => c.siren === BIG && c.matricule === 'S00003')
+    const code = ws.store.codesEvp[BIG]?.find((c) => c.format === 'montant' && !c.masque && c.visibilite.gp)
+    if (entered === undefined || code === undefined) throw new Error('contrat ou code EVP absent')
+    const evpBefore = ws.store.evp.length
+    navigations += 1
+    await page.goto(`${page.url().split('#')[0] ?? ''}#/dossiers/${BIG}/evp?q=S00003`)
+    await page.waitForSelector('[data-testid="evp-grid"]', { timeout: 60_000 })
+    // The row key is the matricule (with the contract when the employee holds two).
+    await click(`[data-testid^="cell-S00003"][data-testid$="-${code.code}"] >> nth=0`)
+    typed += 1
+    await page.keyboard.type('120')
+    await page.keyboard.press('Enter')
+    await until(
+      'EVP enregistré',
+      async () => Number(await page.locator('[data-testid="grid-saved"]').getAttribute('data-count')) === 1,
+      30_000,
+    )
+    await click('[data-testid="sync-now"]')
+    await until('EVP synchronisé', () => Promise.resolve(ws.store.evp.length === evpBefore + 1), 60_000)
+    await click('[data-testid="nav-cabinet"]')
+    await until(
+      'prochaine action',
+      async () => (await page.getAttribute(`[data-testid="dossier-next-${BIG}"]`, 'data-action')) === 'calculer',
+      30_000,
+    )
     await click(`[data-testid="dossier-next-${BIG}"]`)
     await page.waitForSelector('[data-testid="bulletins-view"]')
     await click('[data-testid="compute-period"]')
@@ -170,6 +197,13 @@ describe('closing the month of a cabinet', () => {
     expect(await page.getAttribute('[data-testid="control-ecarts"]', 'data-count')).toBe('1')
     expect(await page.textContent(`[data-testid="control-ecart-${jump.id}"]`)).toMatch(/\+(29|30),\d\d %/)
     expect(await page.getAttribute(`[data-testid="control-absent-${planted.id}"]`, 'data-raison')).toBe('missing')
+    // The EVP entered through the grid landed on its payslip: it is not among the absent ones.
+    const enteredEvp = ws.store.evp[evpBefore]
+    if (enteredEvp === undefined) throw new Error('EVP saisi absent du service')
+    const absentLines = page.locator('[data-testid^="control-absent-"]')
+    const absentTexts = await Promise.all(Array.from({ length: await absentLines.count() }, (_, i) => absentLines.nth(i).textContent()))
+    expect(absentTexts.join(' / '), `entered ${enteredEvp.id}`).not.toContain('S00003')
+    expect(await page.getAttribute('[data-testid="control-absents"]', 'data-count')).toBe('1')
     await ws.screenshot('month-control')
     expect(await seriousViolations()).toEqual([])
     await type('[data-testid="control-commentaire"]', 'Hausse de S00001 : prime annuelle. HS de S00002 pour décembre.')
@@ -190,6 +224,7 @@ describe('closing the month of a cabinet', () => {
       bulletins: count,
       clicks,
       fieldsTyped: typed,
+      navigations,
       elapsedMs,
       elapsedSeconds: Math.round(elapsedMs / 100) / 10,
     }

@@ -35,20 +35,27 @@ async function cacheMartin(t: TestApp): Promise<void> {
   await t.db.bulletinReads.put({ siren: SIREN, periode: '2026-11', fetchedAt: '2026-11-20T07:00:00.000Z' })
 }
 
+/** The home screen offline over the cache of {@link cacheMartin}, once it has read it. */
+async function mountOfflineWithMartin(): Promise<VueWrapper> {
+  const t = await testApp()
+  app = t
+  await cacheMartin(t)
+  await withRights(t, ['dossiers', 'bulletins'])
+  useSyncStore().online = false
+  const w = mountIn(t, CabinetView, {}, createAppRouter())
+  await settled(() => {
+    expect(w.find(byTestId(`dossier-bulletins-${SIREN}`)).attributes('data-read')).toBe('true')
+  })
+  return w
+}
+
 function order(w: VueWrapper): string[] {
   return w.findAll('[data-testid^="dossier-row-"]').map((r) => (r.attributes('data-testid') ?? '').replace('dossier-row-', ''))
 }
 
 describe('the month at a glance', () => {
   it('shows the cached payslips per state, « jamais lus », and the next action linking to where the work is', async () => {
-    app = await testApp()
-    await cacheMartin(app)
-    await withRights(app, ['dossiers', 'bulletins'])
-    useSyncStore().online = false
-    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
-    await settled(() => {
-      expect(wrapper?.find(byTestId(`dossier-bulletins-${SIREN}`)).attributes('data-read')).toBe('true')
-    })
+    wrapper = await mountOfflineWithMartin()
     const martin = wrapper.get(byTestId(`dossier-bulletins-${SIREN}`))
     expect(martin.attributes('data-restants')).toBe('3')
     expect(wrapper.get(byTestId(`bulletins-count-${SIREN}-calcule`)).attributes('data-count')).toBe('2')
@@ -65,14 +72,7 @@ describe('the month at a glance', () => {
   })
 
   it('filters by next action and sorts by a column, both ways', async () => {
-    app = await testApp()
-    await cacheMartin(app)
-    await withRights(app, ['dossiers', 'bulletins'])
-    useSyncStore().online = false
-    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
-    await settled(() => {
-      expect(wrapper?.find(byTestId(`dossier-bulletins-${SIREN}`)).attributes('data-read')).toBe('true')
-    })
+    wrapper = await mountOfflineWithMartin()
     // By company name: « Atelier Dupont » before « Boulangerie Martin ».
     expect(order(wrapper)).toEqual([SIREN_2, SIREN])
     await wrapper.get(byTestId('sort-prochaine')).trigger('click')
