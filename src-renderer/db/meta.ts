@@ -41,6 +41,22 @@ export const META_SCHEMAS = {
   'sync.failures': z.number().int().min(0),
   /** ISO instant of the cached DSN list (`declarations` table, issue 5). */
   'declarations.fetchedAt': z.iso.datetime(),
+  /** Threshold of the variance check before sending payslips, in whole percent (issue 15 point 4, #59). */
+  'bulletins.seuilEcart': z.number().int().min(1).max(100),
+  /**
+   * The last control a clerk went past with findings, by `siren|periode|action` (#59): when, the threshold, how many
+   * variances above it and elements on no payslip, and the clerk's comment.
+   */
+  'bulletins.controles': z.record(
+    z.string(),
+    z.object({
+      at: z.iso.datetime(),
+      seuil: z.number().int(),
+      ecarts: z.number().int().min(0),
+      absents: z.number().int().min(0),
+      commentaire: z.string(),
+    }),
+  ),
 } as const
 
 export type MetaKey = keyof typeof META_SCHEMAS

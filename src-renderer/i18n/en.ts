@@ -10,6 +10,7 @@ import { toCheckEn } from './en/to-check'
 import { recordsEn } from './en/records'
 import { peopleEn } from './en/people'
 import { bulletinsEn } from './en/bulletins'
+import { monthEn } from './en/month'
 import { importEn } from './en/import'
 import { billingEn } from './en/billing'
 import { usersEn } from './en/users'
@@ -27,6 +28,7 @@ export const en: Messages = {
   ...recordsEn,
   ...peopleEn,
   ...bulletinsEn,
+  ...monthEn,
   ...billingEn,
   ...usersEn,
   ...erreursEn,

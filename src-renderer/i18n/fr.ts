@@ -15,6 +15,7 @@ import { toCheckFr } from './fr/to-check'
 import { recordsFr } from './fr/records'
 import { peopleFr } from './fr/people'
 import { bulletinsFr } from './fr/bulletins'
+import { monthFr } from './fr/month'
 import { importFr } from './fr/import'
 import { billingFr } from './fr/billing'
 import { usersFr } from './fr/users'
@@ -30,6 +31,7 @@ export const fr = {
   ...recordsFr,
   ...peopleFr,
   ...bulletinsFr,
+  ...monthFr,
   ...billingFr,
   ...usersFr,
   ...erreursFr,

@@ -5,6 +5,7 @@
  * whose answer was lost is remembered (`bulletinActions`) so that the next one on that payslip is read first (#50).
  */
 import type { Bulletin } from '../../src-shared/api/bulletins'
+import { countByStatut } from '../../src-shared/domain/bulletin-view'
 import { listedOf, type BulletinActOutcome, type BulletinReadResult, type BulletinsListResult } from '../../src-shared/domain/bulletins'
 import type { IpcResult, WindowApi } from '../../src-shared/ipc/contract'
 import type { BulletinActionRow, BulletinDetailRow, BulletinReadRow, PaieDb } from '../db/schema'
@@ -103,4 +104,38 @@ export async function queueAction(db: PaieDb, row: Omit<BulletinActionRow, 'stat
 export async function queuedActions(db: PaieDb): Promise<BulletinActionRow[]> {
   const rows = await db.bulletinActions.toArray()
   return rows.filter((r) => r.state === 'queued').sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
+}
+
+/** What the home screen shows of one dossier's payslips for a period (issue 15, point 5). */
+export interface MonthBulletins {
+  /** Payslips per state. */
+  readonly counts: Record<Bulletin['statut'], number>
+  /** When the list was read (ISO instant). */
+  readonly fetchedAt: string
+}
+
+/**
+ * The cached payslips of each dossier for its period, counted per state (works offline); a dossier whose list was
+ * never read for that period is absent from the answer.
+ */
+export async function loadMonthBulletins(
+  db: PaieDb,
+  wanted: readonly { siren: string; periode: string }[],
+): Promise<Map<string, MonthBulletins>> {
+  const keys = wanted.map((w): [string, string] => [w.siren, w.periode])
+  return db.transaction('r', db.bulletins, db.bulletinReads, async () => {
+    const [reads, rows] = await Promise.all([
+      db.bulletinReads.bulkGet(keys),
+      keys.length === 0 ? Promise.resolve([]) : db.bulletins.where('[siren+periode]').anyOf(keys).toArray(),
+    ])
+    const answer = new Map<string, MonthBulletins>()
+    for (const read of reads) {
+      if (read !== undefined) answer.set(read.siren, { counts: countByStatut([]), fetchedAt: read.fetchedAt })
+    }
+    for (const b of rows) {
+      const month = answer.get(b.siren)
+      if (month !== undefined) month.counts[b.statut] += 1
+    }
+    return answer
+  })
 }

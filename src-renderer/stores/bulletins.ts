@@ -20,17 +20,33 @@ import {
 import type { BulletinActionRow, BulletinReadRow } from '../db/schema'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
+import { rememberControl } from '../services/bulletin-control'
 import { loadBulletins, queueAction, queuedActions, refreshBulletins, storeOutcome } from '../services/bulletins-cache'
 import { refreshOnReconnect } from '../services/reconnect'
 import { referenceAgeMinutes } from '../services/reference-cache'
 import { localError, readThrough } from './read-through'
 import { useSyncStore } from './sync'
 
+/** What the control before sending found (#59): variances above the threshold, elements on no payslip. */
+export interface ControlFindings {
+  readonly ecarts: number
+  readonly absents: number
+  /** The threshold, whole percent. */
+  readonly seuil: number
+}
+
+/** A control the clerk went past with findings, and the comment he gave (#59: kept with the batch's report). */
+export interface ControlNote extends ControlFindings {
+  readonly commentaire: string
+}
+
 /** The report of the last batch; `action` null for the actions queued offline and sent on reconnect. */
 export interface BatchReportState {
   readonly action: ActionBulletin | null
   readonly lines: readonly BatchLine[]
   readonly counts: BatchCounts
+  /** The control gone past before the batch, with the clerk's comment. */
+  readonly control?: ControlNote
 }
 
 /** Code of the outcome made up for a payslip whose lost answer may still commit (not sent). */
@@ -155,7 +171,8 @@ export const useBulletinsStore = defineStore('bulletins', () => {
   /**
    * Applies `action` to each payslip of `selection` that allows it (`allowed`), one after the other, with the
    * progress count; a payslip that does not is left out (`ignored` in the report). Offline, the actions are queued
-   * on this workstation (`queued`) and sent when the service answers again ({@link drain}). Keeps the report.
+   * on this workstation (`queued`) and sent when the service answers again ({@link drain}). Keeps the report, with
+   * the control gone past (`control`, remembered in `meta` `bulletins.controles` under `siren|periode|action`).
    * @param allowed true when the action is offered on that payslip (denialOf === null)
    */
   async function runBatch(
@@ -163,9 +180,12 @@ export const useBulletinsStore = defineStore('bulletins', () => {
     action: ActionBulletin,
     allowed: (b: Bulletin) => boolean,
     motif?: string,
+    control?: ControlNote,
   ): Promise<BatchReportState> {
     const targets = selection.filter(allowed)
     report.value = null
+    if (control !== undefined)
+      await rememberControl(appServices().db, `${siren.value}|${periode.value}|${action}`, control, new Date(clock()).toISOString())
     let outcomes: Map<string, BatchOutcome>
     if (useSyncStore().online) {
       outcomes = await sendAll(targets.map((b) => ({ b, action, ...(motif === undefined ? {} : { motif }) })))
@@ -178,8 +198,9 @@ export const useBulletinsStore = defineStore('bulletins', () => {
       }
       await load()
     }
-    const done = {
+    const done: BatchReportState = {
       action,
+      ...(control === undefined ? {} : { control }),
       ...batchReport(
         selection.map((b) => ({ ...b, action })),
         outcomes,

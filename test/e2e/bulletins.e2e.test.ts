@@ -43,11 +43,26 @@ function serverState(id: string): StatutBulletin | undefined {
   return ws.store.bulletins.find((b) => b.id === id)?.statut
 }
 
+/**
+ * Before `controler` and `envoyer-employeur` the confirmation holds the control before sending (#59): waits until it
+ * has read, and gives a comment when it found something (this suite checks the workflow, month-close the control).
+ */
+async function passControl(action: ActionBulletin): Promise<void> {
+  if (action !== 'controler' && action !== 'envoyer-employeur') return
+  const page = ws.page
+  await page.waitForSelector('[data-testid="control-panel"]')
+  await until('contrôle lu', async () => (await page.locator('[data-testid="control-loading"]').count()) === 0, 60_000)
+  if ((await page.locator('[data-testid="control-commentaire"]').count()) > 0) {
+    await page.fill('[data-testid="control-commentaire"]', 'Vu, envoi maintenu.')
+  }
+}
+
 /** Clicks an action of the bar, confirms it (with a motif for a refusal), and waits for the payslip's new state. */
 async function apply(action: ActionBulletin, expected: StatutBulletin, motif?: string): Promise<void> {
   const page = ws.page
   await page.click(`[data-testid="action-${action}"]`)
   if (motif !== undefined) await page.fill('[data-testid="refus-motif"]', motif)
+  await passControl(action)
   await page.click('[data-testid="confirm-yes"]')
   await until(
     `bulletin ${expected}`,
@@ -88,6 +103,7 @@ describe('payslips of a small dossier through their workflow', () => {
     for (const id of batch) await page.check(`[data-testid="bulletin-select-${id}"]`)
     await page.click('[data-testid="action-controler"]')
     expect(await page.textContent('[data-testid="confirm-message"]')).toContain(`${batch.length} bulletin`)
+    await passControl('controler')
     await page.click('[data-testid="confirm-yes"]')
     await page.waitForSelector('[data-testid="batch-report"]', { timeout: 60_000 })
     expect(Number(await page.getAttribute('[data-testid="report-count-applied"]', 'data-count'))).toBe(batch.length)

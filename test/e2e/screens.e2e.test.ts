@@ -164,6 +164,9 @@ describe('every screen, in an en-US Chromium', () => {
       { screen: 'avantage', hash: `#/dossiers/${small}/avantage`, ready: '[data-testid="avantage-form"]' },
       { screen: 'acomptes', hash: `#/dossiers/${BIG_SIREN}/acomptes`, ready: '[data-testid="acomptes-view"]' },
       { screen: 'import', hash: `#/dossiers/${small}/import`, ready: '[data-testid="import-drop"]' },
+      // The payslips of the period (issue 15): the list with its filters and the action bar (the control before
+      // sending, in the confirmation, is checked by month-close.e2e).
+      { screen: 'bulletins', hash: `#/dossiers/${small}/bulletins`, ready: '[data-testid="bulletins-view"]' },
       // The grid of the big dossier filtered to its employees holding two contracts: the contract column and rows.
       {
         screen: 'evp (contrats multiples)',
