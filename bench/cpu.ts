@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 
 /** CPU seconds per role of process. */
-export type CpuSplit = Record<'runner' | 'sandbox' | 'browser' | 'renderer' | 'otherChromium', number>
+export type CpuSplit = Record<'runner' | 'sandbox' | 'browser' | 'renderer' | 'other', number>
 
 interface ProcInfo {
   readonly pid: number
@@ -62,9 +62,9 @@ function descendants(): ProcInfo[] {
 function roleOf(p: ProcInfo): keyof CpuSplit {
   if (p.pid === process.pid) return 'runner'
   if (p.cmdline.includes('sandbox-child')) return 'sandbox'
-  if (!/chrom/i.test(p.cmdline)) return 'otherChromium'
+  if (!/chrom/i.test(p.cmdline)) return 'other'
   if (p.cmdline.includes('--type=renderer')) return 'renderer'
-  return p.cmdline.includes('--type=') ? 'otherChromium' : 'browser'
+  return p.cmdline.includes('--type=') ? 'other' : 'browser'
 }
 
 /** Ticks per pid now. */
@@ -79,7 +79,7 @@ function snapshot(): Map<number, { role: keyof CpuSplit; ticks: number }> {
 export function cpuMeter(): () => CpuSplit {
   const before = snapshot()
   return () => {
-    const split: CpuSplit = { runner: 0, sandbox: 0, browser: 0, renderer: 0, otherChromium: 0 }
+    const split: CpuSplit = { runner: 0, sandbox: 0, browser: 0, renderer: 0, other: 0 }
     for (const [pid, now] of snapshot()) {
       const then = before.get(pid)?.ticks ?? 0
       split[now.role] += (now.ticks - then) / TICKS_PER_SECOND
