@@ -36,9 +36,20 @@ import PQueue from 'p-queue'
 import { scopeKey, scopeOf } from '../src-shared/domain/fingerprint'
 import { installBridge, type Bridge } from '../test/e2e/harness/bridge'
 import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/harness/browser'
+import { cpuMeter, formatCpu } from './cpu'
 import { profiled } from './profile'
 import { serveBench, type BenchServer } from './serve'
-import { chromiumVersion, figure, machineInfo, percentile, renderMarkdown, type Figure, type MachineInfo } from './stats'
+import {
+  chromiumVersion,
+  figure,
+  laneBusyShare,
+  machineInfo,
+  percentile,
+  renderMarkdown,
+  type Figure,
+  type MachineInfo,
+  type PushCall,
+} from './stats'
 import { CABINET_KEYS, cabinetRun, type CabinetSizes } from './cabinet'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -62,6 +73,11 @@ export interface BenchOptions {
    * `sync.loopback.*`, for iterating on the drain (a full run takes minutes). Default: every scenario.
    */
   readonly onlyLoopback?: boolean
+  /**
+   * Runs the grid paste, its loopback drain and the 20 ms latency drains (`sync.loopback.*`, `sync.latency20ms.*`,
+   * `--only sync`): the ratios of issue 19 in one short run.
+   */
+  readonly onlySync?: boolean
   /** Runs only the cabinet-sized workload (bench/cabinet.ts): the figures `cabinet.*`. */
   readonly onlyCabinet?: boolean
   /** Runs only the spreadsheet import (`import.*`, `--only import`). */
@@ -369,6 +385,8 @@ interface Harness {
   connect(url: string): PayrollConnection
   /** Answers seen per operation and status since the last `connect`. */
   answers(): { operation: string; status: number; startedAt: number }[]
+  /** Every `sync:push` call so far: when it reached main and when it was answered (performance.now(), ms). */
+  pushes(): readonly PushCall[]
   close(): Promise<void>
 }
 
@@ -376,6 +394,7 @@ async function openHarness(): Promise<Harness> {
   const server = await serveBench(join(ROOT, 'out/renderer'), join(ROOT, 'out/bench'))
   let connection: PayrollConnection | null = null
   let seen: { operation: string; status: number; startedAt: number }[] = []
+  const pushes: PushCall[] = []
   let bridge: Bridge | null = null
   // The app asks main for its active profile at start-up: the demo one, on the database `paie-demo` the scenarios
   // fill. Its own connection is never used: the handlers below use the scenario's.
@@ -397,6 +416,7 @@ async function openHarness(): Promise<Harness> {
   const dispatch: typeof inner = async (channel, input, sender) => {
     const t = performance.now()
     const r = await inner(channel, input, sender)
+    if (channel === 'sync:push') pushes.push({ arrivedAt: t, answeredAt: performance.now() })
     if (process.env['BENCH_TRACE'] === '1') process.stderr.write(`ipc ${channel} ${(performance.now() - t).toFixed(0)} ms\n`)
     return r
   }
@@ -410,7 +430,7 @@ async function openHarness(): Promise<Harness> {
     timezoneId: 'Europe/Paris',
   })
   await context.addInitScript({ content: 'globalThis.__name = (f) => f' })
-  bridge = await installBridge(context, dispatch)
+  bridge = await installBridge(context, dispatch, { json: true })
   const bench = context.pages()[0] ?? (await context.newPage())
   await bench.goto(`${server.url}/__bench/`)
   await bench.waitForSelector('body[data-ready="true"]', { state: 'attached' })
@@ -434,6 +454,7 @@ async function openHarness(): Promise<Harness> {
       return c
     },
     answers: () => seen,
+    pushes: () => pushes,
     async close() {
       await context.close().catch(() => undefined)
       await server.close()
@@ -499,7 +520,7 @@ async function oneRun(
   log: (line: string) => void,
   notes: Set<string>,
   profileDir: string | null,
-  onlyLoopback: boolean,
+  only: 'loopback' | 'sync' | null,
 ): Promise<Partial<RunFigures>> {
   const f: Partial<RunFigures> = {}
   const maybeProfiled = <T>(name: string, work: () => Promise<T>): Promise<T> =>
@@ -536,16 +557,26 @@ async function oneRun(
     await measureImport(h, sizes, employees, log, f)
 
     // 2. Drain of the pasted entries, no added latency.
+    const drainCpu = cpuMeter()
+    const drainFrom = performance.now()
     const loop = DrainResult.parse(await maybeProfiled('drain', () => call(h.bench, 'drain', 'bench-paste')))
+    const loopCpu = drainCpu()
+    const loopBusy = laneBusyShare(h.pushes(), drainFrom, performance.now())
     if ((loop.counts['synced'] ?? 0) !== sizes.paste) throw new Error(`Envoi : ${JSON.stringify(loop.counts)}`)
     f['sync.loopback.entriesPerSecond'] = sizes.paste / (loop.ms / 1000)
     // The floor: the same inputs posted by the typed client alone, with the app's concurrency, on a fresh sandbox.
     await fetch(`${plain.url}/__sandbox/reset`, { method: 'POST' })
+    const rawCpuOf = cpuMeter()
     const rawLoopMs = await rawClientPost(connection, pasteInputs)
+    const rawCpu = rawCpuOf()
     f['sync.loopback.rawClientEntriesPerSecond'] = sizes.paste / (rawLoopMs / 1000)
     f['sync.loopback.ratioToRawClient'] = f['sync.loopback.entriesPerSecond'] / f['sync.loopback.rawClientEntriesPerSecond']
-    log(`  drain ${sizes.paste}: ${Math.round(loop.ms)} ms; typed client alone ${Math.round(rawLoopMs)} ms`)
-    if (onlyLoopback) return f
+    const cpuLine = `drain ${sizes.paste}: ${Math.round(loop.ms)} ms, main's push lane busy ${Math.round(loopBusy * 100)} % of it, CPU ${formatCpu(loopCpu)}; typed client alone ${Math.round(rawLoopMs)} ms, CPU ${formatCpu(rawCpu)}`
+    log(`  ${cpuLine}`)
+    notes.add(
+      `sync.loopback, one run (CPU seconds per process from /proc: runner = main's stand-in, browser = Chromium's browser process, where IndexedDB runs): ${cpuLine}`,
+    )
+    if (only === 'loopback') return f
 
     // 3. 20 ms added per request: the app's drain, and a serial replay (one request at a time) of the same entries.
     await fetch(`${plain.url}/__sandbox/faults`, {
@@ -557,7 +588,9 @@ async function oneRun(
     await call(h.bench, 'loadReference', 'bench-latency')
     const latencyInputs = evpInputs(employees, sizes.latencyEntries, 2)
     EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-latency', latencyInputs))
+    const latFrom = performance.now()
     const lat = DrainResult.parse(await call(h.bench, 'drain', 'bench-latency'))
+    const latBusy = laneBusyShare(h.pushes(), latFrom, performance.now())
     if ((lat.counts['synced'] ?? 0) !== sizes.latencyEntries) throw new Error(`Envoi (latence) : ${JSON.stringify(lat.counts)}`)
     f['sync.latency20ms.entriesPerSecond'] = sizes.latencyEntries / (lat.ms / 1000)
     // Fresh sandbox (the reset also resets the fault switches: the 20 ms latency is set again).
@@ -586,11 +619,12 @@ async function oneRun(
       body: JSON.stringify({ latencyMs: 0 }),
     })
     log(
-      `  latency 20 ms: app ${f['sync.latency20ms.entriesPerSecond'].toFixed(0)}/s, typed client alone ${f['sync.latency20ms.rawClientEntriesPerSecond'].toFixed(0)}/s, serial ${f['sync.latency20ms.serialEntriesPerSecond'].toFixed(1)}/s`,
+      `  latency 20 ms: app ${f['sync.latency20ms.entriesPerSecond'].toFixed(0)}/s (main's push lane busy ${Math.round(latBusy * 100)} %), typed client alone ${f['sync.latency20ms.rawClientEntriesPerSecond'].toFixed(0)}/s, serial ${f['sync.latency20ms.serialEntriesPerSecond'].toFixed(1)}/s`,
     )
     notes.add(
       `sync.*.rawClientEntriesPerSecond: the floor of a drain, measured in the same run against the same sandbox child (reset first, so that the service holds what it held for the app): the same inputs built into requests by the app's own write builder and posted by the typed API client in the bench's Node process, ${DEFAULT_SYNC_CONCURRENCY} requests in flight (the app's default concurrency), no outbox, no IPC, no pre-send list.`,
     )
+    if (only === 'sync') return f
 
     // 4. Reconciliation of `unknown` entries, half of which the server already holds (commit, then the answer lost).
     // On fresh seed data: the records the earlier scenarios wrote seconds ago with the same API client, from other
@@ -832,9 +866,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const h = await openHarness()
   const perRun: Partial<RunFigures>[] = []
   const onlyLoopback = options.onlyLoopback === true
-  const onlyImport = options.onlyImport === true && !onlyLoopback
-  const onlyCabinet = options.onlyCabinet === true && !onlyLoopback && !onlyImport
-  if (!onlyLoopback && !onlyImport)
+  const onlySync = options.onlySync === true && !onlyLoopback
+  const only = onlyLoopback ? 'loopback' : onlySync ? 'sync' : null
+  const onlyImport = options.onlyImport === true && only === null
+  const onlyCabinet = options.onlyCabinet === true && only === null && !onlyImport
+  if (only === null && !onlyImport)
     notes.add(
       `cabinet.*: the built app over a cabinet of ${sizes.cabinet.dossiers} dossiers and about ${sizes.cabinet.salaries} employees (the seed's four dossiers and copies of them under new SIRENs, src-sandbox/store/seed-scale.ts), the biggest of ${sizes.cabinet.largest}; the grid paste is ${sizes.cabinet.pasteRows} rows × 5 cells; keystrokes are timed from the keydown's timestamp to the frame after it.`,
     )
@@ -851,9 +887,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         } finally {
           await plain.stop()
         }
-      } else if (!onlyCabinet) run = await oneRun(h, sizes, employees, log, notes, profileDir, onlyLoopback)
+      } else if (!onlyCabinet) run = await oneRun(h, sizes, employees, log, notes, profileDir, only)
       const cabinet =
-        onlyLoopback || onlyImport
+        only !== null || onlyImport
           ? {}
           : await cabinetRun(
               {
@@ -898,7 +934,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     notes: [...notes],
   }
   const conditions = [
-    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}${onlyCabinet ? ', cabinet-sized workload only (--only cabinet)' : ''}${onlyImport ? ', spreadsheet import only (--only import)' : ''}; sizes: ${JSON.stringify(sizes)}`,
+    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}${onlySync ? ', grid paste, loopback and 20 ms latency drains only (--only sync)' : ''}${onlyCabinet ? ', cabinet-sized workload only (--only cabinet)' : ''}${onlyImport ? ', spreadsheet import only (--only import)' : ''}; sizes: ${JSON.stringify(sizes)}`,
     'Chromium headless (Debian build, playwright-core), the app’s modules in a bench page on the app’s origin, window.api bridged to main’s real IPC handler table in the Node process; the sandbox in its own Node process on 127.0.0.1.',
   ]
   writeFileSync(join(options.out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`)

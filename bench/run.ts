@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback|cabinet|import]`: runs the bench (bench/bench.ts) and writes
+ * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback|sync|cabinet|import]`: runs the bench (bench/bench.ts) and writes
  * DIR/bench.json and DIR/bench.md (default DIR: bench-results); `--profile` adds CPU profiles of the bench page
  * (paste, drain) of the last run. Progress goes to stderr.
  */
@@ -15,6 +15,8 @@ export interface RunArgs {
   readonly profile: boolean
   /** `--only loopback`: the grid paste and its loopback drain only. */
   readonly onlyLoopback: boolean
+  /** `--only sync`: the grid paste, its loopback drain and the 20 ms latency drains. */
+  readonly onlySync: boolean
   /** `--only cabinet`: the cabinet-sized workload only. */
   readonly onlyCabinet: boolean
   /** `--only import`: the spreadsheet import only. */
@@ -31,6 +33,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
   let quick = false
   let profile = false
   let onlyLoopback = false
+  let onlySync = false
   let onlyCabinet = false
   let onlyImport = false
   for (let i = 0; i < argv.length; i += 1) {
@@ -47,17 +50,20 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     else if (flag === '--out') out = value()
     else if (flag === '--only') {
       const v = value()
-      if (v !== 'loopback' && v !== 'cabinet' && v !== 'import') throw new Error('--only attend : loopback, cabinet ou import')
+      if (v !== 'loopback' && v !== 'sync' && v !== 'cabinet' && v !== 'import')
+        throw new Error('--only attend : loopback, sync, cabinet ou import')
       if (v === 'loopback') onlyLoopback = true
+      else if (v === 'sync') onlySync = true
       else if (v === 'cabinet') onlyCabinet = true
       else onlyImport = true
     } else if (flag === '--runs') {
       const v = value()
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error('--runs attend un entier >= 1')
       runs = Number(v)
-    } else throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback|cabinet|import)`)
+    } else
+      throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback|sync|cabinet|import)`)
   }
-  return { out: resolve(out), runs, quick, profile, onlyLoopback, onlyCabinet, onlyImport }
+  return { out: resolve(out), runs, quick, profile, onlyLoopback, onlySync, onlyCabinet, onlyImport }
 }
 
 async function main(): Promise<void> {

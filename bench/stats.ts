@@ -149,3 +149,26 @@ export function renderMarkdown(
   if (notes.length > 0) lines.push('## Notes', '', ...notes.map((n) => `- ${n}`), '')
   return lines.join('\n')
 }
+
+/** One `sync:push` call as the runner saw it (performance.now(), ms). */
+export interface PushCall {
+  readonly arrivedAt: number
+  readonly answeredAt: number
+}
+
+/**
+ * Share of `[from, to]` during which main's push lane was running a push. Pushes of a profile run one at a time (the
+ * lane), so push k runs from max(its arrival, the end of push k-1) to its answer; a share near 1 says the drain
+ * waited for main (its requests and their CPU), a low one that main waited for the renderer (claims, outcomes).
+ */
+export function laneBusyShare(calls: readonly PushCall[], from: number, to: number): number {
+  let busy = 0
+  let previousEnd = -Infinity
+  for (const c of [...calls].sort((a, b) => a.arrivedAt - b.arrivedAt)) {
+    const start = Math.max(c.arrivedAt, previousEnd, from)
+    const end = Math.min(c.answeredAt, to)
+    if (end > start) busy += end - start
+    previousEnd = Math.max(previousEnd, c.answeredAt)
+  }
+  return to > from ? busy / (to - from) : 0
+}

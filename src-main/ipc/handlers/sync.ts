@@ -46,7 +46,7 @@ export function noConnectionResult(items: readonly SyncItem[]): SyncPushResult {
 }
 
 /** Shortest interval between two progress events of a push, in ms (first and last ones excepted). */
-export const PROGRESS_INTERVAL_MS = 50
+export const PROGRESS_INTERVAL_MS = 200
 
 /**
  * Coalesces progress reports: sends the first (`done === 1`) and the last (`done === total`) at once, others at

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { parseRunArgs } from '../../../bench/run'
-import { figure, median, meets, percentile, renderMarkdown } from '../../../bench/stats'
+import { figure, laneBusyShare, median, meets, percentile, renderMarkdown } from '../../../bench/stats'
 
 describe('bench statistics', () => {
   it('median of odd and even counts, nearest-rank percentile', () => {
@@ -44,5 +44,21 @@ describe('bench statistics', () => {
     expect(parseRunArgs([]).onlyCabinet).toBe(false)
     expect(parseRunArgs(['--only', 'import'])).toMatchObject({ onlyImport: true, onlyLoopback: false })
     expect(() => parseRunArgs(['--only', 'queue'])).toThrow(/--only/)
+    expect(parseRunArgs(['--only', 'sync'])).toMatchObject({ onlySync: true, onlyLoopback: false })
+    expect(parseRunArgs([]).onlySync).toBe(false)
+  })
+
+  it("counts the time main's push lane ran a push: a push waits in the lane for the one before it", () => {
+    // Push 1 runs 0–100; push 2 arrives at 50 but runs 100–180; push 3 arrives at 300 and runs 300–350.
+    const calls = [
+      { arrivedAt: 50, answeredAt: 180 },
+      { arrivedAt: 0, answeredAt: 100 },
+      { arrivedAt: 300, answeredAt: 350 },
+    ]
+    expect(laneBusyShare(calls, 0, 400)).toBeCloseTo(230 / 400)
+    // Only the part inside the window counts.
+    expect(laneBusyShare(calls, 100, 200)).toBeCloseTo(80 / 100)
+    expect(laneBusyShare([], 0, 100)).toBe(0)
+    expect(laneBusyShare(calls, 10, 10)).toBe(0)
   })
 })
