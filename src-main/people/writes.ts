@@ -55,9 +55,12 @@ function nowMs(deps: PeopleWriteDeps): number {
   return (deps.now ?? (() => new Date()))().getTime()
 }
 
-function serverNow(deps: PeopleWriteDeps): string {
-  const local = nowMs(deps)
-  return new Date(deps.clock?.toServerMs(local) ?? local).toISOString()
+/**
+ * `localMs` on the service's clock (ISO), local when no answer has told the offset yet. Called AFTER the request it
+ * dates: its answer (or the reads after it) tells the offset (#38).
+ */
+function onServerClock(deps: PeopleWriteDeps, localMs: number): string {
+  return new Date(deps.clock?.toServerMs(localMs) ?? localMs).toISOString()
 }
 
 function outcome(w: PeopleWriteItem, result: Outcome['result'], extra: Partial<Outcome> = {}): Outcome {
@@ -99,8 +102,11 @@ export function holdsWrite(detail: SalarieDetail, w: PeopleWriteItem): boolean {
 /** What a read says of one write: applied (with the note's id), not applied, ambiguous, or unreadable. */
 type ReadVerdict = { verdict: 'applied'; serverId: string | null } | { verdict: 'absent' | 'ambiguous' } | { verdict: 'unreadable'; error: ErrorBody }
 
-/** Reads the service to tell whether `w` is already applied (module comment). Never throws an ApiError. */
-async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem): Promise<ReadVerdict> {
+/**
+ * Reads the service to tell whether `w` is already applied (module comment). `startedLocal`: when the attempt left,
+ * local ms, used for a note's window when `w.windowStart` is null. Never throws an ApiError.
+ */
+async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem, startedLocal?: number): Promise<ReadVerdict> {
   try {
     if (w.kind === 'note') {
       const notes = await fetchAllPages('listerNotes', (page) =>
@@ -110,7 +116,8 @@ async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteI
           }),
         ),
       )
-      const from = w.windowStart === null ? Number.NEGATIVE_INFINITY : Date.parse(w.windowStart) - SERVER_CLOCK_TOLERANCE_MS
+      const windowStart = w.windowStart ?? (startedLocal === undefined ? null : onServerClock(deps, startedLocal))
+      const from = windowStart === null ? Number.NEGATIVE_INFINITY : Date.parse(windowStart) - SERVER_CLOCK_TOLERANCE_MS
       const texte = w.payload.texte.trim()
       const mine = notes.filter((n) => n.texte.trim() === texte && Date.parse(n.date_creation) >= from)
       if (mine.length === 0) return { verdict: 'absent' }
@@ -128,11 +135,12 @@ async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteI
 }
 
 /** The outcome of writes whose request's answer was lost: read each one at once (module comment). */
-async function afterLost(deps: PeopleWriteDeps, siren: string, writes: readonly PeopleWriteItem[], error: ErrorBody, sentAt: string) {
+async function afterLost(deps: PeopleWriteDeps, siren: string, writes: readonly PeopleWriteItem[], error: ErrorBody, started: number) {
   const settleUntil = new Date(nowMs(deps) + settleMsOf(deps.timeoutMs)).toISOString()
   const outcomes: Outcome[] = []
   for (const w of writes) {
-    const read = await readVerdict(deps, siren, { ...w, windowStart: w.windowStart ?? sentAt })
+    const read = await readVerdict(deps, siren, w, started)
+    const sentAt = onServerClock(deps, started)
     outcomes.push(
       read.verdict === 'applied'
         ? outcome(w, 'synced', { serverId: read.serverId, sentAt })
@@ -168,13 +176,14 @@ class RoadBroken extends Error {
 
 /** Sends one batch PATCH and maps `Salarie.PatchRetourDto` to its writes by index (#64). */
 async function sendPatch(deps: PeopleWriteDeps, siren: string, writes: readonly PeopleWriteItem[], bank: boolean): Promise<Outcome[]> {
-  const sentAt = serverNow(deps)
+  const started = nowMs(deps)
   try {
     const retour = await withPermit(deps.budget, () =>
       bank
         ? deps.client.call('modifierCoordonneesBancaires', { params: { siren }, body: { salaries: writes.map(bankItem) } })
         : deps.client.call('modifierSalaries', { params: { siren }, body: { salaries: writes.map(patchItem) } }),
     )
+    const sentAt = onServerClock(deps, started)
     const refused = new Map(retour.erreurs.map((e) => [e.index, e]))
     const changed = new Set(retour.modifies)
     const missing: PeopleWriteItem[] = []
@@ -185,30 +194,30 @@ async function sendPatch(deps: PeopleWriteDeps, siren: string, writes: readonly 
       missing.push(w)
       return null
     })
-    const lost = await afterLost(deps, siren, missing, { code: RETOUR_INCOMPLET, message: 'employee missing from the batch answer' }, sentAt)
+    const lost = await afterLost(deps, siren, missing, { code: RETOUR_INCOMPLET, message: 'employee missing from the batch answer' }, started)
     return outcomes.map((o, i) => o ?? lost.find((l) => l.clientId === writes[i]?.clientId) ?? outcome(writes[i]!, 'unknown'))
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
-    if (error.errorClass === 'unknown') return afterLost(deps, siren, writes, errorOf(error), sentAt)
-    return writes.map((w) => outcome(w, 'rejected', { error: errorOf(error), sentAt }))
+    if (error.errorClass === 'unknown') return afterLost(deps, siren, writes, errorOf(error), started)
+    return writes.map((w) => outcome(w, 'rejected', { error: errorOf(error), sentAt: onServerClock(deps, started) }))
   }
 }
 
 /** Sends one note (POST /api/notes). */
 async function sendNote(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem): Promise<Outcome> {
   if (w.kind !== 'note') throw new Error(`${w.kind} write is not a note`)
-  const sentAt = serverNow(deps)
+  const started = nowMs(deps)
   try {
     const note = await withPermit(deps.budget, () =>
       deps.client.call('creerNote', { body: { siren, matricule: w.matricule, texte: w.payload.texte } }),
     )
-    return outcome(w, 'synced', { serverId: note.id, sentAt })
+    return outcome(w, 'synced', { serverId: note.id, sentAt: onServerClock(deps, started) })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
-    if (error.errorClass === 'unknown') return (await afterLost(deps, siren, [w], errorOf(error), sentAt))[0]!
-    return outcome(w, 'rejected', { error: errorOf(error), sentAt })
+    if (error.errorClass === 'unknown') return (await afterLost(deps, siren, [w], errorOf(error), started))[0]!
+    return outcome(w, 'rejected', { error: errorOf(error), sentAt: onServerClock(deps, started) })
   }
 }
 
