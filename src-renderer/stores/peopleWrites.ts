@@ -55,8 +55,8 @@ export const usePeopleWritesStore = defineStore('peopleWrites', () => {
 
   /** Runs `work` under the drain lock when the browser has Web Locks (else as is). */
   async function locked<T>(work: () => Promise<T>): Promise<T> {
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-    if (locks === undefined) return work()
+    const locks = (typeof navigator === 'undefined' ? null : navigator.locks) as LockManager | null | undefined
+    if (locks === undefined || locks === null) return work()
     return locks.request(PEOPLE_WRITES_LOCK, { mode: 'exclusive' }, work) as Promise<T>
   }
 
