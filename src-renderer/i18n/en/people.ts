@@ -98,7 +98,7 @@ export const peopleEn: typeof peopleFr = {
         titulaire: 'Account holder',
         nouvel: 'New IBAN: {iban}',
       },
-      coffre: { activer: 'Activate the safe', dejaDemande: 'Safe activation requested.' },
+      coffre: { titre: 'Safe activation', activer: 'Activate the safe' },
       note: { titre: 'Add a note', texte: 'Note text', ajouter: 'Add the note', attente: 'Note waiting: {texte}' },
       etats: {
         queued: 'Waiting: saved on this workstation, sent as soon as the service answers.',

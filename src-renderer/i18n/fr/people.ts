@@ -99,7 +99,7 @@ export const peopleFr = {
         titulaire: 'Titulaire du compte',
         nouvel: 'Nouvel IBAN : {iban}',
       },
-      coffre: { activer: 'Activer le coffre', dejaDemande: 'Activation du coffre demandée.' },
+      coffre: { titre: 'Activation du coffre', activer: 'Activer le coffre' },
       note: { titre: 'Ajouter une note', texte: 'Texte de la note', ajouter: 'Ajouter la note', attente: 'Note en attente : {texte}' },
       etats: {
         queued: 'En attente d’envoi : enregistré sur ce poste, envoyé dès que le service répond.',
