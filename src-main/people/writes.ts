@@ -100,7 +100,8 @@ export function holdsWrite(detail: SalarieDetail, w: PeopleWriteItem): boolean {
 }
 
 /** What a read says of one write: applied (with the note's id), not applied, ambiguous, or unreadable. */
-type ReadVerdict = { verdict: 'applied'; serverId: string | null } | { verdict: 'absent' | 'ambiguous' } | { verdict: 'unreadable'; error: ErrorBody }
+type ReadVerdict =
+  { verdict: 'applied'; serverId: string | null } | { verdict: 'absent' | 'ambiguous' } | { verdict: 'unreadable'; error: ErrorBody }
 
 /**
  * Reads the service to tell whether `w` is already applied (module comment). `startedLocal`: when the attempt left,
@@ -194,8 +195,15 @@ async function sendPatch(deps: PeopleWriteDeps, siren: string, writes: readonly 
       missing.push(w)
       return null
     })
-    const lost = await afterLost(deps, siren, missing, { code: RETOUR_INCOMPLET, message: 'employee missing from the batch answer' }, started)
-    return outcomes.map((o, i) => o ?? lost.find((l) => l.clientId === writes[i]?.clientId) ?? outcome(writes[i]!, 'unknown'))
+    const lost = await afterLost(
+      deps,
+      siren,
+      missing,
+      { code: RETOUR_INCOMPLET, message: 'employee missing from the batch answer' },
+      started,
+    )
+    const lostById = new Map(lost.map((l) => [l.clientId, l]))
+    return writes.map((w, i) => outcomes[i] ?? lostById.get(w.clientId) ?? outcome(w, 'unknown'))
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
@@ -216,7 +224,10 @@ async function sendNote(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
-    if (error.errorClass === 'unknown') return (await afterLost(deps, siren, [w], errorOf(error), started))[0]!
+    if (error.errorClass === 'unknown') {
+      const [read] = await afterLost(deps, siren, [w], errorOf(error), started)
+      return read ?? outcome(w, 'unknown', { error: errorOf(error) })
+    }
     return outcome(w, 'rejected', { error: errorOf(error), sentAt: onServerClock(deps, started) })
   }
 }

@@ -145,7 +145,15 @@ export function afterOutcome(row: PeopleWriteRow, o: PeopleWriteOutcome, now: st
     case 'synced': {
       const masked: PeopleWriteRow =
         row.kind === 'coordonnees' ? { ...row, payload: { ...row.payload, iban: maskIban(row.payload.iban) } } : row
-      return { ...base, kind: masked.kind, payload: masked.payload, state: 'synced', error: null, serverId: o.serverId, settleUntil: null } as PeopleWriteRow
+      return {
+        ...base,
+        kind: masked.kind,
+        payload: masked.payload,
+        state: 'synced',
+        error: null,
+        serverId: o.serverId,
+        settleUntil: null,
+      } as PeopleWriteRow
     }
     case 'rejected':
       return { ...base, state: 'rejected', settleUntil: null }
@@ -161,7 +169,12 @@ export function afterOutcome(row: PeopleWriteRow, o: PeopleWriteOutcome, now: st
 /** Puts claimed rows back as they were claimed from (main could not be asked: nothing left). */
 async function release(db: PaieDb, rows: readonly PeopleWriteRow[], now: string): Promise<void> {
   await db.peopleWrites.bulkPut(
-    rows.map((r) => ({ ...r, state: r.lost ? ('unknown' as const) : ('queued' as const), settleUntil: r.lost ? now : null, updatedAt: now })),
+    rows.map((r) => ({
+      ...r,
+      state: r.lost ? ('unknown' as const) : ('queued' as const),
+      settleUntil: r.lost ? now : null,
+      updatedAt: now,
+    })),
   )
 }
 

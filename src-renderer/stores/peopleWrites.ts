@@ -57,7 +57,7 @@ export const usePeopleWritesStore = defineStore('peopleWrites', () => {
   async function locked<T>(work: () => Promise<T>): Promise<T> {
     const locks = (typeof navigator === 'undefined' ? null : navigator.locks) as LockManager | null | undefined
     if (locks === undefined || locks === null) return work()
-    return locks.request(PEOPLE_WRITES_LOCK, { mode: 'exclusive' }, work) as Promise<T>
+    return locks.request(PEOPLE_WRITES_LOCK, { mode: 'exclusive' }, work)
   }
 
   /**

@@ -74,10 +74,7 @@ function ibanHolder(ctx: HandlerContext, siren: string, iban: string, matricule:
 }
 
 /** PATCH /api/dossiers/{siren}/salaries: only the fields given change; unknown matricules are reported per item. */
-function modifierSalaries(
-  req: ParsedRequestOf<'modifierSalaries'>,
-  ctx: HandlerContext,
-): { modifies: string[]; erreurs: RetourErreur[] } {
+function modifierSalaries(req: ParsedRequestOf<'modifierSalaries'>, ctx: HandlerContext): { modifies: string[]; erreurs: RetourErreur[] } {
   const { siren } = req.params
   requireDossier(ctx, siren)
   const modifies: string[] = []

@@ -25,7 +25,7 @@ export const SalarieEditPayload = z
     prevoyance_individuelle: z.boolean().optional(),
     prevoyance_etablissement: z.boolean().optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), 'Aucune modification')
+  .refine((p) => Object.values(p).some((v: unknown) => v !== undefined), 'Aucune modification')
 export type SalarieEditPayload = z.infer<typeof SalarieEditPayload>
 
 /** Bank details (PATCH …/salaries/coordonnees-bancaires): IBAN (compact, ISO 13616 key), BIC (ISO 9362), holder. */

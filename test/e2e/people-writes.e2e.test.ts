@@ -76,7 +76,8 @@ async function typeBank(iban: string): Promise<void> {
 }
 
 function heldIban(matricule: string): string | undefined {
-  return ws.store.salaries.find((s) => s.siren === BIG_SIREN && s.matricule === matricule)?.informations_paiement.coordonnees_bancaires?.iban
+  return ws.store.salaries.find((s) => s.siren === BIG_SIREN && s.matricule === matricule)?.informations_paiement.coordonnees_bancaires
+    ?.iban
 }
 
 function freshIban(n: number): string {

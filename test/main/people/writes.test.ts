@@ -107,9 +107,30 @@ describe('people:push — one request per operation, per-employee errors', () =>
     const [a, b] = employees(s, 2)
     const { connection, writes } = cutConnection(s)
     const outcomes = await pusher(connection)([
-      { clientId: randomUUID(), matricule: a!.matricule, afterLostAnswer: false, windowStart: null, kind: 'salarie', payload: { nom_usage: 'Martin-Durand', prevoyance_individuelle: true } },
-      { clientId: randomUUID(), matricule: b!.matricule, afterLostAnswer: false, windowStart: null, kind: 'coffre', payload: { coffre_active: true } },
-      { clientId: randomUUID(), matricule: b!.matricule, afterLostAnswer: false, windowStart: null, kind: 'note', payload: { texte: 'Appeler pour le RIB' } },
+      {
+        clientId: randomUUID(),
+        matricule: a!.matricule,
+        afterLostAnswer: false,
+        windowStart: null,
+        kind: 'salarie',
+        payload: { nom_usage: 'Martin-Durand', prevoyance_individuelle: true },
+      },
+      {
+        clientId: randomUUID(),
+        matricule: b!.matricule,
+        afterLostAnswer: false,
+        windowStart: null,
+        kind: 'coffre',
+        payload: { coffre_active: true },
+      },
+      {
+        clientId: randomUUID(),
+        matricule: b!.matricule,
+        afterLostAnswer: false,
+        windowStart: null,
+        kind: 'note',
+        payload: { texte: 'Appeler pour le RIB' },
+      },
     ])
     expect(writes).toEqual([`PATCH /api/dossiers/${BIG_SIREN}/salaries`, 'POST /api/notes'])
     expect(outcomes.map((o) => o.result)).toEqual(['synced', 'synced', 'synced'])
@@ -159,7 +180,14 @@ describe('people:push — exactly once after a lost answer (#63)', () => {
     const { connection, writes, fate } = cutConnection(s)
     const push = pusher(connection)
     fate.next = 'commit-then-cut'
-    const note: PeopleWriteItem = { clientId: randomUUID(), matricule: a!.matricule, afterLostAnswer: false, windowStart: null, kind: 'note', payload: { texte: 'Mutuelle à revoir' } }
+    const note: PeopleWriteItem = {
+      clientId: randomUUID(),
+      matricule: a!.matricule,
+      afterLostAnswer: false,
+      windowStart: null,
+      kind: 'note',
+      payload: { texte: 'Mutuelle à revoir' },
+    }
     const [first] = await push([note])
     expect(first?.result).toBe('synced')
     const [again] = await push([{ ...note, afterLostAnswer: true, windowStart: first?.sentAt ?? null }])
@@ -190,7 +218,10 @@ describe('people:push — exactly once after a lost answer (#63)', () => {
     const { connection } = cutConnection(sandbox)
     await sandbox.close()
     sandbox = null
-    const outcomes = await pusher(connection)([bankWrite(a!.matricule, freshIban(13)), bankWrite(b!.matricule, freshIban(14), { afterLostAnswer: true })])
+    const outcomes = await pusher(connection)([
+      bankWrite(a!.matricule, freshIban(13)),
+      bankWrite(b!.matricule, freshIban(14), { afterLostAnswer: true }),
+    ])
     expect(outcomes.map((o) => o.result)).toEqual(['not_sent', 'not_sent'])
   })
 })

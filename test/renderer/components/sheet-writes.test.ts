@@ -63,7 +63,11 @@ describe('SheetWrites', () => {
       expect(await app.db.peopleWrites.count()).toBe(1)
     })
     const row = (await app.db.peopleWrites.toArray())[0]
-    expect(row).toMatchObject({ kind: 'coordonnees', state: 'queued', payload: { iban: 'FR7630006000011234567890189', bic: 'BNPAFRPPXXX' } })
+    expect(row).toMatchObject({
+      kind: 'coordonnees',
+      state: 'queued',
+      payload: { iban: 'FR7630006000011234567890189', bic: 'BNPAFRPPXXX' },
+    })
     await flushPromises()
     expect(view.get('[data-testid="bank-pending"]').text()).toBe('Nouvel IBAN : •••• •••• •••• •••• •••• ••• 0189')
     expect(view.get('[data-testid="sheet-bank"]').text()).toContain('En attente d’envoi')

@@ -55,9 +55,21 @@ describe('enqueuePeopleWrite', () => {
     db = freshDb()
     const e = env()
     await expect(
-      enqueuePeopleWrite(db, e, 'coordonnees', { siren: SIREN_A, matricule: 'M001' }, { iban: 'FR7630006000011234567890188', bic: BIC, titulaire: 'A' }),
+      enqueuePeopleWrite(
+        db,
+        e,
+        'coordonnees',
+        { siren: SIREN_A, matricule: 'M001' },
+        { iban: 'FR7630006000011234567890188', bic: BIC, titulaire: 'A' },
+      ),
     ).rejects.toBeInstanceOf(ZodError)
-    const row = await enqueuePeopleWrite(db, e, 'coordonnees', { siren: SIREN_A, matricule: 'M001' }, { iban: IBAN, bic: BIC, titulaire: 'A' })
+    const row = await enqueuePeopleWrite(
+      db,
+      e,
+      'coordonnees',
+      { siren: SIREN_A, matricule: 'M001' },
+      { iban: IBAN, bic: BIC, titulaire: 'A' },
+    )
     expect(row).toMatchObject({ state: 'queued', kind: 'coordonnees', attempts: 0, lost: false })
     expect(await peopleWritesOf(db, SIREN_A, 'M001')).toHaveLength(1)
     expect(await pendingPeopleWrites(db)).toBe(1)
@@ -69,8 +81,20 @@ describe('drainPeopleWrites', () => {
     db = freshDb()
     const e = env()
     const api = fakeApi()
-    const bankA = await enqueuePeopleWrite(db, e, 'coordonnees', { siren: SIREN_A, matricule: 'M001' }, { iban: IBAN, bic: BIC, titulaire: 'A' })
-    const bankB = await enqueuePeopleWrite(db, e, 'coordonnees', { siren: SIREN_A, matricule: 'M002' }, { iban: IBAN, bic: BIC, titulaire: 'B' })
+    const bankA = await enqueuePeopleWrite(
+      db,
+      e,
+      'coordonnees',
+      { siren: SIREN_A, matricule: 'M001' },
+      { iban: IBAN, bic: BIC, titulaire: 'A' },
+    )
+    const bankB = await enqueuePeopleWrite(
+      db,
+      e,
+      'coordonnees',
+      { siren: SIREN_A, matricule: 'M002' },
+      { iban: IBAN, bic: BIC, titulaire: 'B' },
+    )
     const note = await enqueuePeopleWrite(db, e, 'note', { siren: SIREN_B, matricule: 'M009' }, { texte: 'Bonjour' })
     const noteId = '11111111-1111-4111-8111-111111111111'
     api.people = (input) => ({
@@ -145,7 +169,11 @@ describe('drainPeopleWrites', () => {
     expect(await db.peopleWrites.get(a.clientId)).toMatchObject({ state: 'queued', attempts: 0 })
     api.people = (input) => ({
       ok: true,
-      value: { outcomes: input.writes.map((x) => outcomeOf(x.clientId, 'not_sent', { sentAt: null, error: { code: 'HORS_LIGNE', message: 'offline' } })) },
+      value: {
+        outcomes: input.writes.map((x) =>
+          outcomeOf(x.clientId, 'not_sent', { sentAt: null, error: { code: 'HORS_LIGNE', message: 'offline' } }),
+        ),
+      },
     })
     expect((await drainPeopleWrites(db, e, api)).stopped?.code).toBe('HORS_LIGNE')
     expect(api.peoplePushes).toHaveLength(2)
