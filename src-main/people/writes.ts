@@ -22,26 +22,15 @@ import {
   type PeopleWriteItem,
   type PeopleWriteOutcome,
 } from '../../src-shared/domain/people-writes'
-import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
 import { fetchAllPages } from '../api/paging'
-import { SERVER_CLOCK_TOLERANCE_MS, type ServerClock } from '../api/server-clock'
-import type { RateBudget } from '../sync/rate-budget'
+import { SERVER_CLOCK_TOLERANCE_MS } from '../api/server-clock'
+import type { BulletinDeps } from '../bulletins/workflow'
 import { settleMsOf } from '../sync/window'
 import { withPermit } from './permit'
 
-/** What the people writes need of a connection. */
-export interface PeopleWriteDeps {
-  readonly client: Pick<ApiClient, 'call'>
-  /** Rate budget of the connection: every request takes a permit when given. */
-  readonly budget?: RateBudget
-  /** The service's clock (#38): `sentAt` and the notes' window are on it. */
-  readonly clock?: Pick<ServerClock, 'toServerMs'>
-  /** Request timeout of the connection in ms (settle time of a lost answer). */
-  readonly timeoutMs: number
-  /** Local clock (tests). */
-  readonly now?: () => Date
-}
+/** What the people writes need of a connection: the same as the payslip actions (client, budget, clock, timeout). */
+export type PeopleWriteDeps = BulletinDeps
 
 type Outcome = PeopleWriteOutcome
 type ErrorBody = NonNullable<Outcome['error']>
