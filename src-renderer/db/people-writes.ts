@@ -181,6 +181,8 @@ async function release(db: PaieDb, rows: readonly PeopleWriteRow[], now: string)
 /** What a drain did: writes per outcome, and why it stopped early (main's or the road's error), if it did. */
 export interface PeopleDrainReport {
   readonly counts: Readonly<Record<PeopleWriteOutcome['result'], number>>
+  /** The employees (`siren|matricule`) of which a write was synced by this drain. */
+  readonly synced: ReadonlySet<string>
   readonly stopped: { readonly code: string; readonly message: string } | null
 }
 
@@ -190,11 +192,12 @@ export interface PeopleDrainReport {
  */
 export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleWritesApi): Promise<PeopleDrainReport> {
   const counts = { synced: 0, rejected: 0, unknown: 0, to_check: 0, not_sent: 0 }
+  const synced = new Set<string>()
   const done = new Set<string>()
   for (;;) {
     const claimed = await claimPeopleWrites(db, env, done)
     const siren = claimed[0]?.siren
-    if (siren === undefined) return { counts, stopped: null }
+    if (siren === undefined) return { counts, synced, stopped: null }
     done.add(siren)
     let result: IpcResult<{ outcomes: PeopleWriteOutcome[] }>
     try {
@@ -204,7 +207,7 @@ export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleW
     }
     if (!result.ok) {
       await release(db, claimed, env.now())
-      return { counts, stopped: { code: result.error.code, message: result.error.message } }
+      return { counts, synced, stopped: { code: result.error.code, message: result.error.message } }
     }
     const outcomes = new Map(result.value.outcomes.map((o) => [o.clientId, o]))
     const now = env.now()
@@ -213,11 +216,12 @@ export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleW
         claimed.map((row) => {
           const o = outcomes.get(row.clientId)
           if (o !== undefined) counts[o.result] += 1
+          if (o?.result === 'synced') synced.add(`${row.siren}|${row.matricule}`)
           return o === undefined ? { ...row, state: row.lost ? 'unknown' : 'queued', updatedAt: now } : afterOutcome(row, o, now)
         }),
       )
     })
     const broken = result.value.outcomes.find((o) => o.result === 'not_sent')
-    if (broken !== undefined) return { counts, stopped: broken.error ?? { code: 'NON_ENVOYE', message: '' } }
+    if (broken !== undefined) return { counts, synced, stopped: broken.error ?? { code: 'NON_ENVOYE', message: '' } }
   }
 }

@@ -24,6 +24,9 @@ import { useSyncStore } from './sync'
 /** Name of the Web Lock that makes one drain across the windows of a profile. */
 export const PEOPLE_WRITES_LOCK = 'paie-people-writes'
 
+/** How long a drain waits for the sheet's read in flight before reading it again, in ms. */
+const SHEET_WAIT_MS = 30_000
+
 export const usePeopleWritesStore = defineStore('peopleWrites', () => {
   /** Dossier and employee whose writes are shown; empty until a sheet is opened. */
   const siren = ref('')
@@ -61,8 +64,19 @@ export const usePeopleWritesStore = defineStore('peopleWrites', () => {
   }
 
   /**
-   * Sends the due writes of every dossier when online; then reads the shown employee's writes again, and his sheet
-   * when one of them was synced (the sheet then shows the service's new values).
+   * The sheet shown is read again when one of `employees` (`siren|matricule`) is its employee, after the read in
+   * flight if any (it may have left before the writes were applied): it then shows the service's new values.
+   */
+  async function refreshSheetOf(employees: ReadonlySet<string>): Promise<void> {
+    const sheet = useSalarieSheetStore()
+    if (sheet.siren === '' || !employees.has(`${sheet.siren}|${sheet.matricule}`)) return
+    for (let waited = 0; sheet.refreshing && waited < SHEET_WAIT_MS; waited += 100) await new Promise((ok) => setTimeout(ok, 100))
+    await sheet.refresh()
+  }
+
+  /**
+   * Sends the due writes of every dossier when online; then reads the shown employee's writes again, and the sheet
+   * shown when one of its employee's writes was synced.
    * @returns the drain's report, or null when nothing was tried (offline, or a drain already running)
    */
   async function drain(): Promise<PeopleDrainReport | null> {
@@ -73,10 +87,7 @@ export const usePeopleWritesStore = defineStore('peopleWrites', () => {
       const report = await locked(() => drainPeopleWrites(db, outboxEnv, api))
       lastDrain.value = report
       await load()
-      const sheet = useSalarieSheetStore()
-      if (report.counts.synced > 0 && sheet.siren === siren.value && sheet.matricule === matricule.value && siren.value !== '') {
-        await sheet.refresh()
-      }
+      await refreshSheetOf(report.synced)
       return report
     } finally {
       draining.value = false

@@ -113,6 +113,7 @@ describe('drainPeopleWrites', () => {
       [SIREN_B, 1],
     ])
     expect(report.counts).toMatchObject({ synced: 2, rejected: 1 })
+    expect([...report.synced].sort()).toEqual([`${SIREN_B}|M009`, `${SIREN_A}|M001`])
     const a = await db.peopleWrites.get(bankA.clientId)
     expect(a?.state).toBe('synced')
     expect(a?.kind === 'coordonnees' ? a.payload.iban : '').toBe('•••• •••• •••• •••• •••• ••• 0189')
