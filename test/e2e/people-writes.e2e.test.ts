@@ -3,7 +3,7 @@
  * - a new hire's sheet: a wrong IBAN refused on the field in French (nothing queued), a right one queued offline with
  *   a note, both sent when the service answers again; the sandbox holds exactly those bank details and one note;
  * - bank details changed offline for 30 employees of one dossier, 2 of them with an IBAN the service refuses (already
- *   another employee's): ONE `people:push` (one PATCH), the 2 refused show the service's message, the 28 others are
+ *   another employee's): ONE PATCH …/coordonnees-bancaires, the 2 refused show the service's message, the 28 others are
  *   synced and held by the sandbox;
  * - axe on the sheet with its forms open and an error shown.
  * Screenshots: test/e2e/artifacts/people-bank-refused-field.png, people-queued-offline.png, people-synced.png,
@@ -152,18 +152,15 @@ describe('people writes from the employee sheet, offline then synced', () => {
       await typeBank(typed.get(m)!)
       await until(`coordonnées de ${m} en attente`, async () => (await bankState()) === 'queued', 10_000)
     }
-    const traffic = ws.ipcTraffic.length
+    const patches = ws.operationCounts().modifierCoordonneesBancaires ?? 0
     await goOnline()
     await until(
       '28 coordonnées enregistrées par le service',
       () => Promise.resolve(batch.filter((m) => heldIban(m) === typed.get(m)).length === 28),
       60_000,
     )
-    const pushes = ws.ipcTraffic
-      .slice(traffic)
-      .map((t) => JSON.parse(t) as { channel?: string; result?: { ok: boolean; value?: { outcomes: { result: string }[] } } })
-      .filter((t) => t.channel === 'people:push' && t.result?.ok === true && (t.result.value?.outcomes.length ?? 0) > 0)
-    expect(pushes.map((p) => p.result?.value?.outcomes.length)).toEqual([30])
+    // One batch: the 30 changes of the dossier in ONE PATCH …/coordonnees-bancaires.
+    expect((ws.operationCounts().modifierCoordonneesBancaires ?? 0) - patches).toBe(1)
     for (const [m, iban] of refusedAt) {
       expect(heldIban(m)).toBe(before.get(m))
       expect(heldIban(m)).not.toBe(iban)
