@@ -100,6 +100,8 @@ describe('SheetWrites', () => {
     })
     expect(app.api.peoplePushes.map((p) => p.writes.map((w) => w.kind))).toEqual([['coordonnees']])
     expect(view.get('[data-testid="sheet-bank"] p[data-testid^="people-write-"]').attributes('data-state')).toBe('rejected')
+    await view.get('[data-testid="bank-open"]').trigger('click')
+    expect(view.get('[data-testid="field-error-iban"]').text()).toBe('IBAN déjà enregistré pour un autre salarié du dossier.')
   })
 
   it('« Modifier » queues only the fields changed; no change queues nothing', async () => {
