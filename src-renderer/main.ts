@@ -13,6 +13,7 @@ import { wordReported, wordsOf } from './i18n/reported'
 import { createAppRouter } from './router'
 import { bootstrapServices } from './services/bootstrap'
 import { refreshOnReconnect } from './services/reconnect'
+import { usePeopleWritesStore } from './stores/peopleWrites'
 import { useProfileStore } from './stores/profile'
 import { useReferenceStore } from './stores/reference'
 import { useSyncStore } from './stores/sync'
@@ -41,6 +42,7 @@ async function start(): Promise<void> {
   void reference.load()
   void sync.start()
   refreshOnReconnect(storeToRefs(sync).online, () => reference.refresh())
+  usePeopleWritesStore(pinia).start()
 }
 
 void start()

@@ -51,10 +51,14 @@
  *   `[siren+updatedAt+clientId]`, `[kind+state]`, `[siren+matricule]`; outbox-query.ts `entriesInStates`,
  *   `entriesOfDossier`), `[siren+state]` and `category` (no query used them: counts come from the `counts` table, the
  *   claim reads `[state+category+createdAt]`). 16 indexes -> 10. No data change.
+ * - v13: people writes (issue 16, points 2 and 5): table `peopleWrites` (employee edits, bank details, safe
+ *   activation, notes, queued apart from the outbox, #63; key `clientId`, indexes `[siren+matricule]` and `state`).
+ *   Additive: no upgrade function.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
 
+import type { PeopleWriteRow } from './people-writes-row'
 import type { Bulletin, BulletinDetail } from '../../src-shared/api/bulletins'
 import type { ActionBulletin } from '../../src-shared/api/bulletins'
 import type { Categorie } from '../../src-shared/api/categories'
@@ -296,6 +300,11 @@ export const SCHEMA_V12 = {
     '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId], verifyAfter',
 } as const
 
+/** Indexes of version 13: the people writes (file comment). */
+export const SCHEMA_V13 = {
+  peopleWrites: 'clientId, [siren+matricule], state',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -377,6 +386,8 @@ export class PaieDb extends Dexie {
   affectations!: Table<AffectationDossier, [string, string, string]>
   /** When each cabinet read was made (since v11). */
   cabinetReads!: Table<CabinetReadRow, CabinetReadRow['key']>
+  /** People writes: employee edits, bank details, safe activation, notes (since v13). */
+  peopleWrites!: Table<PeopleWriteRow, string>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -393,5 +404,6 @@ export class PaieDb extends Dexie {
     this.version(10).stores(SCHEMA_V10)
     this.version(11).stores(SCHEMA_V11)
     this.version(12).stores(SCHEMA_V12)
+    this.version(13).stores(SCHEMA_V13)
   }
 }

@@ -23,6 +23,7 @@ export type RendererApi = Pick<
   | 'bulletins:read'
   | 'bulletins:compute'
   | 'bulletins:act'
+  | 'people:push'
 >
 
 export interface AppServices {

@@ -1,7 +1,8 @@
 /**
  * Employees (salariés): list with presence over [du, au] (V1.2.0; the one rule of src-shared/domain/presence.ts), multi nic (V1.4.0) and a search; single reads
  * by both paths (payment information V1.3.0, safe opening date V1.7.0); PATCH of employees and of bank details
- * (reference: methods and paths fully given, Salarie.PatchRetourDto with per-item errors — fields assumed).
+ * (reference: methods and paths fully given, Salarie.PatchRetourDto with per-item errors — fields assumed, #64; an IBAN
+ * already held by another employee of the dossier is refused per item).
  */
 import type { PageOf } from '../../src-shared/api/common'
 import type { ParsedRequestOf } from '../../src-shared/api/endpoints'
@@ -43,19 +44,41 @@ function listerSalaries(req: ParsedRequestOf<'listerSalaries'>, ctx: HandlerCont
   return { ...page, elements: page.elements.map(salarieSummary) }
 }
 
-function notFoundItem(index: number, matricule: string, siren: string) {
-  return { index, matricule, code: ERROR_CODES.introuvable, message: `Salarié ${matricule} introuvable dans le dossier ${siren}.` }
+/** One refused item of Salarie.PatchRetourDto (#64). */
+interface RetourErreur {
+  index: number
+  matricule: string
+  code: string
+  message: string
+  champ: string | null
+}
+
+function notFoundItem(index: number, matricule: string, siren: string): RetourErreur {
+  return {
+    index,
+    matricule,
+    code: ERROR_CODES.introuvable,
+    message: `Salarié ${matricule} introuvable dans le dossier ${siren}.`,
+    champ: 'matricule',
+  }
+}
+
+/**
+ * Another employee of the dossier already paid on `iban` (assumption #64: the service refuses one account for two
+ * employees of a dossier, REGLE_METIER at `iban`; the client cannot check it offline: its sheets hold masked IBANs).
+ */
+function ibanHolder(ctx: HandlerContext, siren: string, iban: string, matricule: string): SalarieDetail | undefined {
+  return ctx.store.salaries.find(
+    (o) => o.siren === siren && o.matricule !== matricule && o.informations_paiement.coordonnees_bancaires?.iban === iban,
+  )
 }
 
 /** PATCH /api/dossiers/{siren}/salaries: only the fields given change; unknown matricules are reported per item. */
-function modifierSalaries(
-  req: ParsedRequestOf<'modifierSalaries'>,
-  ctx: HandlerContext,
-): { modifies: string[]; erreurs: ReturnType<typeof notFoundItem>[] } {
+function modifierSalaries(req: ParsedRequestOf<'modifierSalaries'>, ctx: HandlerContext): { modifies: string[]; erreurs: RetourErreur[] } {
   const { siren } = req.params
   requireDossier(ctx, siren)
   const modifies: string[] = []
-  const erreurs: ReturnType<typeof notFoundItem>[] = []
+  const erreurs: RetourErreur[] = []
   req.body.salaries.forEach((item, index) => {
     const s = findSalarie(ctx, siren, item.matricule)
     if (s === undefined) {
@@ -87,15 +110,26 @@ function modifierSalaries(
 function modifierCoordonneesBancaires(
   req: ParsedRequestOf<'modifierCoordonneesBancaires'>,
   ctx: HandlerContext,
-): { modifies: string[]; erreurs: ReturnType<typeof notFoundItem>[] } {
+): { modifies: string[]; erreurs: RetourErreur[] } {
   const { siren } = req.params
   requireDossier(ctx, siren)
   const modifies: string[] = []
-  const erreurs: ReturnType<typeof notFoundItem>[] = []
+  const erreurs: RetourErreur[] = []
   req.body.salaries.forEach((item, index) => {
     const s = findSalarie(ctx, siren, item.matricule)
     if (s === undefined) {
       erreurs.push(notFoundItem(index, item.matricule, siren))
+      return
+    }
+    const holder = ibanHolder(ctx, siren, item.iban, s.matricule)
+    if (holder !== undefined) {
+      erreurs.push({
+        index,
+        matricule: item.matricule,
+        code: ERROR_CODES.regleMetier,
+        message: 'IBAN déjà enregistré pour un autre salarié du dossier : vérifiez les coordonnées bancaires.',
+        champ: 'iban',
+      })
       return
     }
     s.informations_paiement = {

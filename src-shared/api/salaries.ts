@@ -164,8 +164,21 @@ export const CoordonneesBancairesPatchDto = z.object({
     .max(500),
 })
 
-/** Salarie.PatchRetourDto: which employees were changed, and why the others were not. */
+/**
+ * Salarie.PatchRetourDto: which employees were changed, and why the others were not. Assumption #64 (fields not
+ * shown): `modifies` the matricules changed; one `erreurs` item per refused item of the request, `index` its position
+ * in the request's `salaries` (0-based), `matricule`, the BridgeError-like `code` and French `message`, and `champ`
+ * the item's field refused (`iban`…) or null for the whole item. An item in neither list was not processed.
+ */
 export const SalariePatchRetourDto = z.object({
   modifies: z.array(Matricule),
-  erreurs: z.array(z.object({ index: z.number().int(), matricule: z.string(), code: z.string(), message: z.string() })),
+  erreurs: z.array(
+    z.object({
+      index: z.number().int().min(0),
+      matricule: z.string(),
+      code: z.string(),
+      message: z.string(),
+      champ: z.string().nullable().optional(),
+    }),
+  ),
 })

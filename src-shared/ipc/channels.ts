@@ -50,6 +50,7 @@ export const channelNames = [
   'extractions:start',
   'extractions:read',
   'extractions:download',
+  'people:push',
 ] as const
 
 /**

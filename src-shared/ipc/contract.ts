@@ -64,6 +64,7 @@ import {
   RecapitulatifContent,
 } from '../domain/declarations'
 import { CodesListInput, CodesListResult, SalarieSheet, SalarieSheetInput } from '../domain/people'
+import { PeoplePushInput, PeoplePushResult } from '../domain/people-writes'
 import {
   ExtractionSummary,
   ExtractionsDownloadInput,
@@ -182,6 +183,11 @@ export const ipcChannels = {
   'extractions:read': { input: ExtractionsReadInput, output: ExtractionSummary },
   /** Starts a download job of an extraction's CSV; progress comes as `downloads:changed`. */
   'extractions:download': { input: ExtractionsDownloadInput, output: DownloadsStartResult },
+  /**
+   * Sends queued people writes of ONE dossier (employee edits, bank details, safe activation, notes): one request per
+   * operation, read before any resend after a lost answer (#63); one outcome per write.
+   */
+  'people:push': { input: PeoplePushInput, output: PeoplePushResult },
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec }
 
 /** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */

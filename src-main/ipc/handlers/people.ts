@@ -1,13 +1,14 @@
 /**
  * Handlers of the dossier's people (issue 16): `salaries:sheet` (people/sheet.ts), `codes:list` and the extractions'
  * `extractions:list|start|read` (people/extractions.ts). Main reads through its typed client; the renderer caches
- * what it is answered. The extraction's file is downloaded by the download jobs (`extractions:download`,
+ * what it is answered; `people:push` sends the queued people writes of one dossier (people/writes.ts, #63). The extraction's file is downloaded by the download jobs (`extractions:download`,
  * handlers/declarations.ts).
  */
 import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
 import type { IpcHandlers } from '../dispatcher'
 import { fetchCodeList, fetchSalarieSheet } from '../../people/sheet'
 import { listExtractions, readExtraction, startExtraction } from '../../people/extractions'
+import { pushPeopleWrites } from '../../people/writes'
 import type { PayrollConnection } from '../../services/connection'
 import { ipcErrorFromApi, requireConnection } from './shared'
 
@@ -17,7 +18,7 @@ export interface PeopleHandlerDeps {
   readonly connection: () => PayrollConnection | null
 }
 
-type Channels = 'salaries:sheet' | 'codes:list' | 'extractions:list' | 'extractions:start' | 'extractions:read'
+type Channels = 'salaries:sheet' | 'codes:list' | 'extractions:list' | 'extractions:start' | 'extractions:read' | 'people:push'
 
 /**
  * Handlers of the people channels. Each fails with CONNEXION_ABSENTE (no connection) or the API's error code and
@@ -45,5 +46,9 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): Pick<IpcHandlers,
       withConnection(REPORT_CONTEXTS.extraction, (c) => startExtraction(c.client, input, { budget: c.budget })),
     'extractions:read': (input) =>
       withConnection(REPORT_CONTEXTS.extraction, (c) => readExtraction(c.client, input.id, { budget: c.budget })),
+    'people:push': (input) => {
+      const c = requireConnection(deps.connection())
+      return pushPeopleWrites({ client: c.client, budget: c.budget, clock: c.clock, timeoutMs: c.timeoutMs }, input)
+    },
   }
 }

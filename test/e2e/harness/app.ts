@@ -20,7 +20,7 @@ import { createMemoryKeychain, type Keychain } from '../../../src-main/profiles/
 import { createProfileFileStore } from '../../../src-main/profiles/profile-file'
 import { createProfileService, type ProfileService } from '../../../src-main/profiles/service'
 import { installBridge, type Bridge } from './bridge'
-import { OPERATIONS_DIR, createOperationCounter, recordSuiteOperations } from './operations'
+import { OPERATIONS_DIR, createOperationCounter, recordSuiteOperations, type OperationCounts } from './operations'
 import { browserPid, newProfileDir, openBrowser } from './browser'
 import { serveRenderer, type StaticServer } from './static-server'
 
@@ -83,6 +83,8 @@ export interface Workstation {
   readonly keychain: Keychain
   /** Every IPC answer and event payload sent to the page, serialised as JSON, in order. */
   readonly ipcTraffic: string[]
+  /** Answers main's connections received so far, per operation id of the endpoint table. */
+  operationCounts(): OperationCounts
   /** Every access token main's connections received (read from the token answers), to look for leaks. */
   readonly issuedTokens: string[]
   sandbox: RunningSandbox | null
@@ -248,6 +250,7 @@ export async function startWorkstation(
     profiles,
     keychain,
     ipcTraffic,
+    operationCounts: () => operations.counts(),
     issuedTokens,
     sandbox,
     page: first.page,

@@ -155,6 +155,22 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
     extraction: { id: '00000000-0000-4000-8000-000000000000', siren: BIG_SIREN, type: 'salaries', periode: '2026-11' },
     destination: 'defaut',
   }),
+  'people:push': () => {
+    const s = sandbox.store.salaries.find((x) => x.siren === BIG_SIREN)
+    return {
+      siren: BIG_SIREN,
+      writes: [
+        {
+          clientId: '00000000-0000-4000-8000-000000000001',
+          matricule: s?.matricule ?? 'M0001',
+          afterLostAnswer: false,
+          windowStart: null,
+          kind: 'note',
+          payload: { texte: 'Note hostile' },
+        },
+      ],
+    }
+  },
   'declarations:detail': () => ({ id: downloadableSummary().id }),
   'declarations:recapitulatif': () => ({ id: downloadableSummary().id }),
   'facturations:list': () => ({ periodes: ['2026-09', '2026-10'], sirens: [BIG_SIREN] }),

@@ -2,6 +2,7 @@
  * Fakes for the sync coordinator: a manual clock with timers, a lock manager shared by several coordinators
  * (as the Web Locks API is shared by windows), and a `window.api` whose `sync:push` plays a payroll service.
  */
+import type { PeoplePushInput, PeoplePushResult } from '../../../src-shared/domain/people-writes'
 import type {
   SyncItem,
   SyncOutcome,
@@ -138,6 +139,9 @@ export interface FakeApi extends RendererApi {
   codes: (nomCode: CodesListResult['nom']) => IpcResult<CodesListResult>
   /** The `bulletins:*` channels' answers, when a test gives them (else an empty period). */
   payslips: { -readonly [C in 'bulletins:list' | 'bulletins:read' | 'bulletins:compute' | 'bulletins:act']?: RendererApi[C] }
+  /** Answer of `people:push` (default: every write synced); every input is kept in `peoplePushes`. */
+  people: (input: PeoplePushInput) => IpcResult<PeoplePushResult>
+  readonly peoplePushes: PeoplePushInput[]
   /** Sends a `sync:changed` event to the subscribers. */
   emitProgress(progress: SyncProgress): void
 }
@@ -162,6 +166,24 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     }),
     sheet: () => ({ ok: false, error: { code: 'INTROUVABLE', message: 'Salarié introuvable.' } }),
     codes: (nom) => ({ ok: true, value: { nom, elements: [], fetchedAt: '2026-11-20T09:00:00.000Z' } }),
+    people: (input) => ({
+      ok: true,
+      value: {
+        outcomes: input.writes.map((w) => ({
+          clientId: w.clientId,
+          result: 'synced' as const,
+          error: null,
+          serverId: null,
+          sentAt: '2026-11-20T09:00:00.000Z',
+          settleUntil: null,
+        })),
+      },
+    }),
+    peoplePushes: [],
+    'people:push': (input) => {
+      api.peoplePushes.push(input)
+      return Promise.resolve(api.people(input))
+    },
     emitProgress(progress) {
       for (const l of listeners) l(progress)
     },

@@ -1,0 +1,255 @@
+/**
+ * People writes through main's typed client (issue 16, points 2 and 5; docs/api-assumptions.md #63 and #64): the
+ * writes of one dossier, one request per operation (`salarie` + `coffre` in one PATCH …/salaries, `coordonnees` in
+ * one PATCH …/salaries/coordonnees-bancaires, one POST /api/notes per note), each write's outcome from
+ * `Salarie.PatchRetourDto` (its `erreurs` item by index → `rejected`, `modifies` → `synced`).
+ *
+ * Exactly once (#63), without idempotency key:
+ * - a write sent again after a lost answer (`afterLostAnswer`) is read FIRST: the employee
+ *   (GET /api/dossiers/{siren}/salaries/{matricule}) already holds its values → `synced`, nothing sent; a note: the
+ *   employee's comments listed, one of the same text created since the first attempt (on the service's clock, − 2 s)
+ *   → `synced` to it, several → `to_check`, none → sent; a read that fails → `not_sent` (nothing sent on a guess);
+ * - a request whose answer is lost (`unknown`, #39) is followed at once by the same read: applied → `synced`, else
+ *   `unknown` with `settleUntil` (request timeout + 30 s): the renderer resends it only after, with `afterLostAnswer`.
+ */
+import { MAX_PAGE_SIZE } from '../../src-shared/api/common'
+import type { SalarieDetail } from '../../src-shared/api/salaries'
+import {
+  compactIban,
+  PEOPLE_WRITE_KINDS,
+  type PeoplePushInput,
+  type PeoplePushResult,
+  type PeopleWriteItem,
+  type PeopleWriteOutcome,
+} from '../../src-shared/domain/people-writes'
+import { ApiError } from '../api/errors'
+import { fetchAllPages } from '../api/paging'
+import { SERVER_CLOCK_TOLERANCE_MS } from '../api/server-clock'
+import type { BulletinDeps } from '../bulletins/workflow'
+import { settleMsOf } from '../sync/window'
+import { withPermit } from './permit'
+
+/** What the people writes need of a connection: the same as the payslip actions (client, budget, clock, timeout). */
+export type PeopleWriteDeps = BulletinDeps
+
+type Outcome = PeopleWriteOutcome
+type ErrorBody = NonNullable<Outcome['error']>
+
+/** Code of a write not sent because its read before a resend failed (nothing is sent on a guess). */
+export const LECTURE_AVANT_RENVOI = 'LECTURE_AVANT_RENVOI'
+/** Code of a write the batch answer names neither as changed nor as refused (treated as a lost answer). */
+export const RETOUR_INCOMPLET = 'RETOUR_INCOMPLET'
+
+function nowMs(deps: PeopleWriteDeps): number {
+  return (deps.now ?? (() => new Date()))().getTime()
+}
+
+/**
+ * `localMs` on the service's clock (ISO), local when no answer has told the offset yet. Called AFTER the request it
+ * dates: its answer (or the reads after it) tells the offset (#38).
+ */
+function onServerClock(deps: PeopleWriteDeps, localMs: number): string {
+  return new Date(deps.clock?.toServerMs(localMs) ?? localMs).toISOString()
+}
+
+function outcome(w: PeopleWriteItem, result: Outcome['result'], extra: Partial<Outcome> = {}): Outcome {
+  return { clientId: w.clientId, result, error: null, serverId: null, sentAt: null, settleUntil: null, ...extra }
+}
+
+function errorOf(error: ApiError): ErrorBody {
+  return { code: error.code, message: error.message }
+}
+
+/** True when the employee as read holds every value of the write (pure). Notes are not checked here. */
+export function holdsWrite(detail: SalarieDetail, w: PeopleWriteItem): boolean {
+  switch (w.kind) {
+    case 'salarie': {
+      const p = w.payload
+      return (
+        (p.nom_usage === undefined || (p.nom_usage ?? null) === detail.nom_usage) &&
+        (p.email === undefined || p.email === detail.email) &&
+        (p.prevoyance_individuelle === undefined || p.prevoyance_individuelle === detail.regime_social.prevoyance_individuelle) &&
+        (p.prevoyance_etablissement === undefined || p.prevoyance_etablissement === detail.regime_social.prevoyance_etablissement)
+      )
+    }
+    case 'coffre':
+      return detail.coffre_active
+    case 'coordonnees': {
+      const b = detail.informations_paiement.coordonnees_bancaires
+      return (
+        b !== null &&
+        compactIban(b.iban) === compactIban(w.payload.iban) &&
+        b.bic === w.payload.bic &&
+        b.titulaire.trim() === w.payload.titulaire.trim()
+      )
+    }
+    case 'note':
+      return false
+  }
+}
+
+/** What a read says of one write: applied (with the note's id), not applied, ambiguous, or unreadable. */
+type ReadVerdict =
+  { verdict: 'applied'; serverId: string | null } | { verdict: 'absent' | 'ambiguous' } | { verdict: 'unreadable'; error: ErrorBody }
+
+/**
+ * Reads the service to tell whether `w` is already applied (module comment). `startedLocal`: when the attempt left,
+ * local ms, used for a note's window when `w.windowStart` is null. Never throws an ApiError.
+ */
+async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem, startedLocal?: number): Promise<ReadVerdict> {
+  try {
+    if (w.kind === 'note') {
+      const notes = await fetchAllPages('listerNotes', (page) =>
+        withPermit(deps.budget, () =>
+          deps.client.call('listerNotes', {
+            query: { siren, matricule: w.matricule, type: 'commentaire_salarie', page, taille: MAX_PAGE_SIZE },
+          }),
+        ),
+      )
+      const windowStart = w.windowStart ?? (startedLocal === undefined ? null : onServerClock(deps, startedLocal))
+      const from = windowStart === null ? Number.NEGATIVE_INFINITY : Date.parse(windowStart) - SERVER_CLOCK_TOLERANCE_MS
+      const texte = w.payload.texte.trim()
+      const mine = notes.filter((n) => n.texte.trim() === texte && Date.parse(n.date_creation) >= from)
+      if (mine.length === 0) return { verdict: 'absent' }
+      if (mine.length > 1) return { verdict: 'ambiguous' }
+      return { verdict: 'applied', serverId: mine[0]?.id ?? null }
+    }
+    const detail = await withPermit(deps.budget, () =>
+      deps.client.call('lireSalarieDossier', { params: { siren, matricule: w.matricule } }),
+    )
+    return holdsWrite(detail, w) ? { verdict: 'applied', serverId: null } : { verdict: 'absent' }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return { verdict: 'unreadable', error: { code: LECTURE_AVANT_RENVOI, message: error.message } }
+  }
+}
+
+/** The outcome of writes whose request's answer was lost: read each one at once (module comment). */
+async function afterLost(deps: PeopleWriteDeps, siren: string, writes: readonly PeopleWriteItem[], error: ErrorBody, started: number) {
+  const settleUntil = new Date(nowMs(deps) + settleMsOf(deps.timeoutMs)).toISOString()
+  const outcomes: Outcome[] = []
+  for (const w of writes) {
+    const read = await readVerdict(deps, siren, w, started)
+    const sentAt = onServerClock(deps, started)
+    outcomes.push(
+      read.verdict === 'applied'
+        ? outcome(w, 'synced', { serverId: read.serverId, sentAt })
+        : outcome(w, 'unknown', { error, sentAt, settleUntil }),
+    )
+  }
+  return outcomes
+}
+
+/** Builds the PATCH item of a `salarie` or `coffre` write. */
+function patchItem(w: PeopleWriteItem) {
+  if (w.kind === 'coffre') return { matricule: w.matricule, coffre_active: true }
+  if (w.kind !== 'salarie') throw new Error(`${w.kind} write is not an employee change`)
+  const { prevoyance_individuelle, prevoyance_etablissement, ...rest } = w.payload
+  const regime =
+    prevoyance_individuelle === undefined && prevoyance_etablissement === undefined
+      ? {}
+      : { regime_social: { prevoyance_individuelle, prevoyance_etablissement } }
+  return { matricule: w.matricule, ...rest, ...regime }
+}
+
+function bankItem(w: PeopleWriteItem) {
+  if (w.kind !== 'coordonnees') throw new Error(`${w.kind} write is not a bank-details change`)
+  return { matricule: w.matricule, ...w.payload, iban: compactIban(w.payload.iban) }
+}
+
+/** Signals the road is broken: the writes not yet answered are `not_sent`. */
+class RoadBroken extends Error {
+  constructor(readonly error: ErrorBody) {
+    super(error.message)
+  }
+}
+
+/** Sends one batch PATCH and maps `Salarie.PatchRetourDto` to its writes by index (#64). */
+async function sendPatch(deps: PeopleWriteDeps, siren: string, writes: readonly PeopleWriteItem[], bank: boolean): Promise<Outcome[]> {
+  const started = nowMs(deps)
+  try {
+    const retour = await withPermit(deps.budget, () =>
+      bank
+        ? deps.client.call('modifierCoordonneesBancaires', { params: { siren }, body: { salaries: writes.map(bankItem) } })
+        : deps.client.call('modifierSalaries', { params: { siren }, body: { salaries: writes.map(patchItem) } }),
+    )
+    const sentAt = onServerClock(deps, started)
+    const refused = new Map(retour.erreurs.map((e) => [e.index, e]))
+    const changed = new Set(retour.modifies)
+    const missing: PeopleWriteItem[] = []
+    const outcomes = writes.map((w, index) => {
+      const e = refused.get(index)
+      if (e !== undefined) return outcome(w, 'rejected', { error: { code: e.code, message: e.message, champ: e.champ ?? null }, sentAt })
+      if (changed.has(w.matricule)) return outcome(w, 'synced', { sentAt })
+      missing.push(w)
+      return null
+    })
+    const lost = await afterLost(
+      deps,
+      siren,
+      missing,
+      { code: RETOUR_INCOMPLET, message: 'employee missing from the batch answer' },
+      started,
+    )
+    const lostById = new Map(lost.map((l) => [l.clientId, l]))
+    return writes.map((w, i) => outcomes[i] ?? lostById.get(w.clientId) ?? outcome(w, 'unknown'))
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
+    if (error.errorClass === 'unknown') return afterLost(deps, siren, writes, errorOf(error), started)
+    return writes.map((w) => outcome(w, 'rejected', { error: errorOf(error), sentAt: onServerClock(deps, started) }))
+  }
+}
+
+/** Sends one note (POST /api/notes). */
+async function sendNote(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem): Promise<Outcome> {
+  if (w.kind !== 'note') throw new Error(`${w.kind} write is not a note`)
+  const started = nowMs(deps)
+  try {
+    const note = await withPermit(deps.budget, () =>
+      deps.client.call('creerNote', { body: { siren, matricule: w.matricule, texte: w.payload.texte } }),
+    )
+    return outcome(w, 'synced', { serverId: note.id, sentAt: onServerClock(deps, started) })
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
+    if (error.errorClass === 'unknown') {
+      const [read] = await afterLost(deps, siren, [w], errorOf(error), started)
+      return read ?? outcome(w, 'unknown', { error: errorOf(error) })
+    }
+    return outcome(w, 'rejected', { error: errorOf(error), sentAt: onServerClock(deps, started) })
+  }
+}
+
+/**
+ * Sends the writes of one dossier with the rule of the module comment.
+ * @returns one outcome per write, in the input's order; never throws for an API failure (it is the outcome)
+ */
+export async function pushPeopleWrites(deps: PeopleWriteDeps, input: PeoplePushInput): Promise<PeoplePushResult> {
+  const { siren } = input
+  const done = new Map<string, Outcome>()
+  const toSend: PeopleWriteItem[] = []
+  try {
+    for (const w of input.writes) {
+      if (!w.afterLostAnswer) {
+        toSend.push(w)
+        continue
+      }
+      const read = await readVerdict(deps, siren, w)
+      if (read.verdict === 'applied') done.set(w.clientId, outcome(w, 'synced', { serverId: read.serverId }))
+      else if (read.verdict === 'ambiguous') done.set(w.clientId, outcome(w, 'to_check'))
+      else if (read.verdict === 'unreadable') throw new RoadBroken(read.error)
+      else toSend.push(w)
+    }
+    const byOperation = (op: string) => toSend.filter((w) => PEOPLE_WRITE_KINDS[w.kind].operation === op)
+    const salaries = byOperation('modifierSalaries')
+    const bank = byOperation('modifierCoordonneesBancaires')
+    if (salaries.length > 0) for (const o of await sendPatch(deps, siren, salaries, false)) done.set(o.clientId, o)
+    if (bank.length > 0) for (const o of await sendPatch(deps, siren, bank, true)) done.set(o.clientId, o)
+    for (const w of byOperation('creerNote')) done.set(w.clientId, await sendNote(deps, siren, w))
+  } catch (error) {
+    if (!(error instanceof RoadBroken)) throw error
+    for (const w of input.writes) if (!done.has(w.clientId)) done.set(w.clientId, outcome(w, 'not_sent', { error: error.error }))
+  }
+  return { outcomes: input.writes.map((w) => done.get(w.clientId) ?? outcome(w, 'not_sent')) }
+}
