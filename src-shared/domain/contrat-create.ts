@@ -154,3 +154,16 @@ export function dureeTempsPlein(): ContratCreate['duree_travail'] {
     tableau_horaire: [1, 2, 3, 4, 5].map((jour) => ({ jour, heures: '7' })),
   }
 }
+
+/**
+ * `details` of a failed `contrats:create`: how the write failed (`record`: the service refused this contract,
+ * `global`: the road is broken, `unknown`: the request may have been committed, docs/api-assumptions.md #39), whether
+ * it left the machine, and the service's field errors (`chemin` as `body.pcs_ese`) to place on the form.
+ */
+export const ContratCreationFailure = z.object({
+  status: z.number().int().nullable(),
+  errorClass: z.enum(['record', 'global', 'unknown']),
+  sent: z.boolean(),
+  erreurs: z.array(z.object({ chemin: z.string(), message: z.string() })),
+})
+export type ContratCreationFailure = z.infer<typeof ContratCreationFailure>
