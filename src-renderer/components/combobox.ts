@@ -12,11 +12,7 @@ export interface CodeOption {
 
 /** Lower case without diacritics (`Élève` → `eleve`), apostrophes unified. */
 export function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[’‘`]/g, "'")
-    .toLowerCase()
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'").toLowerCase()
 }
 
 /** How a chosen code is written in the field: `code — libellé`, or the code alone when the list does not hold it. */
@@ -36,7 +32,9 @@ export function filterOptions(
   query: string,
   limit: number,
 ): { readonly shown: readonly CodeOption[]; readonly more: number } {
-  const words = normalise(query).split(/\s+/).filter((w) => w !== '' && w !== '—')
+  const words = normalise(query)
+    .split(/\s+/)
+    .filter((w) => w !== '' && w !== '—')
   const matching =
     words.length === 0
       ? [...options]
@@ -45,6 +43,9 @@ export function filterOptions(
           return words.every((w) => hay.includes(w))
         })
   const first = words[0] ?? ''
-  const ranked = first === '' ? matching : [...matching].sort((a, b) => Number(!normalise(a.code).startsWith(first)) - Number(!normalise(b.code).startsWith(first)))
+  const ranked =
+    first === ''
+      ? matching
+      : [...matching].sort((a, b) => Number(!normalise(a.code).startsWith(first)) - Number(!normalise(b.code).startsWith(first)))
   return { shown: ranked.slice(0, limit), more: Math.max(0, ranked.length - limit) }
 }

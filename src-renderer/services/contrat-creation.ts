@@ -88,7 +88,9 @@ export async function submitContratCreation(
   deps: ContratCreationDeps,
 ): Promise<ContratCreationOutcome> {
   const keep = async (raison: DraftReason, error: Reported | null): Promise<ContratCreationOutcome> => {
-    await saveContratDraft(deps.db, input.siren, input.matricule, { values: draft, savedAt: new Date(deps.now()).toISOString(), raison })
+    // Parsed into a plain copy: the form's reactive proxy cannot be stored (structured clone).
+    const values = ContratFormValues.parse(draft)
+    await saveContratDraft(deps.db, input.siren, input.matricule, { values, savedAt: new Date(deps.now()).toISOString(), raison })
     return { status: 'brouillon', raison, error }
   }
   if (!deps.online) return keep('hors_ligne', null)

@@ -96,7 +96,11 @@ export function contratRuleIssues(body: ContratCreate): ContratIssue[] {
   for (const [jour, heures] of [...parJour.entries()].sort((a, b) => a[0] - b[0])) {
     if (heures > BigInt(HEURES_MAX_JOUR) * 1000n) {
       const nom = NOMS_JOURS[jour - 1] ?? String(jour)
-      issues.push({ champ, code: 'DUREE_EXCESSIVE', message: `${hoursText(heures)} h le ${nom} : ${String(HEURES_MAX_JOUR)} h par jour au plus.` })
+      issues.push({
+        champ,
+        code: 'DUREE_EXCESSIVE',
+        message: `${hoursText(heures)} h le ${nom} : ${String(HEURES_MAX_JOUR)} h par jour au plus.`,
+      })
     }
   }
   const plein = BigInt(HEURES_TEMPS_PLEIN) * 1000n
@@ -104,9 +108,17 @@ export function contratRuleIssues(body: ContratCreate): ContratIssue[] {
   else if (total > BigInt(HEURES_MAX_SEMAINE) * 1000n) {
     issues.push({ champ, code: 'DUREE_EXCESSIVE', message: `${hoursText(total)} h par semaine : ${String(HEURES_MAX_SEMAINE)} h au plus.` })
   } else if (duree.modalite_temps === '10' && total < plein) {
-    issues.push({ champ, code: 'DUREE_INCOHERENTE', message: `Temps plein : ${String(HEURES_TEMPS_PLEIN)} h par semaine au moins (${hoursText(total)} h saisies).` })
+    issues.push({
+      champ,
+      code: 'DUREE_INCOHERENTE',
+      message: `Temps plein : ${String(HEURES_TEMPS_PLEIN)} h par semaine au moins (${hoursText(total)} h saisies).`,
+    })
   } else if (duree.modalite_temps === '20' && total >= plein) {
-    issues.push({ champ, code: 'DUREE_INCOHERENTE', message: `Temps partiel : moins de ${String(HEURES_TEMPS_PLEIN)} h par semaine (${hoursText(total)} h saisies).` })
+    issues.push({
+      champ,
+      code: 'DUREE_INCOHERENTE',
+      message: `Temps partiel : moins de ${String(HEURES_TEMPS_PLEIN)} h par semaine (${hoursText(total)} h saisies).`,
+    })
   }
   const attendue = quotiteMensuelle(hoursText(total))
   if (total > 0n && milliemes(duree.quotite) !== milliemes(attendue)) {

@@ -81,7 +81,10 @@ export const ContratFormSchema = z.object({
   nature_contrat: Contrat.shape.nature_contrat,
   libelle_emploi: z.string().trim().min(1).max(120),
   code_profession: optional(z.string().max(20)),
-  pcs_ese: z.string().trim().pipe(z.string().regex(/^\d{3}[a-z]$/, 'Code PCS-ESE : 3 chiffres et une lettre')),
+  pcs_ese: z
+    .string()
+    .trim()
+    .pipe(z.string().regex(/^\d{3}[a-z]$/, 'Code PCS-ESE : 3 chiffres et une lettre')),
   dispositif_politique_publique: z.string().regex(/^\d{2}$/, 'Choisissez un dispositif de la liste'),
   idcc: optional(z.string().regex(/^\d{4}$/, 'Convention collective : IDCC à 4 chiffres')),
   date_debut: IsoDate,

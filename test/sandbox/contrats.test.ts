@@ -62,7 +62,9 @@ function post<T>(b: unknown) {
 
 describe('POST …/contrats', () => {
   it('refuses a body without the V1.7.0 mandatory parameters (400)', async () => {
-    const { dispositif_politique_publique: _d, duree_travail: _w, ...rest } = body()
+    const rest: Record<string, unknown> = { ...body() }
+    delete rest['dispositif_politique_publique']
+    delete rest['duree_travail']
     const res = await post<ErrorBody>(rest)
     expect(res.status).toBe(400)
     expect(res.body.erreurs.map((e) => e.chemin).sort()).toEqual(['body.dispositif_politique_publique', 'body.duree_travail'])
@@ -92,7 +94,13 @@ describe('POST …/contrats', () => {
     const sent = body()
     const res = await post<Contrat>(sent)
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ numero_contrat: 'NEW01', siren, matricule: who.matricule, pcs_ese: sent.pcs_ese, date_fin: '2027-05-31' })
+    expect(res.body).toMatchObject({
+      numero_contrat: 'NEW01',
+      siren,
+      matricule: who.matricule,
+      pcs_ese: sent.pcs_ese,
+      date_fin: '2027-05-31',
+    })
     const stored = sandbox.store.contrats.find((c) => c.matricule === who.matricule && c.numero_contrat === 'NEW01')
     expect(stored).toMatchObject({
       dispositif_politique_publique: sent.dispositif_politique_publique,

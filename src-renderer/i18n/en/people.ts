@@ -143,9 +143,11 @@ export const peopleEn: typeof peopleFr = {
       aide: 'Full time: at least 35 h a week; part time: under 35 h. At most 12 h a day and 48 h a week.',
     },
     brouillon: {
-      hors_ligne: 'Offline: your input is kept as a draft on this workstation ({date}). Nothing was sent: create the contract once back online.',
+      hors_ligne:
+        'Offline: your input is kept as a draft on this workstation ({date}). Nothing was sent: create the contract once back online.',
       injoignable: 'Service unreachable: your input is kept as a draft on this workstation ({date}). Nothing was created: try again later.',
-      reponse_perdue: 'The service’s answer did not arrive: the contract may have been created. Your input is kept as a draft ({date}); check the sheet before sending again (the same number would be refused, never doubled).',
+      reponse_perdue:
+        'The service’s answer did not arrive: the contract may have been created. Your input is kept as a draft ({date}); check the sheet before sending again (the same number would be refused, never doubled).',
     },
   },
   extractions: {

@@ -144,9 +144,12 @@ export const peopleFr = {
       aide: 'Temps plein : 35 h par semaine au moins ; temps partiel : moins de 35 h. 12 h par jour et 48 h par semaine au plus.',
     },
     brouillon: {
-      hors_ligne: 'Hors connexion : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été envoyé : créez le contrat une fois la connexion revenue.',
-      injoignable: 'Service injoignable : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été créé : réessayez plus tard.',
-      reponse_perdue: 'La réponse du service n’est pas arrivée : le contrat a peut-être été créé. Votre saisie est gardée en brouillon ({date}) ; vérifiez la fiche avant de renvoyer (un même numéro serait refusé, jamais doublé).',
+      hors_ligne:
+        'Hors connexion : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été envoyé : créez le contrat une fois la connexion revenue.',
+      injoignable:
+        'Service injoignable : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été créé : réessayez plus tard.',
+      reponse_perdue:
+        'La réponse du service n’est pas arrivée : le contrat a peut-être été créé. Votre saisie est gardée en brouillon ({date}) ; vérifiez la fiche avant de renvoyer (un même numéro serait refusé, jamais doublé).',
     },
   },
   extractions: {

@@ -10,7 +10,13 @@ import {
   quotiteMensuelle,
   type ContratCodeLists,
 } from '../../../src-shared/domain/contrat-create'
-import { contratBodyOf, ContratFormSchema, emptyContratForm, validateContratForm, type ContratFormValues } from '../../../src-shared/domain/contrat-form'
+import {
+  contratBodyOf,
+  ContratFormSchema,
+  emptyContratForm,
+  validateContratForm,
+  type ContratFormValues,
+} from '../../../src-shared/domain/contrat-form'
 
 const LISTS: ContratCodeLists = {
   natures_contrat: [{ code: '01' }, { code: '02' }],
@@ -108,7 +114,9 @@ describe('the contract creation form', () => {
   })
 
   it('checks the week against the arrangement and the legal maxima', () => {
-    expect(issuesOf(form({ semaine: ['7', '7', '7', '7', '0', '0', '0'] }))['semaine']).toMatch(/Temps plein : 35 h par semaine au moins \(28 h/)
+    expect(issuesOf(form({ semaine: ['7', '7', '7', '7', '0', '0', '0'] }))['semaine']).toMatch(
+      /Temps plein : 35 h par semaine au moins \(28 h/,
+    )
     expect(issuesOf(form({ modalite_temps: '20' }))['semaine']).toMatch(/Temps partiel : moins de 35 h/)
     expect(issuesOf(form({ modalite_temps: '20', semaine: ['4', '4', '4', '4', '4', '0', '0'] }))).toEqual({})
     expect(issuesOf(form({ semaine: ['13', '7', '7', '7', '7', '0', '0'] }))['semaine']).toMatch(/13 h le lundi : 12 h par jour au plus/)
@@ -136,7 +144,9 @@ describe('the rules on a wire body', () => {
   it('refuses a quota that is not the week as a month', () => {
     const b = body()
     const issues = contratRuleIssues({ ...b, duree_travail: { ...b.duree_travail, quotite: '140' } })
-    expect(issues).toEqual([{ champ: 'duree_travail.quotite', code: 'DUREE_INCOHERENTE', message: expect.stringMatching(/151.67/) as string }])
+    expect(issues).toEqual([
+      { champ: 'duree_travail.quotite', code: 'DUREE_INCOHERENTE', message: expect.stringMatching(/151.67/) as string },
+    ])
   })
 
   it('checks no week for a unit other than the hour or without a table', () => {
