@@ -6,11 +6,10 @@
  * exactly that contract. axe on the filled form and on the contract.
  * Screenshots: test/e2e/artifacts/contract-create-draft.png, contract-created-week.png.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, until } from './support'
+import { BIG_SIREN, seriousAxeViolations, until, waitOnline } from './support'
 
 let ws: Workstation
 
@@ -23,18 +22,9 @@ afterAll(async () => {
   await ws.close()
 })
 
-async function seriousViolations(): Promise<string[]> {
-  const results = await new AxeBuilder({ page: ws.page }).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact ?? ''})`)
-}
+const seriousViolations = (): Promise<string[]> => seriousAxeViolations(ws.page)
 
-async function online(value: boolean): Promise<void> {
-  await until(
-    value ? 'en ligne' : 'hors ligne',
-    async () => (await ws.page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === String(value),
-    30_000,
-  )
-}
+const online = (value: boolean): Promise<void> => waitOnline(ws.page, value)
 
 function firstCode(nom: string): { code: string; libelle: string } {
   const found = ws.store.listesCodes.find((l) => l.nom === nom)?.elements[0]
