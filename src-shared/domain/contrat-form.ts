@@ -11,7 +11,6 @@ import { Contrat, type ContratCreate } from '../api/salaries'
 import {
   contratCodeIssues,
   contratRuleIssues,
-  HEURES_TEMPS_PLEIN,
   MODALITES_CREATION,
   NOMS_JOURS,
   QUOTITE_REFERENCE_TEMPS_PLEIN,
@@ -171,6 +170,3 @@ export function validateContratForm(values: ContratFormValues, ctx: ContratFormC
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
-
-/** Full-time week in hours, for the form's hint. */
-export const SEMAINE_TEMPS_PLEIN = String(HEURES_TEMPS_PLEIN)
