@@ -143,6 +143,7 @@ export const peopleEn: typeof peopleFr = {
       aide: 'Full time: at least 35 h a week; part time: under 35 h. At most 12 h a day and 48 h a week.',
     },
     brouillon: {
+      abandonner: 'Discard the draft',
       hors_ligne:
         'Offline: your input is kept as a draft on this workstation ({date}). Nothing was sent: create the contract once back online.',
       injoignable: 'Service unreachable: your input is kept as a draft on this workstation ({date}). Nothing was created: try again later.',

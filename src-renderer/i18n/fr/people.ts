@@ -144,6 +144,7 @@ export const peopleFr = {
       aide: 'Temps plein : 35 h par semaine au moins ; temps partiel : moins de 35 h. 12 h par jour et 48 h par semaine au plus.',
     },
     brouillon: {
+      abandonner: 'Abandonner le brouillon',
       hors_ligne:
         'Hors connexion : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été envoyé : créez le contrat une fois la connexion revenue.',
       injoignable:

@@ -207,5 +207,11 @@ describe('ContratCreateView', () => {
     expect((again.get('[data-testid="field-numero_contrat"]').element as HTMLInputElement).value).toBe('C2')
     expect((again.get('[data-testid="field-pcs_ese"]').element as HTMLInputElement).value).toBe('636d — Cuisiniers et commis de cuisine')
     expect(again.get('[data-testid="week-input-total"]').attributes('data-heures')).toBe('24')
+
+    await again.get('[data-testid="contrat-draft-discard"]').trigger('click')
+    await until('brouillon abandonné', async () => (await loadContratDraft(app.db, SIREN, 'M001')) === null)
+    expect(again.find('[data-testid="contrat-draft"]').exists()).toBe(false)
+    expect((again.get('[data-testid="field-numero_contrat"]').element as HTMLInputElement).value).toBe('')
+    expect(again.get('[data-testid="field-nic"]').element).toHaveProperty('value', '00017')
   })
 })
