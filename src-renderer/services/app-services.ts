@@ -19,6 +19,7 @@ export type RendererApi = Pick<
   | 'onSyncChanged'
   | 'salaries:sheet'
   | 'codes:list'
+  | 'contrats:create'
   | 'bulletins:list'
   | 'bulletins:read'
   | 'bulletins:compute'

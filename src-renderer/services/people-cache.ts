@@ -20,6 +20,13 @@ export type NomCode = z.output<typeof ListeCodes>['nom']
 /** Code lists that label a contract's coded fields: nature (DSN S21.G00.40.007), PCS-ESE, collective agreement. */
 export const CONTRACT_CODE_LISTS = ['natures_contrat', 'pcs_ese', 'conventions_collectives'] as const satisfies readonly NomCode[]
 
+/** Code lists of the contract creation form's searchable selects (#66): the above, professions and public-policy schemes. */
+export const CONTRACT_FORM_CODE_LISTS = [
+  ...CONTRACT_CODE_LISTS,
+  'professions',
+  'dispositifs_politique_publique',
+] as const satisfies readonly NomCode[]
+
 /**
  * Asks main for the sheet of `matricule` in `siren` and stores it (replacing the previous one of that employee).
  * @returns main's envelope; on `ok: false` (code worded by the view) the cache is left as it was.

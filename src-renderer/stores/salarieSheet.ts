@@ -90,5 +90,20 @@ export const useSalarieSheetStore = defineStore('salarieSheet', () => {
     if (useSyncStore().online && !(onlyIfMissing && sheet.value !== null)) await refresh()
   }
 
-  return { siren, matricule, sheet, codeLists, refreshing, error, ageMinutes, load, refresh, open }
+  /**
+   * The code lists `noms` (the contract form's): cached ones read at once, then, online, those missing or older than a
+   * day asked of main. A failure leaves the cached copies and sets `error`.
+   */
+  async function ensureCodeLists(noms: readonly NomCode[]): Promise<void> {
+    const { db, api } = appServices()
+    codeLists.value = await loadCodeLists(db)
+    if (!useSyncStore().online) return
+    const stale = noms.filter((nom) => isReferenceStale(codeLists.value[nom]?.fetchedAt ?? null, clock()))
+    if (stale.length === 0) return
+    const result = await refreshCodeLists(db, api, stale)
+    if (!result.ok) error.value = result.error
+    codeLists.value = await loadCodeLists(db)
+  }
+
+  return { siren, matricule, sheet, codeLists, refreshing, error, ageMinutes, load, refresh, open, ensureCodeLists }
 })

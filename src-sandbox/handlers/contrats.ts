@@ -1,9 +1,10 @@
 /**
  * Contracts of an employee: list and creation (paths assumed; creation simplified in V1.7.0: agreement and
- * classification optional), read by number, working time with its table (V1.11.0) and definition (V1.7.0).
+ * classification optional, #66–#67), read by number, working time with its table (V1.11.0) and definition (V1.7.0).
  */
 import type { ParsedRequestOf } from '../../src-shared/api/endpoints'
 import type { Contrat } from '../../src-shared/api/salaries'
+import { contratCodeIssues, contratRuleIssues } from '../../src-shared/domain/contrat-create'
 import { conflit, introuvable, regleMetier } from '../http/errors'
 import type { ContratStocke } from '../store/types'
 import type { HandlerContext, Handlers } from './context'
@@ -62,10 +63,12 @@ function listerContrats(req: ParsedRequestOf<'listerContrats'>, ctx: HandlerCont
 }
 
 /**
- * Creates a contract. Working time defaults to full time, 35 h over Monday to Friday (DSN S21.G00.40.013
- * unité 10 = heure, modalité 10 = temps plein, quotité 151.67 h a month).
- * @throws SandboxRefusal 409 CONFLIT (number already used for this employee), 422 at `body.nic` (not an establishment
- * of the dossier) or `body.date_fin` (before the start).
+ * Creates a contract with its working time (#66) after the rules of contrat-create.ts (#67), the same the form applies
+ * offline: codes in the service's code lists, dates coherent, the week within the legal maxima and matching the
+ * arrangement and quota. Base salary {@link SALAIRE_BASE_PAR_DEFAUT}; agreement the dossier's when none is given.
+ * @throws SandboxRefusal 409 CONFLIT (number already used for this employee), 422 REGLE_METIER at `body.nic` (not an
+ * establishment of the dossier) or at the first rule broken (`body.date_fin`, `body.pcs_ese`,
+ * `body.duree_travail.tableau_horaire`…, its code: DATES_INCOHERENTES, CODE_INCONNU, DUREE_INCOHERENTE…).
  */
 function creerContrat(req: ParsedRequestOf<'creerContrat'>, ctx: HandlerContext): Contrat {
   const { siren, matricule } = req.params
@@ -78,10 +81,10 @@ function creerContrat(req: ParsedRequestOf<'creerContrat'>, ctx: HandlerContext)
   if (!dossier.etablissements.some((e) => e.nic === b.nic)) {
     throw regleMetier('body.nic', 'ETABLISSEMENT_INCONNU', `L’établissement ${b.nic} n’appartient pas au dossier ${siren}.`)
   }
+  const lists = Object.fromEntries(ctx.store.listesCodes.map((l) => [l.nom, l.elements]))
+  const issue = [...contratRuleIssues(b), ...contratCodeIssues(b, lists)][0]
+  if (issue !== undefined) throw regleMetier(`body.${issue.champ}`, issue.code, issue.message)
   const dateFin = b.date_fin ?? null
-  if (dateFin !== null && dateFin < b.date_debut) {
-    throw regleMetier('body.date_fin', 'DATES_INCOHERENTES', 'La date de fin du contrat précède sa date de début.')
-  }
   const stocke: ContratStocke = {
     numero_contrat: b.numero_contrat,
     siren,
@@ -96,14 +99,9 @@ function creerContrat(req: ParsedRequestOf<'creerContrat'>, ctx: HandlerContext)
     statut_conventionnel: statutConventionnel(b.pcs_ese),
     classification: b.classification ?? null,
     salaire_base: SALAIRE_BASE_PAR_DEFAUT,
-    duree_travail: {
-      numero_contrat: b.numero_contrat,
-      modalite_temps: '10',
-      unite_mesure: '10',
-      quotite: '151.67',
-      quotite_reference: '151.67',
-      tableau_horaire: [1, 2, 3, 4, 5].map((jour) => ({ jour, heures: '7' })),
-    },
+    dispositif_politique_publique: b.dispositif_politique_publique,
+    code_profession: b.code_profession ?? null,
+    duree_travail: { numero_contrat: b.numero_contrat, ...b.duree_travail },
   }
   ctx.store.contrats.push(stocke)
   salarie.contrats.push({ numero_contrat: b.numero_contrat, nature_contrat: b.nature_contrat, date_debut: b.date_debut, date_fin: dateFin })

@@ -118,7 +118,11 @@ export const DureeTravail = z.object({
   tableau_horaire: z.array(LigneTableauHoraire).nullable(),
 })
 
-/** Definition of a contract (…/definition): the contract plus its collective agreement and classification. */
+/**
+ * Definition of a contract (…/definition): the contract plus its collective agreement and classification, and the
+ * public-policy scheme (DSN S21.G00.40.008) and profession code given at creation (#66; absent from contracts created
+ * elsewhere).
+ */
 export const DefinitionContrat = Contrat.extend({
   idcc: z
     .string()
@@ -127,23 +131,40 @@ export const DefinitionContrat = Contrat.extend({
   statut_conventionnel: z.string(),
   classification: z.string().nullable(),
   salaire_base: z.string(),
+  dispositif_politique_publique: z.string().nullable().optional(),
+  code_profession: z.string().nullable().optional(),
 })
 
-/** Body of contract creation (POST …/contrats). V1.7.0: the agreement and classification part is optional. */
+/** Working time sent with a new contract: …/duree-travail without the contract number (#66). */
+export const DureeTravailCreate = DureeTravail.omit({ numero_contrat: true })
+export type DureeTravailCreate = z.infer<typeof DureeTravailCreate>
+
+/**
+ * Body of contract creation (POST …/contrats), docs/api-assumptions.md #66. V1.7.0 reduced the mandatory parameters by
+ * removing the collective-agreement and classification part: `idcc` and `classification` are optional; mandatory are
+ * the DSN contract block's own fields (S21.G00.40): number .009, establishment, nature .007, start .001, job title
+ * .006, PCS-ESE .004, public-policy scheme .008 and the working time (.011 unit, .012 reference quota, .013 quota,
+ * .014 arrangement, with the weekly table); `date_fin` (.010, planned end) and `code_profession` are optional.
+ */
 export const ContratCreate = z.object({
   numero_contrat: NumeroContrat,
   nic: Nic,
   nature_contrat: Contrat.shape.nature_contrat,
-  libelle_emploi: z.string().min(1).max(120),
+  libelle_emploi: z.string().trim().min(1).max(120),
   pcs_ese: z.string().regex(/^\d{3}[a-z]$/, 'Code PCS-ESE : 3 chiffres et une lettre'),
+  code_profession: z.string().min(1).max(20).nullable().optional(),
+  dispositif_politique_publique: z.string().regex(/^\d{2}$/, 'Dispositif de politique publique : code à 2 chiffres'),
   date_debut: IsoDate,
   date_fin: IsoDate.nullable().optional(),
   idcc: z
     .string()
-    .regex(/^\d{4}$/)
+    .regex(/^\d{4}$/, 'Convention collective : IDCC à 4 chiffres')
+    .nullable()
     .optional(),
   classification: z.string().optional(),
+  duree_travail: DureeTravailCreate,
 })
+export type ContratCreate = z.infer<typeof ContratCreate>
 
 /** patch.Salarie.PatchDto: one item per employee to change; only the fields given are changed. */
 export const SalariePatchItem = z.object({

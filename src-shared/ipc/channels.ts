@@ -46,6 +46,7 @@ export const channelNames = [
   'downloads:chooseFolder',
   'salaries:sheet',
   'codes:list',
+  'contrats:create',
   'extractions:list',
   'extractions:start',
   'extractions:read',

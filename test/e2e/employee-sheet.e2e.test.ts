@@ -11,12 +11,11 @@
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { semaineDeTravail } from '../../src-shared/domain/people'
 import { startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, until } from './support'
+import { BIG_SIREN, seriousAxeViolations, until, waitOnline } from './support'
 
 let ws: Workstation
 
@@ -29,31 +28,13 @@ afterAll(async () => {
   await ws.close()
 })
 
-/** Serious or critical axe violations of the page as it is (rule, impact, first targets). */
-async function seriousViolations(): Promise<string[]> {
-  const results = await new AxeBuilder({ page: ws.page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact ?? ''}) ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    )
-}
+const seriousViolations = (): Promise<string[]> => seriousAxeViolations(ws.page)
 
 async function text(testid: string): Promise<string> {
   return ((await ws.page.textContent(`[data-testid="${testid}"]`)) ?? '').trim()
 }
 
-async function online(value: boolean): Promise<void> {
-  await until(
-    value ? 'en ligne' : 'hors ligne',
-    async () => (await ws.page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === String(value),
-    30_000,
-  )
-}
+const online = (value: boolean): Promise<void> => waitOnline(ws.page, value)
 
 describe('the employee sheet, a contract’s week, offline from the cache, and an extraction downloaded', () => {
   it('shows the sheet with the IBAN masked, the contract’s week, the cached sheet offline, then downloads an extraction', async () => {

@@ -184,6 +184,16 @@ describe('every screen, in an en-US Chromium', () => {
         hash: `#/dossiers/${small}/salaries/${smallSalarie.matricule}/contrats/${smallSalarie.contrats[0]?.numero_contrat ?? 'C1'}`,
         ready: '[data-testid="contrat-view"]',
       },
+      {
+        // Its errors shown: the empty form submitted offline is refused field by field before anything is kept.
+        screen: 'nouveau contrat',
+        hash: `#/dossiers/${small}/salaries/${smallSalarie.matricule}/nouveau-contrat`,
+        ready: '[data-testid="contrat-create"][data-ready="true"]',
+        then: async () => {
+          await page.click('[data-testid="contrat-create-submit"]')
+          await page.waitForSelector('[data-testid="field-error-nature_contrat"]')
+        },
+      },
       { screen: 'extractions', hash: `#/dossiers/${small}/extractions`, ready: '[data-testid="extractions-offline"]' },
       {
         screen: 'declaration',

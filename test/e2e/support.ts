@@ -1,4 +1,5 @@
 /** Helpers shared by the end-to-end scenarios: picking employees from the sandbox data, reading counts in the UI. */
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { z } from 'zod'
 import type { SandboxStore } from '../../src-sandbox/store/types'
@@ -179,4 +180,27 @@ export async function nextToast(page: Page, after: number): Promise<{ kind: stri
     await new Promise((ok) => setTimeout(ok, 20))
   }
   throw new Error(`Délai dépassé : aucun message après le n° ${after}`)
+}
+
+/** Serious or critical axe violations of the page as it is (rule, impact, first targets). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? ''}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    )
+}
+
+/** Waits until the app's online indicator says `value` (the probe after a reload, or the network state). */
+export async function waitOnline(page: Page, value: boolean): Promise<void> {
+  await until(
+    value ? 'en ligne' : 'hors ligne',
+    async () => (await page.locator('[data-testid="online-indicator"]').getAttribute('data-online')) === String(value),
+    30_000,
+  )
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../src-sandbox/server'
 import type { Absence, Evp } from '../../src-shared/api/entries'
 import { call, qs, quietEmployee, sirenOf, startTestSandbox, tokenFor, type ErrorBody } from './helpers'
+import { dureeTempsPlein } from '../../src-shared/domain/contrat-create'
 
 let sandbox: RunningSandbox
 let token: string
@@ -178,6 +179,8 @@ describe('EVP: rules', () => {
         nic,
         nature_contrat: '02',
         libelle_emploi: 'Renfort',
+        dispositif_politique_publique: '99',
+        duree_travail: dureeTempsPlein(),
         pcs_ese: '543a',
         date_debut: day(10),
         date_fin: day(20),

@@ -1,10 +1,11 @@
 /**
- * Routes of the dossier's people (issue 16), spread into the app's router (router.ts): the employee sheet, one of
- * his contracts, and the dossier's extractions. Matricule and contract number as the API spells them (1 to 20
+ * Routes of the dossier's people (issue 16), spread into the app's router (router.ts): the employee sheet, a new
+ * contract, one of his contracts, and the dossier's extractions. Matricule and contract number as the API spells them (1 to 20
  * letters, digits, `_` or `-`).
  */
 import type { RouteRecordRaw } from 'vue-router'
 
+import ContratCreateView from './ContratCreateView.vue'
 import ContratView from './ContratView.vue'
 import ExtractionsView from './ExtractionsView.vue'
 import SalarieSheetView from './SalarieSheetView.vue'
@@ -14,6 +15,7 @@ const SALARIE = `${DOSSIER}/salaries/:matricule([A-Za-z0-9_-]{1,20})`
 
 export const peopleRoutes: RouteRecordRaw[] = [
   { path: SALARIE, name: 'salarie', component: SalarieSheetView, props: true },
+  { path: `${SALARIE}/nouveau-contrat`, name: 'contratNouveau', component: ContratCreateView, props: true },
   { path: `${SALARIE}/contrats/:contrat([A-Za-z0-9_-]{1,20})`, name: 'contrat', component: ContratView, props: true },
   { path: `${DOSSIER}/extractions`, name: 'extractions', component: ExtractionsView, props: true },
 ]

@@ -49,6 +49,10 @@ export const appEn: typeof appFr = {
     formatDate: 'dd/mm/yyyy',
     champErreurs: 'The form has {n} error. Fix the marked field. | The form has {n} errors. Fix the marked fields.',
   },
+  combobox: {
+    aucun: 'No code matches.',
+    autres: '{n} more code: refine the search. | {n} more codes: refine the search.',
+  },
   etats: {
     draft: 'Draft',
     queued: 'Pending',

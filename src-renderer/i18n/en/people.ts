@@ -147,6 +147,39 @@ export const peopleEn: typeof peopleFr = {
     },
     jours: { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' },
   },
+  contratCreation: {
+    lien: 'New contract',
+    titre: 'New contract — {salarie}',
+    creer: 'Create the contract',
+    garder: 'Keep as a draft (offline)',
+    champs: {
+      profession: 'Profession',
+      dispositif: 'Public-policy scheme',
+      finPrevisionnelle: 'Planned end date',
+      finAide: 'Required for a fixed-term or temporary-work contract.',
+    },
+    modalites: { 10: '10 — Full time', 20: '20 — Part time' },
+    codes: {
+      lues: 'Code lists read from the service on {date} ({age} ago)',
+      jamais: 'Code lists never read on this workstation: they will be read at the next connection.',
+      listeVide: 'List not available offline: connect to read it.',
+      idccFacultatif: 'Optional since version 1.7.0 of the service.',
+    },
+    semaine: {
+      legende: 'Standard week (hours per day)',
+      total: 'Total: {n} h a week',
+      quotite: 'Quota: {n} h a month',
+      aide: 'Full time: at least 35 h a week; part time: under 35 h. At most 12 h a day and 48 h a week.',
+    },
+    brouillon: {
+      abandonner: 'Discard the draft',
+      hors_ligne:
+        'Offline: your input is kept as a draft on this workstation ({date}). Nothing was sent: create the contract once back online.',
+      injoignable: 'Service unreachable: your input is kept as a draft on this workstation ({date}). Nothing was created: try again later.',
+      reponse_perdue:
+        'The service’s answer did not arrive: the contract may have been created. Your input is kept as a draft ({date}); check the sheet before sending again (the same number would be refused, never doubled).',
+    },
+  },
   extractions: {
     titre: 'Extractions — {dossier}',
     lien: 'Extractions',

@@ -53,6 +53,10 @@ export const appFr = {
     champErreurs:
       'Le formulaire contient {n} erreur. Corrigez le champ signalé. | Le formulaire contient {n} erreurs. Corrigez les champs signalés.',
   },
+  combobox: {
+    aucun: 'Aucun code ne correspond.',
+    autres: '{n} autre code : précisez la recherche. | {n} autres codes : précisez la recherche.',
+  },
   etats: {
     draft: 'Brouillon',
     queued: 'En attente',

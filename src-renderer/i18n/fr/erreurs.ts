@@ -167,6 +167,7 @@ export const erreursFr = {
       EXTRACTION: 'Extraction : {raison}',
       FACTURATION: 'Compteurs de facturation non mis à jour : {raison}',
       CABINET: 'Action sur le cabinet impossible : {raison}',
+      CONTRAT: 'Contrat non créé : {raison}',
     },
     /** Sentences added after the reason (`params.suite`). */
     suites: {

@@ -148,6 +148,40 @@ export const peopleFr = {
     },
     jours: { 1: 'Lundi', 2: 'Mardi', 3: 'Mercredi', 4: 'Jeudi', 5: 'Vendredi', 6: 'Samedi', 7: 'Dimanche' },
   },
+  contratCreation: {
+    lien: 'Nouveau contrat',
+    titre: 'Nouveau contrat — {salarie}',
+    creer: 'Créer le contrat',
+    garder: 'Garder en brouillon (hors connexion)',
+    champs: {
+      profession: 'Profession',
+      dispositif: 'Dispositif de politique publique',
+      finPrevisionnelle: 'Date de fin prévisionnelle',
+      finAide: 'Obligatoire pour un CDD ou un contrat de mission.',
+    },
+    modalites: { 10: '10 — Temps plein', 20: '20 — Temps partiel' },
+    codes: {
+      lues: 'Listes de codes lues sur le service le {date} (il y a {age})',
+      jamais: 'Listes de codes jamais lues sur ce poste : elles seront lues à la prochaine connexion.',
+      listeVide: 'Liste non disponible hors ligne : connectez-vous pour la lire.',
+      idccFacultatif: 'Facultatif depuis la version 1.7.0 du service.',
+    },
+    semaine: {
+      legende: 'Semaine type (heures par jour)',
+      total: 'Total : {n} h par semaine',
+      quotite: 'Quotité : {n} h par mois',
+      aide: 'Temps plein : 35 h par semaine au moins ; temps partiel : moins de 35 h. 12 h par jour et 48 h par semaine au plus.',
+    },
+    brouillon: {
+      abandonner: 'Abandonner le brouillon',
+      hors_ligne:
+        'Hors connexion : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été envoyé : créez le contrat une fois la connexion revenue.',
+      injoignable:
+        'Service injoignable : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été créé : réessayez plus tard.',
+      reponse_perdue:
+        'La réponse du service n’est pas arrivée : le contrat a peut-être été créé. Votre saisie est gardée en brouillon ({date}) ; vérifiez la fiche avant de renvoyer (un même numéro serait refusé, jamais doublé).',
+    },
+  },
   extractions: {
     titre: 'Extractions — {dossier}',
     lien: 'Extractions',

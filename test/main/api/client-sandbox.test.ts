@@ -10,6 +10,7 @@ import { DEMO_CREDENTIALS } from '../../../src-sandbox/store/seed'
 import type { SandboxStore } from '../../../src-sandbox/store/types'
 import { ENDPOINTS, OPERATION_IDS, type OperationId, type RequestOf } from '../../../src-shared/api/endpoints'
 import { BULLETIN_TRANSITIONS, type ActionBulletin } from '../../../src-shared/api/bulletins'
+import { dureeTempsPlein } from '../../../src-shared/domain/contrat-create'
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 let sandbox: Sandbox
@@ -171,6 +172,8 @@ function cases(store: SandboxStore): Cases {
           nic: p.nic,
           nature_contrat: '02',
           libelle_emploi: 'Renfort',
+          dispositif_politique_publique: '99',
+          duree_travail: dureeTempsPlein(),
           pcs_ese: '543a',
           date_debut: day(15),
           date_fin: day(28),
@@ -184,6 +187,8 @@ function cases(store: SandboxStore): Cases {
             nic: p.nic,
             nature_contrat: '02',
             libelle_emploi: 'Renfort',
+            dispositif_politique_publique: '99',
+            duree_travail: dureeTempsPlein(),
             pcs_ese: '54',
             date_debut: day(15),
           },
