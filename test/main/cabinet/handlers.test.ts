@@ -128,6 +128,38 @@ describe('cabinet users and assignments', () => {
     expect(all.sirens).toHaveLength(4)
   })
 
+  it('ends an assignment on a date; refuses an end reaching into a later one, or naming none, with the service’s words', async () => {
+    const dispatch = serve()
+    const assign = (date_debut: string, date_fin: string | null) =>
+      ok<AffectationDossier>(dispatch('cabinet:assign', { siren: BIG_SIREN, matricule_utilisateur: 'GP004', date_debut, date_fin }))
+    const base = { siren: BIG_SIREN, matricule_utilisateur: 'GP004' }
+    sandbox.store.affectations = sandbox.store.affectations.filter((a) => !(a.siren === BIG_SIREN && a.matricule_utilisateur === 'GP004'))
+    await assign('2027-01-01', null)
+    await assign('2025-01-01', '2025-12-31')
+
+    const into = await refused(dispatch('cabinet:endAssignment', { ...base, date_debut: '2025-01-01', date_fin: '2027-02-01' }))
+    expect(into.code).toBe('REGLE_METIER')
+    expect(into.message).toMatch(/autre affectation à ce dossier à partir du 2027-01-01/)
+    const none = await refused(dispatch('cabinet:endAssignment', { ...base, date_debut: '2025-01-02', date_fin: '2025-06-30' }))
+    expect(none.message).toMatch(/Aucune affectation .* ne commence le 2025-01-02/)
+    const before = await refused(dispatch('cabinet:endAssignment', { ...base, date_debut: '2027-01-01', date_fin: '2026-12-31' }))
+    expect(before.code).toBe('ENTREE_INVALIDE')
+
+    const ended = await ok<AffectationDossier>(
+      dispatch('cabinet:endAssignment', { ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' }),
+    )
+    expect(ended).toEqual({ ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' })
+    const all = await ok<CabinetAssignmentsResult>(dispatch('cabinet:assignments', { sirens: [BIG_SIREN] }))
+    expect(all.affectations.filter((a) => a.matricule_utilisateur === 'GP004')).toEqual([
+      { ...base, date_debut: '2025-01-01', date_fin: '2025-12-31' },
+      { ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' },
+    ])
+    // The same end again answers the record unchanged.
+    expect(
+      await ok<AffectationDossier>(dispatch('cabinet:endAssignment', { ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' })),
+    ).toEqual(ended)
+  })
+
   it('refuses the cabinet channels without the cabinet right, naming it', async () => {
     const error = await refused(serve('gestionnaire-restreint')('cabinet:users', {}))
     expect(error.code).toBe('DROIT_MANQUANT')
