@@ -239,6 +239,28 @@ describe('ending an assignment', () => {
     })
   })
 
+  it('is offered on the dossier’s assignees too, naming the user', async () => {
+    await withRights(app, ['cabinet', 'dossiers'])
+    const w = mountIn(app, UsersView, {}, createAppRouter())
+    wrapper = w
+    await until(() => {
+      expect(w.find(testId('user-row-GP002')).exists()).toBe(true)
+    })
+    await w.find(testId('dossier-assignees-select')).setValue(SIREN_2)
+    await until(() => {
+      expect(w.find(testId(`assignment-end-${SIREN_2}-GP002-2026-12-01`)).exists()).toBe(true)
+    })
+    expect(w.find(testId(`assignment-end-${SIREN_2}-GP001-2024-01-01`)).exists()).toBe(false)
+    await w.find(testId(`assignment-end-${SIREN_2}-GP002-2026-12-01`)).trigger('click')
+    await until(() => {
+      expect(w.find(testId('end-form')).text()).toMatch(/Terminer l’affectation de Julien Roux \(GP002\)/)
+    })
+    await w.find(testId('end-cancel')).trigger('click')
+    await until(() => {
+      expect(w.find(testId('end-form')).exists()).toBe(false)
+    })
+  })
+
   it('refuses an end reaching into a later assignment before sending, and says so offline', async () => {
     assignments = [
       { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2024-01-01', date_fin: '2026-11-30' },
