@@ -53,6 +53,21 @@ export function overlapping(
   )
 }
 
+/**
+ * Another assignment of the same user to the same dossier that `a` would reach into if it ended on `fin`, if any: the
+ * service refuses such an end (CHEVAUCHEMENT, docs/api-assumptions.md #75), so the form says it before sending.
+ * Assignments are told apart by their start (one user starts at most one assignment a day on a dossier).
+ */
+export function endClash(affectations: readonly AffectationDossier[], a: AffectationDossier, fin: string): AffectationDossier | undefined {
+  const others = affectations.filter((x) => x.date_debut !== a.date_debut)
+  return overlapping(others, { ...a, date_fin: fin })
+}
+
+/** Whether `a` can still be ended on `day`: it has no end, or ends later than `day`. */
+export function endable(a: AffectationDossier, day: string): boolean {
+  return a.date_fin === null || a.date_fin > day
+}
+
 /** `YYYY-MM-DD` of an instant (ms since the epoch) in the workstation's local time: « today » for the clerk. */
 export function localDay(ms: number): string {
   const d = new Date(ms)

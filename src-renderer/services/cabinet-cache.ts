@@ -12,7 +12,10 @@ import type { IpcResult, WindowApi } from '../../src-shared/ipc/contract'
 import type { PaieDb } from '../db/schema'
 
 /** The part of `window.api` the users screens use. */
-export type CabinetApi = Pick<WindowApi, 'cabinet:users' | 'cabinet:user' | 'cabinet:createUser' | 'cabinet:assignments' | 'cabinet:assign'>
+export type CabinetApi = Pick<
+  WindowApi,
+  'cabinet:users' | 'cabinet:user' | 'cabinet:createUser' | 'cabinet:assignments' | 'cabinet:assign' | 'cabinet:endAssignment'
+>
 
 /** What the cache holds: users, assignments, the signed-in user's matricule and the instants of the reads. */
 export interface CachedCabinet {

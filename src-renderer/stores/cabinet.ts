@@ -2,15 +2,15 @@
  * Cabinet store (issue 18, point 1): the cabinet's users and the assignments of users to dossiers, cached (readable
  * offline with their age); the signed-in user's dossiers today (« mes dossiers »); creating a user and assigning one
  * to a dossier, online actions through main (not queued: docs/api-assumptions.md #58): offline they are refused at
- * once, nothing sent, nothing kept.
+ * once, nothing sent, nothing kept. An assignment is ended the same way (`endAssignment`).
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 
 import type { UtilisateurCabinet } from '../../src-shared/api/cabinet'
 import type { AffectationDossier } from '../../src-shared/api/dossiers'
-import type { CabinetAssignInput } from '../../src-shared/domain/cabinet'
-import type { ChannelRawInput } from '../../src-shared/ipc/contract'
+import type { CabinetAssignInput, CabinetEndAssignmentInput } from '../../src-shared/domain/cabinet'
+import type { ChannelRawInput, IpcResult } from '../../src-shared/ipc/contract'
 import { assignedSirensAt, localDay } from '../services/assignments'
 import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
@@ -99,9 +99,22 @@ export const useCabinetStore = defineStore('cabinet', () => {
   }
 
   /** Assigns a user to a dossier with dates (online only); the assignment is cached at once. */
-  async function assign(input: CabinetAssignInput): Promise<ActionOutcome<AffectationDossier>> {
+  function assign(input: CabinetAssignInput): Promise<ActionOutcome<AffectationDossier>> {
+    return sendAssignment(() => api()['cabinet:assign'](input))
+  }
+
+  /**
+   * Ends an assignment on a date (online only; PATCH, docs/api-assumptions.md #75); the cached assignment takes the
+   * service's answer at once, so « mes dossiers » follows.
+   */
+  function endAssignment(input: CabinetEndAssignmentInput): Promise<ActionOutcome<AffectationDossier>> {
+    return sendAssignment(() => api()['cabinet:endAssignment'](input))
+  }
+
+  /** Sends an assignment write (online only) and caches the service's record at once. */
+  async function sendAssignment(send: () => Promise<IpcResult<AffectationDossier>>): Promise<ActionOutcome<AffectationDossier>> {
     if (!online()) return { ok: false, offline: true }
-    const result = await api()['cabinet:assign'](input)
+    const result = await send()
     if (!result.ok) return { ok: false, offline: false, error: result.error }
     await appServices().db.affectations.put(result.value)
     await load()
@@ -123,5 +136,6 @@ export const useCabinetStore = defineStore('cabinet', () => {
     readUser,
     createUser,
     assign,
+    endAssignment,
   }
 })

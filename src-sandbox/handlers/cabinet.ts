@@ -86,6 +86,40 @@ function creerAffectationDossier(req: ParsedRequestOf<'creerAffectationDossier'>
 }
 
 /**
+ * Ends the assignment of `matricule_utilisateur` to the dossier that starts on `date_debut`: its end becomes
+ * `date_fin` (inclusive; the schema already refused an end before the start). Moving the end of an assignment that
+ * already has one is allowed (a correction); the same end again answers the record unchanged. Assumption: not shown
+ * in reference (docs/api-assumptions.md #57, #75). The change is journalled like every write (store file).
+ * @throws SandboxRefusal 403/404 for the dossier; 422 at `body.date_debut` (AFFECTATION_INCONNUE: no assignment of
+ * this user to the dossier starts that day) or `body.date_fin` (CHEVAUCHEMENT: the new end reaches into another
+ * assignment of the same user to the dossier).
+ */
+function terminerAffectationDossier(req: ParsedRequestOf<'terminerAffectationDossier'>, ctx: HandlerContext): AffectationDossier {
+  const { siren } = req.params
+  requireDossier(ctx, siren)
+  const b = req.body
+  const mine = ctx.store.affectations.filter((a) => a.siren === siren && a.matricule_utilisateur === b.matricule_utilisateur)
+  const target = mine.find((a) => a.date_debut === b.date_debut)
+  if (target === undefined) {
+    throw regleMetier(
+      'body.date_debut',
+      'AFFECTATION_INCONNUE',
+      `Aucune affectation de l’utilisateur ${b.matricule_utilisateur} à ce dossier ne commence le ${b.date_debut}.`,
+    )
+  }
+  const overlap = mine.find((a) => a !== target && rangesOverlap(a.date_debut, a.date_fin, b.date_debut, b.date_fin))
+  if (overlap !== undefined) {
+    throw regleMetier(
+      'body.date_fin',
+      'CHEVAUCHEMENT',
+      `L’utilisateur ${b.matricule_utilisateur} a une autre affectation à ce dossier à partir du ${overlap.date_debut} : la fin doit la précéder.`,
+    )
+  }
+  if (target.date_fin !== b.date_fin) target.date_fin = b.date_fin
+  return { ...target }
+}
+
+/**
  * Billing counters. Assumption: scoped like every dossier list (only the dossiers assigned to the caller today);
  * filters `periode` and multi `siren`; sorted by period (latest first), then SIREN.
  */
@@ -105,5 +139,6 @@ export const cabinetHandlers = {
   creerUtilisateurCabinet,
   listerAffectationsDossier,
   creerAffectationDossier,
+  terminerAffectationDossier,
   listerFacturations,
 } satisfies Partial<Handlers>

@@ -44,14 +44,38 @@ export const AffectationDossier = z.object({
 })
 export type AffectationDossier = z.infer<typeof AffectationDossier>
 
-/** Body of POST /api/dossiers/{siren}/affectations-dossier. */
-export const AffectationDossierCreate = z
-  .object({
-    matricule_utilisateur: Matricule,
-    date_debut: IsoDate,
-    date_fin: IsoDate.nullable().optional(),
-  })
-  .refine((v) => v.date_fin == null || v.date_fin >= v.date_debut, {
+/**
+ * `schema` with the rule of an assignment's dates: the end (`date_fin`; null or absent: open) is not before the start
+ * (both days included, V1.13.0 "start and end date of effect"). The issue is raised at `date_fin`.
+ */
+export function endNotBeforeStart<T extends z.ZodType<{ date_debut: string; date_fin?: string | null }>>(schema: T): T {
+  return schema.refine((v) => v.date_fin == null || v.date_fin >= v.date_debut, {
     message: 'La date de fin précède la date de début',
     path: ['date_fin'],
   })
+}
+
+/** Body of POST /api/dossiers/{siren}/affectations-dossier. */
+export const AffectationDossierCreate = endNotBeforeStart(
+  z.object({
+    matricule_utilisateur: Matricule,
+    date_debut: IsoDate,
+    date_fin: IsoDate.nullable().optional(),
+  }),
+)
+
+/** Fields of PATCH /api/dossiers/{siren}/affectations-dossier (see {@link AffectationDossierFin}). */
+export const AffectationDossierFinFields = z.object({
+  matricule_utilisateur: Matricule,
+  date_debut: IsoDate,
+  date_fin: IsoDate,
+})
+
+/**
+ * Body of PATCH /api/dossiers/{siren}/affectations-dossier: ends the assignment of `matricule_utilisateur` that
+ * starts on `date_debut` on `date_fin` (inclusive). Assumption: not shown in reference (the path is named without
+ * its methods; "start and end date of effect" V1.13.0): the assignment is named by its user and start, as the
+ * collection PATCH of the dossier's salariés names each by matricule; docs/api-assumptions.md #57, #75.
+ */
+export const AffectationDossierFin = endNotBeforeStart(AffectationDossierFinFields)
+export type AffectationDossierFin = z.infer<typeof AffectationDossierFin>

@@ -55,7 +55,7 @@ import {
 import { CodeAbsence, CodeEvp, CodePrimeIndemnite, ListeCodes } from './codification'
 import { IsoDate, Matricule, Nic, Page, PagingQuery, Periode, Siren, queryMulti } from './common'
 import { Declaration, DeclarationEvenementielle, DeclarationSearchQuery } from './declarations'
-import { AffectationDossier, AffectationDossierCreate, Dossier } from './dossiers'
+import { AffectationDossier, AffectationDossierCreate, AffectationDossierFin, Dossier } from './dossiers'
 import { paramsOf, type EndpointDef, type FileResponseKind } from './endpoint-def'
 import {
   Contrat,
@@ -376,6 +376,19 @@ export const ENDPOINTS = {
     auth: true,
     since: '1.13.0',
     provenance: 'path-only',
+  },
+  terminerAffectationDossier: {
+    method: 'PATCH',
+    path: '/api/dossiers/{siren}/affectations-dossier',
+    summary: 'Terminer une affectation du dossier',
+    params: paramsOf('siren'),
+    body: AffectationDossierFin,
+    response: AffectationDossier,
+    status: 200,
+    category: 'cabinet',
+    auth: true,
+    since: '1.13.0',
+    provenance: 'assumption',
   },
 
   // -- salariés and contrats

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { Facturation, UtilisateurCabinet, UtilisateurCabinetCreate } from '../api/cabinet'
 import { IsoDate, Matricule, Periode, Siren } from '../api/common'
-import { AffectationDossier } from '../api/dossiers'
+import { AffectationDossier, AffectationDossierFinFields, endNotBeforeStart } from '../api/dossiers'
 
 /**
  * Input of `facturations:list`: the months to read (at most 24, each `YYYY-MM`), optionally narrowed to some dossiers.
@@ -55,15 +55,20 @@ export const CabinetAssignmentsResult = z.object({
 export type CabinetAssignmentsResult = z.infer<typeof CabinetAssignmentsResult>
 
 /** Input of `cabinet:assign`: assigns a user to a dossier from `date_debut` to `date_fin` (inclusive; null: open). */
-export const CabinetAssignInput = z
-  .strictObject({
+export const CabinetAssignInput = endNotBeforeStart(
+  z.strictObject({
     siren: Siren,
     matricule_utilisateur: Matricule,
     date_debut: IsoDate,
     date_fin: IsoDate.nullable(),
-  })
-  .refine((v) => v.date_fin === null || v.date_fin >= v.date_debut, {
-    message: 'La date de fin précède la date de début',
-    path: ['date_fin'],
-  })
+  }),
+)
 export type CabinetAssignInput = z.infer<typeof CabinetAssignInput>
+
+/**
+ * Input of `cabinet:endAssignment`: ends the assignment of `matricule_utilisateur` to `siren` that starts on
+ * `date_debut`, on `date_fin` (inclusive, not before the start). Sent as PATCH
+ * /api/dossiers/{siren}/affectations-dossier (assumption: not shown in reference, docs/api-assumptions.md #57, #75).
+ */
+export const CabinetEndAssignmentInput = endNotBeforeStart(z.strictObject({ siren: Siren, ...AffectationDossierFinFields.shape }))
+export type CabinetEndAssignmentInput = z.infer<typeof CabinetEndAssignmentInput>

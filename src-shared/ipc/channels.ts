@@ -38,6 +38,7 @@ export const channelNames = [
   'cabinet:createUser',
   'cabinet:assignments',
   'cabinet:assign',
+  'cabinet:endAssignment',
   'downloads:start',
   'downloads:cancel',
   'downloads:list',

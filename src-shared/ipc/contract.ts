@@ -45,6 +45,7 @@ import {
   CabinetAssignmentsInput,
   CabinetAssignmentsResult,
   CabinetCreateUserInput,
+  CabinetEndAssignmentInput,
   CabinetUserInput,
   CabinetUsersResult,
   FacturationsListInput,
@@ -157,6 +158,8 @@ export const ipcChannels = {
   'cabinet:assignments': { input: CabinetAssignmentsInput, output: CabinetAssignmentsResult },
   /** Assigns a user to a dossier with dates, online only (not queued: docs/api-assumptions.md #58). */
   'cabinet:assign': { input: CabinetAssignInput, output: AffectationDossier },
+  /** Ends an assignment on a date, online only (not queued: docs/api-assumptions.md #58, #75). */
+  'cabinet:endAssignment': { input: CabinetEndAssignmentInput, output: AffectationDossier },
   /** Starts a download job of PDF summaries; progress comes as `downloads:changed`. */
   'downloads:start': { input: DownloadsStartInput, output: DownloadsStartResult },
   /** Cancels a job, or one file of it. */

@@ -4,7 +4,8 @@
  *   of one month equal to the sandbox's rows summed over the dossiers, and its exits equal to the event-based DSN
  *   « fin de contrat » the sandbox holds for that month;
  * - declarations: a cross-dossier search, an event-based DSN opened, its PDF summary rendered in the app (screenshot);
- * - users: a user created, assigned to three dossiers with dates (one assignment already ended), « mes dossiers »;
+ * - users: a user created, assigned to three dossiers with dates (one already ended, one ended with « Terminer »),
+ *   « mes dossiers », then one of the signed-in user's assignments ended: « mes dossiers » follows;
  * - rights: credentials without the `cabinet` right: the users screen says why, billing and declarations work.
  */
 import AxeBuilder from '@axe-core/playwright'
@@ -170,7 +171,7 @@ describe('declarations in full', () => {
 })
 
 describe('cabinet users and assignments', () => {
-  it('creates a user, assigns three dossiers with dates (one ended), and « mes dossiers » follows the assignments', async () => {
+  it('creates a user, assigns three dossiers with dates, ends one, and « mes dossiers » follows the assignments', async () => {
     const page = ws.page
     await page.click(id('nav-utilisateurs'))
     await page.waitForSelector(id('user-row-GP004'))
@@ -218,7 +219,14 @@ describe('cabinet users and assignments', () => {
     await ws.screenshot('cabinet-user-assignments')
     expect(await seriousViolations()).toEqual([])
 
-    // Back on the list: GP010 holds two dossiers today (the first assignment ended); each dossier lists its assignees.
+    // The open assignment to b ended on 31/10/2026 (« Terminer », a date, the confirmation): the service holds it.
+    await endAssignment(`${b}-GP010-2026-07-01`, '31/10/2026')
+    expect(await attr(id(`assignment-${b}-GP010-2026-07-01`), 'data-state')).toBe('terminee')
+    expect(ws.store.affectations.find((x) => x.matricule_utilisateur === 'GP010' && x.siren === b)?.date_fin).toBe('2026-10-31')
+    await ws.screenshot('cabinet-assignment-ended')
+    expect(await seriousViolations()).toEqual([])
+
+    // Back on the list: GP010 holds one dossier today (the other two ended); each dossier lists its assignees.
     await page.click(id('user-back'))
     await page.waitForSelector(id('user-row-GP010'))
     expect(
@@ -228,7 +236,7 @@ describe('cabinet users and assignments', () => {
           .last()
           .textContent()
       )?.trim(),
-    ).toBe('2')
+    ).toBe('1')
     await page.selectOption(id('dossier-assignees-select'), a)
     await page.waitForSelector(id(`assignment-${a}-GP010-2026-01-01`))
     expect(await attr(id(`assignment-${a}-GP010-2026-01-01`), 'data-state')).toBe('terminee')
@@ -244,8 +252,44 @@ describe('cabinet users and assignments', () => {
     await page.check(id('my-dossiers'))
     expect(new Set(await testIdSuffixes(page, 'dossier-row-'))).toEqual(new Set(mine.map((x) => x.siren)))
     figures['mesDossiers'] = mine.length
+
+    // GP001's own assignment to one dossier ended yesterday: « mes dossiers » no longer lists it.
+    const leaving = mine.find((x) => x.date_debut < TODAY && x.date_fin === null)
+    if (leaving === undefined) throw new Error('une affectation ouverte de GP001 attendue')
+    await page.click(id('nav-utilisateurs'))
+    await page.click(id('user-link-GP001'))
+    await endAssignment(`${leaving.siren}-GP001-${leaving.date_debut}`, isoToFr(dayBefore(TODAY)))
+    await page.click(id('nav-cabinet'))
+    await until('« mes dossiers » suit la fin', async () => Number(await attr(id('my-dossiers-help'), 'data-count')) === mine.length - 1)
+    await page.check(id('my-dossiers'))
+    const after = new Set(await testIdSuffixes(page, 'dossier-row-'))
+    expect(after).toEqual(new Set(mine.filter((x) => x !== leaving).map((x) => x.siren)))
+    figures['mesDossiersApresFin'] = after.size
+    await ws.screenshot('cabinet-my-dossiers-after-end')
   })
 })
+
+/** Ends the assignment `key` (`<siren>-<matricule>-<date_debut>`) on `date` (jj/mm/aaaa): « Terminer », date, confirm. */
+async function endAssignment(key: string, date: string): Promise<void> {
+  const page = ws.page
+  await page.click(id(`assignment-end-${key}`))
+  await page.fill(id('end-date'), date)
+  await page.click(id('end-submit'))
+  await page.waitForSelector(id('confirm-yes'))
+  await page.click(id('confirm-yes'))
+  await until('fin d’affectation enregistrée', async () => (await attr(id('end-result'), 'data-ok')) === 'true')
+  await page.waitForSelector(`${id(`assignment-${key}`)}[data-state="terminee"]`)
+}
+
+/** The day before `iso` (`YYYY-MM-DD`). */
+function dayBefore(iso: string): string {
+  return new Date(Date.parse(`${iso}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+}
+
+/** `YYYY-MM-DD` as jj/mm/aaaa. */
+function isoToFr(iso: string): string {
+  return iso.split('-').reverse().join('/')
+}
 
 describe('rights', () => {
   it('without the cabinet right the users screen says why; billing and declarations work', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../src-sandbox/server'
 import { journalPathOf, loadStoreFile } from '../../src-sandbox/store/persist'
+import type { AffectationDossier } from '../../src-shared/api/dossiers'
 import type { Absence, Evp } from '../../src-shared/api/entries'
 import { call, qs, quietEmployee, sirenOf, startTestSandbox, tokenFor } from './helpers'
 
@@ -89,6 +90,27 @@ describe('sandbox store kept in a file', () => {
     expect((await call(second.url, `/api/absences/${removed.body.id}`, { token: token2, method: 'DELETE' })).status).toBe(404)
     // The start wrote a new snapshot and emptied the journal.
     expect(readFileSync(journalPathOf(file), 'utf8')).toBe('')
+  })
+
+  it('keeps the end of an assignment after a restart (PATCH affectations-dossier journalled)', async () => {
+    const file = storePath()
+    const first = await start(file)
+    const token = await tokenFor(first.url)
+    const path = `/api/dossiers/${siren}/affectations-dossier`
+    const opened = await call(first.url, path, {
+      token,
+      method: 'POST',
+      body: { matricule_utilisateur: 'GP004', date_debut: '2030-01-01' },
+    })
+    expect(opened.status).toBe(201)
+    const body = { matricule_utilisateur: 'GP004', date_debut: '2030-01-01', date_fin: '2030-03-31' }
+    expect((await call(first.url, path, { token, method: 'PATCH', body })).status).toBe(200)
+    await first.close()
+    running = null
+
+    const second = await start(file)
+    const read = await call<AffectationDossier[]>(second.url, path, { token: await tokenFor(second.url) })
+    expect(read.body.filter((a) => a.date_debut === '2030-01-01')).toEqual([{ ...body, siren }])
   })
 
   it('ignores a journal line cut by a crash (never acknowledged) and keeps the lines before it', async () => {

@@ -1,7 +1,7 @@
 /**
  * Handlers of the cabinet screens (issue 18): billing counters (`facturations:list`), cabinet users and assignments
  * (`cabinet:*`), and the declaration detail and in-app PDF summary (`declarations:detail`,
- * `declarations:recapitulatif`). Writes (user creation, assignment) are online actions: they go straight to the API
+ * `declarations:recapitulatif`). Writes (user creation, assignment and its end) are online actions: they go straight to the API
  * and answer its refusal (or the connection failure) at once; they are not payroll entries and never enter the
  * outbox (docs/api-assumptions.md #58).
  */
@@ -29,6 +29,7 @@ type Channels =
   | 'cabinet:createUser'
   | 'cabinet:assignments'
   | 'cabinet:assign'
+  | 'cabinet:endAssignment'
   | 'declarations:detail'
   | 'declarations:recapitulatif'
 
@@ -37,7 +38,7 @@ const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 /**
  * Handlers of the cabinet channels. Errors: CONNEXION_ABSENTE, the API's code and French message with `contexte`
  * FACTURATION, CABINET or DECLARATIONS (403 DROIT_MANQUANT naming the right, 409 CONFLIT for a taken matricule, 422
- * REGLE_METIER for an assignment (overlap, unknown user: docs/api-assumptions.md #57), network failures when offline), RECAPITULATIF_INVALIDE (no
+ * REGLE_METIER for an assignment (overlap, unknown user or assignment: docs/api-assumptions.md #57, #75), network failures when offline), RECAPITULATIF_INVALIDE (no
  * `%PDF-` signature) and RECAPITULATIF_TROP_GROS (over the size limit).
  */
 export function createCabinetHandlers(deps: CabinetHandlerDeps): Pick<IpcHandlers, Channels> {
@@ -59,6 +60,8 @@ export function createCabinetHandlers(deps: CabinetHandlerDeps): Pick<IpcHandler
     'cabinet:createUser': (input) => run(cabinet, (c) => c.client.call('creerUtilisateurCabinet', { body: input })),
     'cabinet:assignments': (input) => run(cabinet, (c) => fetchAffectations(c.client, input.sirens, { budget: c.budget })),
     'cabinet:assign': ({ siren, ...body }) => run(cabinet, (c) => c.client.call('creerAffectationDossier', { params: { siren }, body })),
+    'cabinet:endAssignment': ({ siren, ...body }) =>
+      run(cabinet, (c) => c.client.call('terminerAffectationDossier', { params: { siren }, body })),
     'declarations:detail': (input) =>
       run(declarations, async (c) => {
         const fetchedAt = new Date().toISOString()

@@ -131,6 +131,13 @@ function cases(store: SandboxStore): Cases {
         chemin: 'body.date_fin',
       },
     },
+    terminerAffectationDossier: {
+      valid: () => ({ params: { siren }, body: { matricule_utilisateur: p.otherUser.matricule, date_debut: day(1), date_fin: day(20) } }),
+      invalid: {
+        req: () => ({ params: { siren }, body: { matricule_utilisateur: p.otherUser.matricule, date_debut: day(10), date_fin: day(1) } }),
+        chemin: 'body.date_fin',
+      },
+    },
     listerSalaries: {
       valid: () => ({ query: { siren: [siren], nic: [p.nic], du: day(1), au: day(28) } }),
       invalid: { req: () => ({ query: { du: '01/11/2026' } }), chemin: 'query.du' },

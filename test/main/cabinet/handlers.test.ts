@@ -5,49 +5,18 @@
  * PDF summary in memory; credentials without the `cabinet` right refused with the missing right named, the billing
  * still read.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispatcher'
-import { createEventSender } from '../../../src-main/ipc/events'
-import { createIpcHandlers } from '../../../src-main/ipc/handlers'
-import type { RunningSandbox } from '../../../src-sandbox/server'
+import { describe, expect, it } from 'vitest'
 import type { UtilisateurCabinet } from '../../../src-shared/api/cabinet'
 import type { AffectationDossier } from '../../../src-shared/api/dossiers'
 import type { CabinetAssignmentsResult, CabinetUsersResult, FacturationsListResult } from '../../../src-shared/domain/cabinet'
 import type { DeclarationDetail, RecapitulatifContent } from '../../../src-shared/domain/declarations'
-import { testProfileService } from '../../support/profiles'
-import { BIG_SIREN, connect, startTestSandbox } from '../sync/helpers'
+import { ok, refused, sandboxPerTest, serveSandbox, type Dispatch } from '../../support/ipc-sandbox'
+import { BIG_SIREN } from '../sync/helpers'
 
-const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
-let sandbox: RunningSandbox
+const env = sandboxPerTest('cabinet-ipc-')
 
-beforeEach(async () => {
-  sandbox = await startTestSandbox()
-})
-afterEach(async () => {
-  await sandbox.close()
-})
-
-function serve(clientId?: string) {
-  const { connection } = connect(sandbox, clientId)
-  const handlers = createIpcHandlers({
-    appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }),
-    profiles: testProfileService(),
-    connection: () => connection,
-    sendEvent: createEventSender(() => undefined),
-  })
-  return (channel: string, input: unknown) => createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })(channel, input, MAIN_FRAME)
-}
-
-async function ok<T>(promise: Promise<unknown>): Promise<T> {
-  const result = (await promise) as { ok: boolean; value?: T; error?: unknown }
-  if (!result.ok) throw new Error(`réponse en échec : ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
-
-async function refused(promise: Promise<unknown>): Promise<{ code: string; message: string; details?: { droitManquant?: string } }> {
-  const result = (await promise) as { ok: boolean; error?: { code: string; message: string } }
-  if (result.ok || result.error === undefined) throw new Error('refus attendu')
-  return result.error
+function serve(clientId?: string): Dispatch {
+  return serveSandbox(env.sandbox, clientId === undefined ? {} : { clientId }).dispatch
 }
 
 const TWELVE = [
@@ -70,7 +39,7 @@ describe('facturations:list', () => {
     const dispatch = serve()
     const value = await ok<FacturationsListResult>(dispatch('facturations:list', { periodes: TWELVE }))
     expect(value.periodes).toEqual(TWELVE)
-    const expected = sandbox.store.facturations.filter((f) => TWELVE.includes(f.periode))
+    const expected = env.sandbox.store.facturations.filter((f) => TWELVE.includes(f.periode))
     expect(value.facturations).toHaveLength(expected.length)
     expect(new Set(value.facturations.map((f) => f.periode))).toEqual(new Set(TWELVE))
     const key = (f: { siren: string; periode: string }): string => `${f.siren}|${f.periode}`
@@ -128,6 +97,40 @@ describe('cabinet users and assignments', () => {
     expect(all.sirens).toHaveLength(4)
   })
 
+  it('ends an assignment on a date; refuses an end reaching into a later one, or naming none, with the service’s words', async () => {
+    const dispatch = serve()
+    const assign = (date_debut: string, date_fin: string | null) =>
+      ok<AffectationDossier>(dispatch('cabinet:assign', { siren: BIG_SIREN, matricule_utilisateur: 'GP004', date_debut, date_fin }))
+    const base = { siren: BIG_SIREN, matricule_utilisateur: 'GP004' }
+    env.sandbox.store.affectations = env.sandbox.store.affectations.filter(
+      (a) => !(a.siren === BIG_SIREN && a.matricule_utilisateur === 'GP004'),
+    )
+    await assign('2027-01-01', null)
+    await assign('2025-01-01', '2025-12-31')
+
+    const into = await refused(dispatch('cabinet:endAssignment', { ...base, date_debut: '2025-01-01', date_fin: '2027-02-01' }))
+    expect(into.code).toBe('REGLE_METIER')
+    expect(into.message).toMatch(/autre affectation à ce dossier à partir du 2027-01-01/)
+    const none = await refused(dispatch('cabinet:endAssignment', { ...base, date_debut: '2025-01-02', date_fin: '2025-06-30' }))
+    expect(none.message).toMatch(/Aucune affectation .* ne commence le 2025-01-02/)
+    const before = await refused(dispatch('cabinet:endAssignment', { ...base, date_debut: '2027-01-01', date_fin: '2026-12-31' }))
+    expect(before.code).toBe('ENTREE_INVALIDE')
+
+    const ended = await ok<AffectationDossier>(
+      dispatch('cabinet:endAssignment', { ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' }),
+    )
+    expect(ended).toEqual({ ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' })
+    const all = await ok<CabinetAssignmentsResult>(dispatch('cabinet:assignments', { sirens: [BIG_SIREN] }))
+    expect(all.affectations.filter((a) => a.matricule_utilisateur === 'GP004')).toEqual([
+      { ...base, date_debut: '2025-01-01', date_fin: '2025-12-31' },
+      { ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' },
+    ])
+    // The same end again answers the record unchanged.
+    expect(
+      await ok<AffectationDossier>(dispatch('cabinet:endAssignment', { ...base, date_debut: '2027-01-01', date_fin: '2027-03-31' })),
+    ).toEqual(ended)
+  })
+
   it('refuses the cabinet channels without the cabinet right, naming it', async () => {
     const error = await refused(serve('gestionnaire-restreint')('cabinet:users', {}))
     expect(error.code).toBe('DROIT_MANQUANT')
@@ -145,7 +148,7 @@ describe('cabinet users and assignments', () => {
 describe('declaration detail and summary in memory', () => {
   it('reads an event-based declaration and the bytes of its PDF summary', async () => {
     const dispatch = serve()
-    const event = sandbox.store.declarationsEvenementielles.find((d) => d.recapitulatif_disponible)
+    const event = env.sandbox.store.declarationsEvenementielles.find((d) => d.recapitulatif_disponible)
     if (event === undefined) throw new Error('aucune DSN événementielle avec récapitulatif')
     const detail = await ok<DeclarationDetail>(dispatch('declarations:detail', { id: event.id }))
     expect(detail.declaration).toMatchObject({ id: event.id, kind: 'evenementielle', siren: event.siren })

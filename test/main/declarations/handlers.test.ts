@@ -4,85 +4,17 @@
  * search, a bulk job with its progress events and a retry after a cut connection, the registry that survives a
  * restart, and open / show refused for any path main did not write.
  */
-import { mkdir, mkdtemp, readdir, rm, symlink, unlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, symlink, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispatcher'
-import { createEventSender } from '../../../src-main/ipc/events'
-import { createIpcHandlers } from '../../../src-main/ipc/handlers'
+import { describe, expect, it } from 'vitest'
 import { DOWNLOADS_SUBFOLDER } from '../../../src-main/declarations/jobs'
-import type { RunningSandbox } from '../../../src-sandbox/server'
-import type {
-  DeclarationsSearchResult,
-  DownloadJobProgress,
-  DownloadedRecapitulatif,
-  RecapitulatifRef,
-} from '../../../src-shared/domain/declarations'
-import { testProfileService } from '../../support/profiles'
-import { connect, startTestSandbox } from '../sync/helpers'
+import type { DeclarationsSearchResult, DownloadedRecapitulatif, RecapitulatifRef } from '../../../src-shared/domain/declarations'
+import { finished, ok, refused, sandboxPerTest, serveWithDownloads } from '../../support/ipc-sandbox'
 
-const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
-let sandbox: RunningSandbox
-let root: string
-
-beforeEach(async () => {
-  sandbox = await startTestSandbox()
-  root = await mkdtemp(join(tmpdir(), 'dsn-ipc-'))
-})
-afterEach(async () => {
-  await sandbox.close()
-  await rm(root, { recursive: true, force: true })
-})
+const env = sandboxPerTest('dsn-ipc-')
 
 function serve(options: { picked?: string | null } = {}) {
-  const { connection } = connect(sandbox)
-  const events: DownloadJobProgress[] = []
-  const opened: string[] = []
-  const shown: string[] = []
-  const handlers = createIpcHandlers({
-    appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }),
-    profiles: testProfileService(),
-    connection: () => connection,
-    sendEvent: createEventSender((event, payload) => {
-      if (event === 'downloads:changed') events.push(payload as DownloadJobProgress)
-    }),
-    downloads: {
-      downloadsDir: () => join(root, 'Téléchargements'),
-      dataDir: () => join(root, 'data'),
-      openPath: (path) => {
-        opened.push(path)
-        return Promise.resolve('')
-      },
-      showItemInFolder: (path) => shown.push(path),
-      pickFolder: () => Promise.resolve(options.picked ?? null),
-      concurrency: 3,
-    },
-  })
-  const dispatch = (channel: string, input: unknown) =>
-    createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })(channel, input, MAIN_FRAME)
-  return { dispatch, events, opened, shown }
-}
-
-async function ok<T>(promise: Promise<unknown>): Promise<T> {
-  const result = (await promise) as { ok: boolean; value?: T; error?: unknown }
-  if (!result.ok) throw new Error(`réponse en échec : ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
-
-async function refused(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const result = (await promise) as { ok: boolean; error?: { code: string; message: string } }
-  if (result.ok || result.error === undefined) throw new Error('refus attendu')
-  return result.error
-}
-
-async function finished(events: DownloadJobProgress[], jobId: string): Promise<DownloadJobProgress> {
-  for (let i = 0; i < 400; i += 1) {
-    const last = events.filter((e) => e.jobId === jobId).at(-1)
-    if (last?.finished === true) return last
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error('job non terminé')
+  return serveWithDownloads(env, { ...options, concurrency: 3 })
 }
 
 function refsOf(result: DeclarationsSearchResult): RecapitulatifRef[] {
@@ -94,7 +26,7 @@ function refsOf(result: DeclarationsSearchResult): RecapitulatifRef[] {
 describe('declarations:search', () => {
   it('searches periodic and event-based DSN across several dossiers with period and sending-date filters', async () => {
     const { dispatch } = serve()
-    const sirens = [...new Set(sandbox.store.declarations.map((d) => d.siren))].slice(0, 2)
+    const sirens = [...new Set(env.sandbox.store.declarations.map((d) => d.siren))].slice(0, 2)
     const result = await ok<DeclarationsSearchResult>(
       dispatch('declarations:search', { sirens, periodeDu: '2026-06', periodeAu: '2026-09' }),
     )
@@ -102,9 +34,10 @@ describe('declarations:search', () => {
     expect(new Set(result.declarations.map((d) => d.siren))).toEqual(new Set(sirens))
     expect(result.declarations.every((d) => d.periode >= '2026-06' && d.periode <= '2026-09')).toBe(true)
     const expected =
-      sandbox.store.declarations.filter((d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09').length +
-      sandbox.store.declarationsEvenementielles.filter((d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09')
-        .length
+      env.sandbox.store.declarations.filter((d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09').length +
+      env.sandbox.store.declarationsEvenementielles.filter(
+        (d) => sirens.includes(d.siren) && d.periode >= '2026-06' && d.periode <= '2026-09',
+      ).length
     expect(result.declarations).toHaveLength(expected)
     expect(new Set(result.declarations.map((d) => d.kind))).toEqual(new Set(['periodique', 'evenementielle']))
 
@@ -131,9 +64,9 @@ describe('downloads:*', () => {
     const items = refsOf(search)
     expect(items.length).toBeGreaterThanOrEqual(10)
 
-    sandbox.faults.set({ pdfTruncateRate: 0.4 })
+    env.sandbox.faults.set({ pdfTruncateRate: 0.4 })
     const first = await ok<{ jobId: string; folder: string }>(dispatch('downloads:start', { items, destination: 'defaut' }))
-    expect(first.folder).toBe(join(root, 'Téléchargements', DOWNLOADS_SUBFOLDER))
+    expect(first.folder).toBe(join(env.root, 'Téléchargements', DOWNLOADS_SUBFOLDER))
     const job = await finished(events, first.jobId)
     expect(job.total).toBe(items.length)
     expect(job.done + job.failed).toBe(items.length)
@@ -142,7 +75,7 @@ describe('downloads:*', () => {
     expect(failedFiles.every((f) => f.error?.code === 'CONNEXION_COUPEE' && typeof f.error.params?.['recus'] === 'number')).toBe(true)
     expect(events.some((e) => e.jobId === first.jobId && e.files.some((f) => f.state === 'en_cours'))).toBe(true)
 
-    sandbox.faults.set({ pdfTruncateRate: 0 })
+    env.sandbox.faults.set({ pdfTruncateRate: 0 })
     const retryItems = items.filter((i) => failedFiles.some((f) => f.id === i.id))
     const retry = await ok<{ jobId: string }>(dispatch('downloads:start', { items: retryItems, destination: 'defaut' }))
     const second = await finished(events, retry.jobId)
@@ -169,7 +102,7 @@ describe('downloads:*', () => {
     const path = job.files[0]!.path!
 
     // A new main process (same data folder) still knows the file, offline too.
-    await sandbox.close()
+    await env.closeSandbox()
     const restarted = serve()
     const list = await ok<DownloadedRecapitulatif[]>(restarted.dispatch('downloads:list', {}))
     expect(list.map((e) => e.path)).toEqual([path])
@@ -180,10 +113,10 @@ describe('downloads:*', () => {
     expect(restarted.shown).toEqual([path])
 
     // Anything else is refused: a file the app did not write, a system file, a link to one at a trusted name.
-    const stranger = join(root, 'Téléchargements', 'autre.pdf')
-    await mkdir(join(root, 'Téléchargements'), { recursive: true })
+    const stranger = join(env.root, 'Téléchargements', 'autre.pdf')
+    await mkdir(join(env.root, 'Téléchargements'), { recursive: true })
     await writeFile(stranger, '%PDF-1.7 pas de nous')
-    for (const p of [stranger, '/etc/passwd', join(root, 'absent.pdf')]) {
+    for (const p of [stranger, '/etc/passwd', join(env.root, 'absent.pdf')]) {
       expect(await refused(restarted.dispatch('downloads:open', { path: p }))).toMatchObject({ code: 'CHEMIN_REFUSE' })
       expect(await refused(restarted.dispatch('downloads:show', { path: p }))).toMatchObject({ code: 'CHEMIN_REFUSE' })
     }
@@ -191,11 +124,10 @@ describe('downloads:*', () => {
     await symlink(stranger, path)
     expect(await refused(restarted.dispatch('downloads:open', { path }))).toMatchObject({ code: 'CHEMIN_REFUSE' })
     expect(restarted.opened).toEqual([path])
-    sandbox = await startTestSandbox()
   })
 
   it('writes into the folder the clerk picked, and refuses destination choisi before a pick', async () => {
-    const picked = join(root, 'choisi')
+    const picked = join(env.root, 'choisi')
     const { dispatch, events } = serve({ picked })
     const search = await ok<DeclarationsSearchResult>(
       dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }),
@@ -215,7 +147,7 @@ describe('downloads:*', () => {
       dispatch('declarations:search', { periodeDu: '2026-09', periodeAu: '2026-09', kinds: ['periodique'] }),
     )
     const items = refsOf(search).slice(0, 6)
-    sandbox.faults.set({ pdfSlowChunkDelayMs: 300, pdfChunkBytes: 512 })
+    env.sandbox.faults.set({ pdfSlowChunkDelayMs: 300, pdfChunkBytes: 512 })
     const started = await ok<{ jobId: string; folder: string }>(dispatch('downloads:start', { items, destination: 'defaut' }))
     for (let i = 0; i < 200 && !events.some((e) => e.jobId === started.jobId && e.files.some((f) => f.bytes > 0)); i += 1)
       await new Promise((r) => setTimeout(r, 20))

@@ -3,96 +3,34 @@
  * masked, no NIR, contracts with working time and definition, notes with the refusal motifs), a code list, and an
  * extraction launched, followed until its file is ready, then downloaded by main's download jobs to disk.
  */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createIpcDispatcher, type IpcSender } from '../../../src-main/ipc/dispatcher'
-import { createEventSender } from '../../../src-main/ipc/events'
-import { createIpcHandlers } from '../../../src-main/ipc/handlers'
+import { describe, expect, it } from 'vitest'
 import { EXTRACTIONS_SUBFOLDER } from '../../../src-main/declarations/jobs'
 import { EXTRACTION_DUREE_MS } from '../../../src-sandbox/handlers/notes'
-import type { RunningSandbox } from '../../../src-sandbox/server'
-import type { DownloadJobProgress } from '../../../src-shared/domain/declarations'
 import type { ExtractionSummary } from '../../../src-shared/domain/extractions'
 import type { CodesListResult, SalarieSheet } from '../../../src-shared/domain/people'
 import type { Contrat } from '../../../src-shared/api/salaries'
 import { ContratCreationFailure, dureeTempsPlein } from '../../../src-shared/domain/contrat-create'
-import { testProfileService } from '../../support/profiles'
-import { connect, startTestSandbox } from '../sync/helpers'
+import { finished, ok, refused, sandboxPerTest, serveWithDownloads } from '../../support/ipc-sandbox'
 
-const MAIN_FRAME: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
-let sandbox: RunningSandbox
-let root: string
-
-beforeEach(async () => {
-  sandbox = await startTestSandbox()
-  root = await mkdtemp(join(tmpdir(), 'people-ipc-'))
-})
-afterEach(async () => {
-  await sandbox.close()
-  await rm(root, { recursive: true, force: true })
-})
+const env = sandboxPerTest('people-ipc-')
 
 function serve() {
-  const { connection, count } = connect(sandbox)
-  const events: DownloadJobProgress[] = []
-  const opened: string[] = []
-  const handlers = createIpcHandlers({
-    appInfo: () => ({ version: '0.1.0', demo: true, apiBaseUrl: '', platform: 'linux' }),
-    profiles: testProfileService(),
-    connection: () => connection,
-    sendEvent: createEventSender((event, payload) => {
-      if (event === 'downloads:changed') events.push(payload as DownloadJobProgress)
-    }),
-    downloads: {
-      downloadsDir: () => join(root, 'Téléchargements'),
-      dataDir: () => join(root, 'data'),
-      openPath: (path) => {
-        opened.push(path)
-        return Promise.resolve('')
-      },
-      showItemInFolder: () => undefined,
-      pickFolder: () => Promise.resolve(null),
-    },
-  })
-  const dispatch = (channel: string, input: unknown) =>
-    createIpcDispatcher(handlers, { trustedOrigins: ['app://paie'] })(channel, input, MAIN_FRAME)
-  return { dispatch, events, count, opened }
-}
-
-async function ok<T>(promise: Promise<unknown>): Promise<T> {
-  const result = (await promise) as { ok: boolean; value?: T; error?: unknown }
-  if (!result.ok) throw new Error(`réponse en échec : ${JSON.stringify(result.error)}`)
-  return result.value as T
-}
-
-async function refused(promise: Promise<unknown>): Promise<{ code: string; params?: Record<string, unknown> }> {
-  const result = (await promise) as { ok: boolean; error?: { code: string; params?: Record<string, unknown> } }
-  if (result.ok || result.error === undefined) throw new Error('refus attendu')
-  return result.error
-}
-
-async function finished(events: DownloadJobProgress[], jobId: string): Promise<DownloadJobProgress> {
-  for (let i = 0; i < 400; i += 1) {
-    const last = events.filter((e) => e.jobId === jobId).at(-1)
-    if (last?.finished === true) return last
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error('job non terminé')
+  return serveWithDownloads(env)
 }
 
 describe('salaries:sheet', () => {
   it('answers the employee with the IBAN masked but its last 4, no NIR, his contracts in full and his notes', async () => {
     const { dispatch } = serve()
     // An employee with bank details, a payslip refusal note and at least one contract.
-    const refusal = sandbox.store.notes.find(
+    const refusal = env.sandbox.store.notes.find(
       (n) =>
         n.type === 'refus_bulletin' &&
         n.matricule !== null &&
-        sandbox.store.salaries.some((s) => s.matricule === n.matricule && s.informations_paiement.coordonnees_bancaires !== null),
+        env.sandbox.store.salaries.some((s) => s.matricule === n.matricule && s.informations_paiement.coordonnees_bancaires !== null),
     )!
-    const stored = sandbox.store.salaries.find((s) => s.siren === refusal.siren && s.matricule === refusal.matricule)!
+    const stored = env.sandbox.store.salaries.find((s) => s.siren === refusal.siren && s.matricule === refusal.matricule)!
     const iban = stored.informations_paiement.coordonnees_bancaires!.iban
     const sheet = await ok<SalarieSheet>(dispatch('salaries:sheet', { siren: stored.siren, matricule: stored.matricule }))
 
@@ -105,21 +43,21 @@ describe('salaries:sheet', () => {
     expect(sheet.salarie.regime_social).toEqual(stored.regime_social)
     expect(sheet.salarie.date_ouverture_coffre).toBe(stored.date_ouverture_coffre)
 
-    const contrats = sandbox.store.contrats.filter((c) => c.siren === stored.siren && c.matricule === stored.matricule)
+    const contrats = env.sandbox.store.contrats.filter((c) => c.siren === stored.siren && c.matricule === stored.matricule)
     expect(sheet.contrats.map((c) => c.contrat.numero_contrat).sort()).toEqual(contrats.map((c) => c.numero_contrat).sort())
     for (const c of sheet.contrats) {
       const s = contrats.find((x) => x.numero_contrat === c.contrat.numero_contrat)!
       expect(c.dureeTravail.tableau_horaire).toEqual(s.duree_travail.tableau_horaire)
       expect(c.definition.numero_contrat).toBe(s.numero_contrat)
     }
-    const notes = sandbox.store.notes.filter((n) => n.siren === stored.siren && n.matricule === stored.matricule)
+    const notes = env.sandbox.store.notes.filter((n) => n.siren === stored.siren && n.matricule === stored.matricule)
     expect(sheet.notes.map((n) => n.id).sort()).toEqual(notes.map((n) => n.id).sort())
     expect(sheet.notes.find((n) => n.id === refusal.id)?.texte).toBe(refusal.texte)
   })
 
   it('refuses an unknown employee with the service’s code, worded as the sheet’s', async () => {
     const { dispatch } = serve()
-    const siren = sandbox.store.dossiers[0]!.siren
+    const siren = env.sandbox.store.dossiers[0]!.siren
     const error = await refused(dispatch('salaries:sheet', { siren, matricule: 'INCONNU42' }))
     expect(error.code).toMatch(/INTROUVABLE/)
     expect(error.params?.['contexte']).toBe('SALARIE')
@@ -138,7 +76,7 @@ describe('codes:list', () => {
 
 describe('contrats:create', () => {
   function request(numero: string, patch: Record<string, unknown> = {}) {
-    const c = sandbox.store.contrats.find((x) => x.siren === sandbox.store.dossiers[0]!.siren && x.date_fin === null)!
+    const c = env.sandbox.store.contrats.find((x) => x.siren === env.sandbox.store.dossiers[0]!.siren && x.date_fin === null)!
     const contrat = {
       numero_contrat: numero,
       nic: c.nic,
@@ -158,7 +96,7 @@ describe('contrats:create', () => {
     const input = request('IPC01')
     const created = await ok<Contrat>(dispatch('contrats:create', input))
     expect(created).toMatchObject({ numero_contrat: 'IPC01', matricule: input.matricule, pcs_ese: '543a', date_fin: null })
-    const stored = sandbox.store.contrats.find((c) => c.matricule === input.matricule && c.numero_contrat === 'IPC01')
+    const stored = env.sandbox.store.contrats.find((c) => c.matricule === input.matricule && c.numero_contrat === 'IPC01')
     expect(stored?.duree_travail.tableau_horaire).toEqual(dureeTempsPlein().tableau_horaire)
   })
 
@@ -177,9 +115,8 @@ describe('contrats:create', () => {
       erreurs: [{ chemin: 'body.pcs_ese', message: expect.stringMatching(/999z/) as string }],
     })
     const input = request('IPC03')
-    await sandbox.close()
+    await env.closeSandbox()
     const down = (await dispatch('contrats:create', input)) as { ok: false; error: { details: unknown } }
-    sandbox = await startTestSandbox()
     // No answer: not a refusal of this contract (a reset keep-alive socket is `unknown`, a refused connection `global`).
     const failure = ContratCreationFailure.parse(down.error.details)
     expect(failure).toMatchObject({ status: null, erreurs: [] })
@@ -190,7 +127,7 @@ describe('contrats:create', () => {
 describe('extractions', () => {
   it('launches one, follows it until it is done, and downloads its CSV to disk atomically', async () => {
     const { dispatch, events, opened } = serve()
-    const dossier = sandbox.store.dossiers[0]!
+    const dossier = env.sandbox.store.dossiers[0]!
     const periode = dossier.periode_paie_en_cours
     const launched = await ok<ExtractionSummary>(dispatch('extractions:start', { siren: dossier.siren, type: 'salaries', periode }))
     expect(launched.statut).toBe('en_cours')
@@ -212,14 +149,14 @@ describe('extractions', () => {
     const started = await ok<{ jobId: string; folder: string }>(
       dispatch('extractions:download', { extraction: ref, destination: 'defaut' }),
     )
-    expect(started.folder).toBe(join(root, 'Téléchargements', EXTRACTIONS_SUBFOLDER))
+    expect(started.folder).toBe(join(env.root, 'Téléchargements', EXTRACTIONS_SUBFOLDER))
     const job = await finished(events, started.jobId)
     expect(job.done).toBe(1)
     const file = job.files[0]!
     expect(file.fileName).toMatch(new RegExp(`^extraction_salaries_${dossier.siren}_${periode}_[0-9a-f]{8}\\.csv$`))
     expect(file.path).toBe(join(started.folder, dossier.siren, file.fileName))
     const text = await readFile(file.path!, 'utf8')
-    const stored = sandbox.store.extractions.find((e) => e.id === launched.id)!
+    const stored = env.sandbox.store.extractions.find((e) => e.id === launched.id)!
     expect(text.startsWith('\uFEFFmatricule;nom;prenom;nic;date_entree;date_sortie\r\n')).toBe(true)
     expect(text.trimEnd().split('\r\n')).toHaveLength(stored.lignes.length + 1)
     expect(file.bytes).toBe(Buffer.byteLength(text))

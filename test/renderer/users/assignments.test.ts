@@ -9,6 +9,8 @@ import {
   assignedSirensAt,
   assigneesOfDossier,
   assignmentState,
+  endable,
+  endClash,
   assignmentsOfUser,
   localDay,
   overlapping,
@@ -72,6 +74,26 @@ describe('overlapping', () => {
     expect(overlapping(list, { ...base, date_debut: '2025-01-01', date_fin: '2025-12-31' })).toBeUndefined()
     expect(overlapping(list, { siren: B, matricule_utilisateur: 'GP010', date_debut: '2026-03-01', date_fin: null })).toBeUndefined()
     expect(overlapping(list, { siren: A, matricule_utilisateur: 'GP002', date_debut: '2026-03-01', date_fin: null })).toBeUndefined()
+  })
+})
+
+describe('ending an assignment', () => {
+  const first = aff(A, 'GP010', '2026-01-01', '2026-08-31')
+  const later = aff(A, 'GP010', '2026-09-01', '2026-12-31')
+  const other = aff(A, 'GP002', '2026-02-01', null)
+  const list = [first, later, other]
+
+  it('finds the later assignment of the same user and dossier an end would reach into, never the one ended', () => {
+    expect(endClash(list, first, '2026-08-31')).toBeUndefined()
+    expect(endClash(list, first, '2026-09-01')).toBe(later)
+    expect(endClash(list, later, '2027-06-30')).toBeUndefined()
+  })
+
+  it('offers the end while the assignment has no end or ends after the day', () => {
+    expect(endable(other, '2026-11-20')).toBe(true)
+    expect(endable(later, '2026-12-30')).toBe(true)
+    expect(endable(later, '2026-12-31')).toBe(false)
+    expect(endable(later, '2027-01-01')).toBe(false)
   })
 })
 

@@ -68,6 +68,13 @@ beforeEach(async () => {
       assignments = [...assignments, a]
       return Promise.resolve({ ok: true, value: a })
     },
+    'cabinet:endAssignment': ({ siren, matricule_utilisateur, date_debut, date_fin }) => {
+      writes.push(`end:${siren}:${matricule_utilisateur}:${date_debut}:${date_fin}`)
+      const same = (a: AffectationDossier): boolean =>
+        a.siren === siren && a.matricule_utilisateur === matricule_utilisateur && a.date_debut === date_debut
+      assignments = assignments.map((a) => (same(a) ? { ...a, date_fin } : a))
+      return Promise.resolve({ ok: true, value: { siren, matricule_utilisateur, date_debut, date_fin } })
+    },
   })
 })
 afterEach(async () => {
@@ -142,6 +149,7 @@ describe('UsersView', () => {
       'cabinet:createUser': () => Promise.reject(new Error('non')),
       'cabinet:assignments': () => Promise.reject(new Error('non')),
       'cabinet:assign': () => Promise.reject(new Error('non')),
+      'cabinet:endAssignment': () => Promise.reject(new Error('non')),
     })
     wrapper = mountIn(app, UsersView, {}, createAppRouter())
     await until(() => {
@@ -179,6 +187,105 @@ describe('UserView', () => {
     })
     expect(writes).toEqual([`assign:${SIREN_2}:GP001`])
     expect(wrapper.find(testId(`assignment-${SIREN_2}-GP001-2026-12-01`)).attributes('data-state')).toBe('a_venir')
+  })
+})
+
+describe('ending an assignment', () => {
+  async function openEnd(): Promise<VueWrapper> {
+    await withRights(app, ['cabinet', 'dossiers'])
+    const w = mountIn(app, UserView, { matricule: 'GP001' }, createAppRouter())
+    wrapper = w
+    await until(() => {
+      expect(w.find(testId(`assignment-end-${SIREN}-GP001-2024-01-01`)).exists()).toBe(true)
+    })
+    // An assignment already ended offers no « Terminer ».
+    expect(w.find(testId(`assignment-end-${SIREN_2}-GP001-2024-01-01`)).exists()).toBe(false)
+    await w.find(testId(`assignment-end-${SIREN}-GP001-2024-01-01`)).trigger('click')
+    await until(() => {
+      expect(w.find(testId('end-form')).exists()).toBe(true)
+    })
+    return w
+  }
+
+  it('checks the date, asks for confirmation, ends it, and « mes dossiers » follows', async () => {
+    const w = await openEnd()
+    expect((w.find(testId('end-date')).element as HTMLInputElement).value).toBe('20/11/2026')
+    await w.find(testId('end-date')).setValue('31/12/2023')
+    await w.find(testId('end-form')).trigger('submit')
+    await until(() => {
+      expect(w.find(testId('field-error-date_fin')).text()).toMatch(/précède la date de début/)
+    })
+    expect(w.find(testId('confirm-dialog')).exists()).toBe(false)
+
+    await w.find(testId('end-date')).setValue('19/11/2026')
+    await w.find(testId('end-form')).trigger('submit')
+    await until(() => {
+      expect(w.find(testId('confirm-message')).text()).toMatch(/ne sera plus affecté\(e\) au dossier .* après le 19\/11\/2026/)
+    })
+    expect(writes).toEqual([])
+    await w.find(testId('confirm-yes')).trigger('click')
+    await until(() => {
+      expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).attributes('data-state')).toBe('terminee')
+    })
+    expect(writes).toEqual([`end:${SIREN}:GP001:2024-01-01:2026-11-19`])
+    expect(w.find(testId('end-result')).attributes('data-ok')).toBe('true')
+    expect(w.find(testId('end-result')).text()).toMatch(/terminée.*19\/11\/2026/)
+    expect((await app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-19')
+
+    w.unmount()
+    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
+    await until(() => {
+      expect(wrapper?.find(testId('my-dossiers-help')).attributes('data-count')).toBe('0')
+    })
+  })
+
+  it('is offered on the dossier’s assignees too, naming the user', async () => {
+    await withRights(app, ['cabinet', 'dossiers'])
+    const w = mountIn(app, UsersView, {}, createAppRouter())
+    wrapper = w
+    await until(() => {
+      expect(w.find(testId('user-row-GP002')).exists()).toBe(true)
+    })
+    await w.find(testId('dossier-assignees-select')).setValue(SIREN_2)
+    await until(() => {
+      expect(w.find(testId(`assignment-end-${SIREN_2}-GP002-2026-12-01`)).exists()).toBe(true)
+    })
+    expect(w.find(testId(`assignment-end-${SIREN_2}-GP001-2024-01-01`)).exists()).toBe(false)
+    await w.find(testId(`assignment-end-${SIREN_2}-GP002-2026-12-01`)).trigger('click')
+    await until(() => {
+      expect(w.find(testId('end-form')).text()).toMatch(/Terminer l’affectation de Julien Roux \(GP002\)/)
+    })
+    await w.find(testId('end-cancel')).trigger('click')
+    await until(() => {
+      expect(w.find(testId('end-form')).exists()).toBe(false)
+    })
+  })
+
+  it('refuses an end reaching into a later assignment before sending, and says so offline', async () => {
+    assignments = [
+      { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2024-01-01', date_fin: '2026-11-30' },
+      { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2026-12-01', date_fin: null },
+    ]
+    const w = await openEnd()
+    await w.find(testId('end-date')).setValue('15/12/2026')
+    await w.find(testId('end-form')).trigger('submit')
+    await until(() => {
+      expect(w.find(testId('field-error-date_fin')).text()).toMatch(/empiète .* à partir du 01\/12\/2026/)
+    })
+    expect(w.find(testId('confirm-dialog')).exists()).toBe(false)
+
+    useSyncStore(app.pinia).online = false
+    await w.find(testId('end-date')).setValue('25/11/2026')
+    await w.find(testId('end-form')).trigger('submit')
+    await until(() => {
+      expect(w.find(testId('confirm-yes')).exists()).toBe(true)
+    })
+    await w.find(testId('confirm-yes')).trigger('click')
+    await until(() => {
+      expect(w.find(testId('end-result')).text()).toMatch(/hors connexion.*Rien n’a été enregistré/)
+    })
+    expect(writes).toEqual([])
+    expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).attributes('data-state')).toBe('en_cours')
   })
 })
 
