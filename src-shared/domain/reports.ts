@@ -43,6 +43,7 @@ export const REPORT_CONTEXTS = {
   bulletins: 'BULLETINS',
   facturation: 'FACTURATION',
   cabinet: 'CABINET',
+  cumuls: 'CUMULS',
 } as const
 
 /** Values of the `suite` parameter. */

@@ -50,6 +50,8 @@ export const channelNames = [
   'extractions:start',
   'extractions:read',
   'extractions:download',
+  'cumuls:list',
+  'cumuls:put',
 ] as const
 
 /**

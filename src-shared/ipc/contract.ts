@@ -64,6 +64,7 @@ import {
   RecapitulatifContent,
 } from '../domain/declarations'
 import { CodesListInput, CodesListResult, SalarieSheet, SalarieSheetInput } from '../domain/people'
+import { CumulsListInput, CumulsListResult, CumulsPutInput, CumulsPutOutcome } from '../domain/cumuls'
 import {
   ExtractionSummary,
   ExtractionsDownloadInput,
@@ -182,6 +183,10 @@ export const ipcChannels = {
   'extractions:read': { input: ExtractionsReadInput, output: ExtractionSummary },
   /** Starts a download job of an extraction's CSV; progress comes as `downloads:changed`. */
   'extractions:download': { input: ExtractionsDownloadInput, output: DownloadsStartResult },
+  /** A dossier's cumuls of a year passing the two filters of GET /api/cumuls (every page). */
+  'cumuls:list': { input: CumulsListInput, output: CumulsListResult },
+  /** ONE PUT of a dossier's cumuls (exactly-once rule #69); answers its outcome, fails only with CONNEXION_ABSENTE. */
+  'cumuls:put': { input: CumulsPutInput, output: CumulsPutOutcome },
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec }
 
 /** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */

@@ -8,6 +8,7 @@ import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
 import type { IpcHandlers } from '../dispatcher'
 import { fetchCodeList, fetchSalarieSheet } from '../../people/sheet'
 import { listExtractions, readExtraction, startExtraction } from '../../people/extractions'
+import { listCumuls, putCumuls, type CumulsDeps } from '../../people/cumuls'
 import type { PayrollConnection } from '../../services/connection'
 import { ipcErrorFromApi, requireConnection } from './shared'
 
@@ -17,12 +18,23 @@ export interface PeopleHandlerDeps {
   readonly connection: () => PayrollConnection | null
 }
 
-type Channels = 'salaries:sheet' | 'codes:list' | 'extractions:list' | 'extractions:start' | 'extractions:read'
+type Channels =
+  | 'salaries:sheet'
+  | 'codes:list'
+  | 'extractions:list'
+  | 'extractions:start'
+  | 'extractions:read'
+  | 'cumuls:list'
+  | 'cumuls:put'
+
+function cumulsDepsOf(connection: PayrollConnection): CumulsDeps {
+  return { client: connection.client, budget: connection.budget, timeoutMs: connection.timeoutMs }
+}
 
 /**
  * Handlers of the people channels. Each fails with CONNEXION_ABSENTE (no connection) or the API's error code and
- * message, contexte `SALARIE` (sheet), `REFERENTIEL` (code list) or `EXTRACTION`, details
- * `{ status, retryAfterMs, droitManquant }`.
+ * message, contexte `SALARIE` (sheet), `REFERENTIEL` (code list), `EXTRACTION` or `CUMULS` (list), details
+ * `{ status, retryAfterMs, droitManquant }`; `cumuls:put` answers its outcome and fails only with CONNEXION_ABSENTE.
  */
 export function createPeopleHandlers(deps: PeopleHandlerDeps): Pick<IpcHandlers, Channels> {
   /** Runs `read` with the active connection, an API failure answered with `contexte`. */
@@ -45,5 +57,7 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): Pick<IpcHandlers,
       withConnection(REPORT_CONTEXTS.extraction, (c) => startExtraction(c.client, input, { budget: c.budget })),
     'extractions:read': (input) =>
       withConnection(REPORT_CONTEXTS.extraction, (c) => readExtraction(c.client, input.id, { budget: c.budget })),
+    'cumuls:list': (input) => withConnection(REPORT_CONTEXTS.cumuls, (c) => listCumuls(cumulsDepsOf(c), input)),
+    'cumuls:put': (input) => putCumuls(cumulsDepsOf(requireConnection(deps.connection())), input),
   }
 }

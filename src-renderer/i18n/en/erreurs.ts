@@ -148,6 +148,7 @@ export const erreursEn: typeof erreursFr = {
       EXTRACTION: 'Extraction: {raison}',
       FACTURATION: 'Billing counters not updated: {raison}',
       CABINET: 'Cabinet action not possible: {raison}',
+      CUMULS: 'Year-to-date totals not updated: {raison}',
     },
     suites: {
       RIEN_ENREGISTRE: 'Nothing was saved.',

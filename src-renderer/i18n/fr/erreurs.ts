@@ -167,6 +167,7 @@ export const erreursFr = {
       EXTRACTION: 'Extraction : {raison}',
       FACTURATION: 'Compteurs de facturation non mis à jour : {raison}',
       CABINET: 'Action sur le cabinet impossible : {raison}',
+      CUMULS: 'Cumuls non mis à jour : {raison}',
     },
     /** Sentences added after the reason (`params.suite`). */
     suites: {
