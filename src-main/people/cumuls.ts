@@ -80,7 +80,7 @@ function errorOf(error: ApiError): NonNullable<CumulsPutOutcome['error']> {
   return { code: error.code, message: error.message, params: error.params }
 }
 
-const NONE = { retour: null, unconfirmed: [], error: null, settleUntil: null } as const
+const NONE: Omit<CumulsPutOutcome, 'result'> = { retour: null, unconfirmed: [], error: null, settleUntil: null }
 
 /**
  * Sends the cumuls of one dossier's year as ONE PUT with the exactly-once rule of #69 (module comment).

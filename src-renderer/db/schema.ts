@@ -51,6 +51,10 @@
  *   `[siren+updatedAt+clientId]`, `[kind+state]`, `[siren+matricule]`; outbox-query.ts `entriesInStates`,
  *   `entriesOfDossier`), `[siren+state]` and `category` (no query used them: counts come from the `counts` table, the
  *   claim reads `[state+category+createdAt]`). 16 indexes -> 10. No data change.
+ * - v15: the cumuls (issue 16, point 4): table `cumulReads` (the cached cumuls of a dossier's year, merged from the
+ *   filtered reads, with the instant of the last read; key `[siren+annee]`) and table `cumulDrafts` (the cumuls grid's
+ *   cells not yet applied by the service: typed, pasted or imported, refused by it, or sent without an answer; key
+ *   `[siren+annee]`). Additive: no upgrade function. (v13 and v14 are other branches' numbers.)
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -72,6 +76,7 @@ import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { CandidateRecord, SendWindow } from '../../src-shared/domain/sync-protocol'
 import type { CodesListResult, SalarieSheet } from '../../src-shared/domain/people'
+import type { CumulDraftRow, CumulReadRow } from '../../src-shared/domain/cumul-draft'
 import { upgradeToV6 } from './upgrade-v6'
 
 /** Database name of the demo profile; each profile has its own (`profileDbName` in src-shared/domain/profiles.ts). */
@@ -296,6 +301,12 @@ export const SCHEMA_V12 = {
     '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId], verifyAfter',
 } as const
 
+/** Indexes of version 15: the cumuls' cache and the cumuls grid's draft (file comment). */
+export const SCHEMA_V15 = {
+  cumulReads: '[siren+annee]',
+  cumulDrafts: '[siren+annee]',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -377,6 +388,10 @@ export class PaieDb extends Dexie {
   affectations!: Table<AffectationDossier, [string, string, string]>
   /** When each cabinet read was made (since v11). */
   cabinetReads!: Table<CabinetReadRow, CabinetReadRow['key']>
+  /** The cumuls of a dossier's year as last read (since v15). */
+  cumulReads!: Table<CumulReadRow, [string, number]>
+  /** The cumuls grid's cells not yet applied by the service (since v15). */
+  cumulDrafts!: Table<CumulDraftRow, [string, number]>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -393,5 +408,6 @@ export class PaieDb extends Dexie {
     this.version(10).stores(SCHEMA_V10)
     this.version(11).stores(SCHEMA_V11)
     this.version(12).stores(SCHEMA_V12)
+    this.version(15).stores(SCHEMA_V15)
   }
 }

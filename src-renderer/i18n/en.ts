@@ -13,6 +13,7 @@ import { bulletinsEn } from './en/bulletins'
 import { importEn } from './en/import'
 import { billingEn } from './en/billing'
 import { usersEn } from './en/users'
+import { cumulsEn } from './en/cumuls'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -29,6 +30,7 @@ export const en: Messages = {
   ...bulletinsEn,
   ...billingEn,
   ...usersEn,
+  ...cumulsEn,
   ...erreursEn,
   ...exportsEn,
   ...importEn,

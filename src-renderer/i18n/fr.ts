@@ -18,6 +18,7 @@ import { bulletinsFr } from './fr/bulletins'
 import { importFr } from './fr/import'
 import { billingFr } from './fr/billing'
 import { usersFr } from './fr/users'
+import { cumulsFr } from './fr/cumuls'
 
 export const fr = {
   ...appFr,
@@ -32,6 +33,7 @@ export const fr = {
   ...bulletinsFr,
   ...billingFr,
   ...usersFr,
+  ...cumulsFr,
   ...erreursFr,
   ...exportsFr,
   ...importFr,

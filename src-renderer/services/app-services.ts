@@ -23,6 +23,8 @@ export type RendererApi = Pick<
   | 'bulletins:read'
   | 'bulletins:compute'
   | 'bulletins:act'
+  | 'cumuls:list'
+  | 'cumuls:put'
 >
 
 export interface AppServices {

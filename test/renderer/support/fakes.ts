@@ -2,6 +2,7 @@
  * Fakes for the sync coordinator: a manual clock with timers, a lock manager shared by several coordinators
  * (as the Web Locks API is shared by windows), and a `window.api` whose `sync:push` plays a payroll service.
  */
+import { CumulsFilter } from '../../../src-shared/domain/cumuls'
 import type {
   SyncItem,
   SyncOutcome,
@@ -138,6 +139,8 @@ export interface FakeApi extends RendererApi {
   codes: (nomCode: CodesListResult['nom']) => IpcResult<CodesListResult>
   /** The `bulletins:*` channels' answers, when a test gives them (else an empty period). */
   payslips: { -readonly [C in 'bulletins:list' | 'bulletins:read' | 'bulletins:compute' | 'bulletins:act']?: RendererApi[C] }
+  /** The `cumuls:*` channels' answers, when a test gives them (else no cumul, and every PUT applied). */
+  cumuls: { -readonly [C in 'cumuls:list' | 'cumuls:put']?: RendererApi[C] }
   /** Sends a `sync:changed` event to the subscribers. */
   emitProgress(progress: SyncProgress): void
 }
@@ -196,6 +199,25 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'bulletins:act': (input) =>
       api.payslips['bulletins:act']?.(input) ??
       Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
+    cumuls: {},
+    'cumuls:list': (input) =>
+      api.cumuls['cumuls:list']?.(input) ??
+      Promise.resolve({
+        ok: true,
+        value: { siren: input.siren, annee: input.annee, filtre: CumulsFilter.parse(input.filtre), fetchedAt: '2026-11-20T09:00:00.000Z', cumuls: [] },
+      }),
+    'cumuls:put': (input) =>
+      api.cumuls['cumuls:put']?.(input) ??
+      Promise.resolve({
+        ok: true,
+        value: {
+          result: 'applied',
+          retour: { crees: input.elements.length, mis_a_jour: 0, erreurs: [] },
+          unconfirmed: [],
+          error: null,
+          settleUntil: null,
+        },
+      }),
     onSyncChanged(callback) {
       listeners.add(callback)
       return () => {
