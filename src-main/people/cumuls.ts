@@ -99,7 +99,9 @@ export async function putCumuls(deps: CumulsDeps, input: ChannelInput<'cumuls:pu
   }
   const elements = sent.map((index) => input.elements[index]).filter((item) => item !== undefined)
   try {
-    const retour = await withPermit(deps.budget, () => deps.client.call('mettreAJourCumuls', { params: { siren }, body: { annee, elements } }))
+    const retour = await withPermit(deps.budget, () =>
+      deps.client.call('mettreAJourCumuls', { params: { siren }, body: { annee, elements } }),
+    )
     const erreurs = retour.erreurs.map((e) => ({ ...e, index: sent[e.index] ?? e.index }))
     return { ...NONE, result: 'applied', retour: { ...retour, erreurs } }
   } catch (error) {

@@ -42,7 +42,12 @@ export async function refreshCumuls(
   if (!result.ok) return result
   const row = await db.transaction('rw', db.cumulReads, async () => {
     const cached = (await db.cumulReads.get([siren, annee]))?.cumuls ?? []
-    const next: CumulReadRow = { siren, annee, fetchedAt: result.value.fetchedAt, cumuls: mergeFilteredRead(cached, result.value.cumuls, filtre) }
+    const next: CumulReadRow = {
+      siren,
+      annee,
+      fetchedAt: result.value.fetchedAt,
+      cumuls: mergeFilteredRead(cached, result.value.cumuls, filtre),
+    }
     await db.cumulReads.put(next)
     return next
   })
@@ -71,7 +76,13 @@ async function store(db: PaieDb, row: CumulDraftRow): Promise<CumulDraftRow | nu
 }
 
 /** Saves the clerk's `edits` (typed, pasted or imported cells) in the draft, in one transaction. @returns the draft */
-export async function saveEdits(db: PaieDb, siren: string, annee: number, edits: readonly CumulEdit[], now: string): Promise<CumulDraftRow | null> {
+export async function saveEdits(
+  db: PaieDb,
+  siren: string,
+  annee: number,
+  edits: readonly CumulEdit[],
+  now: string,
+): Promise<CumulDraftRow | null> {
   return db.transaction('rw', db.cumulDrafts, db.cumulReads, async () => {
     const row = (await loadDraft(db, siren, annee)) ?? emptyDraft(siren, annee, now)
     return store(db, applyEdits(row, edits, await heldValues(db, siren, annee), now))

@@ -32,7 +32,11 @@ export const useCumulsStore = defineStore('cumuls', () => {
   /** Why the last read failed (main's code, worded by the view); null after a success. */
   const error = ref<Reported | null>(null)
   /** Outcome of the last send (null before any), with the number of cells it carried. */
-  const lastSend = shallowRef<{ readonly sent: number; readonly outcome: CumulsPutOutcome | null; readonly failure: Reported | null } | null>(null)
+  const lastSend = shallowRef<{
+    readonly sent: number
+    readonly outcome: CumulsPutOutcome | null
+    readonly failure: Reported | null
+  } | null>(null)
   const blocked = shallowRef<SendBlock | null>(null)
 
   const clock = (): number => maybeAppServices()?.now() ?? Date.now()

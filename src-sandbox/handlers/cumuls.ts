@@ -55,7 +55,13 @@ type ItemError = { index: number; code: string; message: string }
  * hours or days (categories `heures`, `conges`). The amount's format is the body schema's (`Montant`): a bad one
  * refuses the whole request (400 REQUETE_INVALIDE naming `body.elements[<i>].valeur`).
  */
-function refusal(ctx: HandlerContext, siren: string, item: Item, template: Cumul | undefined, seen: ReadonlySet<string>): Omit<ItemError, 'index'> | null {
+function refusal(
+  ctx: HandlerContext,
+  siren: string,
+  item: Item,
+  template: Cumul | undefined,
+  seen: ReadonlySet<string>,
+): Omit<ItemError, 'index'> | null {
   if (findSalarie(ctx, siren, item.matricule) === undefined)
     return { code: CUMUL_ERRORS.salarieInconnu, message: `Salarié ${item.matricule} introuvable dans le dossier ${siren}.` }
   if (template === undefined) return { code: CUMUL_ERRORS.cumulInconnu, message: `Le cumul ${item.code_cumul} n’existe pas.` }

@@ -73,12 +73,7 @@ export function emptyDraft(siren: string, annee: number, now: string): CumulDraf
  * The draft with `edits` applied: a cell emptied, or set back to the value the service holds (`held`, by cumul key),
  * leaves the draft (nothing to send); any other text becomes a `draft` cell, or `invalid` with its reason.
  */
-export function applyEdits(
-  row: CumulDraftRow,
-  edits: readonly CumulEdit[],
-  held: ReadonlyMap<string, string>,
-  now: string,
-): CumulDraftRow {
+export function applyEdits(row: CumulDraftRow, edits: readonly CumulEdit[], held: ReadonlyMap<string, string>, now: string): CumulDraftRow {
   const cells: Record<string, CumulDraftCell> = { ...row.cells }
   for (const e of edits) {
     const key = cumulKey(e.matricule, e.code_cumul)

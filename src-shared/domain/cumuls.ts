@@ -10,7 +10,8 @@
  * blindly: main reads the year back first and leaves out every item the read shows applied.
  */
 import { z } from 'zod'
-import { Cumul, CumulsItemPutDto, CumulsPutDto, CumulsPutRetourDto } from '../api/bulletins'
+import { Cumul, CumulsPutDto, CumulsPutRetourDto } from '../api/bulletins'
+import type { CumulsItemPutDto } from '../api/bulletins'
 import { IsoDateTime, Siren } from '../api/common'
 import { ReportParams } from './reports'
 import { compareDecimal } from './decimal'

@@ -55,7 +55,9 @@ describe('GET /api/cumuls', () => {
     expect(expected.length).toBeGreaterThan(0)
     expect(res.body.total).toBe(expected.length)
     expect(new Set(res.body.elements.map((c) => c.code_cumul))).toEqual(new Set(['HEURES', 'CP_ACQUIS']))
-    const moteur = await call<PageBody<Cumul>>(sandbox.url, `/api/cumuls${qs({ siren, annee, code_moteur: 'C0200', taille: 500 })}`, { token })
+    const moteur = await call<PageBody<Cumul>>(sandbox.url, `/api/cumuls${qs({ siren, annee, code_moteur: 'C0200', taille: 500 })}`, {
+      token,
+    })
     expect(moteur.body.elements.length).toBeGreaterThan(0)
     expect(moteur.body.elements.every((c) => c.code_cumul === 'NET_IMP')).toBe(true)
     const both = await call<PageBody<Cumul>>(
@@ -93,7 +95,9 @@ describe('PUT /api/dossiers/{siren}/cumuls', () => {
     expect(held(matricule, 'BRUT')?.valeur).toBe('31000.50')
     expect(held(matricule, 'NET_IMP')?.valeur).toBe('-120.00')
     expect(held(matricule, 'HEURES')?.valeur).not.toBe('-4.00')
-    const lines = readFileSync(journalPathOf(join(dir, 'store.json')), 'utf8').trim().split('\n')
+    const lines = readFileSync(journalPathOf(join(dir, 'store.json')), 'utf8')
+      .trim()
+      .split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('31000.50')
   })

@@ -19,13 +19,7 @@ export interface PeopleHandlerDeps {
 }
 
 type Channels =
-  | 'salaries:sheet'
-  | 'codes:list'
-  | 'extractions:list'
-  | 'extractions:start'
-  | 'extractions:read'
-  | 'cumuls:list'
-  | 'cumuls:put'
+  'salaries:sheet' | 'codes:list' | 'extractions:list' | 'extractions:start' | 'extractions:read' | 'cumuls:list' | 'cumuls:put'
 
 function cumulsDepsOf(connection: PayrollConnection): CumulsDeps {
   return { client: connection.client, budget: connection.budget, timeoutMs: connection.timeoutMs }

@@ -23,7 +23,8 @@ export interface CumulColumn {
 export function cumulColumns(cumuls: readonly Cumul[]): CumulColumn[] {
   const byCode = new Map<string, CumulColumn>()
   for (const c of cumuls)
-    if (!byCode.has(c.code_cumul)) byCode.set(c.code_cumul, { code: c.code_cumul, libelle: c.libelle, categorie: c.categorie, codeMoteur: c.code_moteur })
+    if (!byCode.has(c.code_cumul))
+      byCode.set(c.code_cumul, { code: c.code_cumul, libelle: c.libelle, categorie: c.categorie, codeMoteur: c.code_moteur })
   return [...byCode.values()].sort((a, b) => a.categorie.localeCompare(b.categorie) || a.code.localeCompare(b.code))
 }
 
@@ -63,5 +64,7 @@ export function cumulCellView(
   const cell = draft?.cells[key]
   if (cell !== undefined) return { text: cell.text, status: cell.state, message: cell.message }
   const value = held.get(key)
-  return value === undefined ? { text: '', status: null, message: null } : { text: formatFrenchDecimal(value), status: 'service', message: null }
+  return value === undefined
+    ? { text: '', status: null, message: null }
+    : { text: formatFrenchDecimal(value), status: 'service', message: null }
 }

@@ -3,4 +3,6 @@ import type { RouteRecordRaw } from 'vue-router'
 
 import CumulsView from './CumulsView.vue'
 
-export const cumulsRoutes: RouteRecordRaw[] = [{ path: '/dossiers/:siren(\\d{9})/cumuls', name: 'cumuls', component: CumulsView, props: true }]
+export const cumulsRoutes: RouteRecordRaw[] = [
+  { path: '/dossiers/:siren(\\d{9})/cumuls', name: 'cumuls', component: CumulsView, props: true },
+]

@@ -41,7 +41,8 @@ export const cumulsEn: typeof cumulsFr = {
     },
     envoi: {
       applique: 'Totals sent in one request: {n} applied, {refus} refused by the service (see the red cells).',
-      inconnu: 'Answer lost: {n} total(s) not confirmed by the read-back. They will be read again before any new send; nothing is sent twice.',
+      inconnu:
+        'Answer lost: {n} total(s) not confirmed by the read-back. They will be read again before any new send; nothing is sent twice.',
       refused: 'Send refused by the service, nothing applied: {raison}',
       not_sent: 'Cannot send for now, nothing applied: {raison}',
       horsLigne: 'Offline: the totals can only be sent with the connection. Your changes stay kept on this workstation.',

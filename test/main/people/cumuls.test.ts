@@ -28,7 +28,7 @@ function cutConnection(s: RunningSandbox): { connection: PayrollConnection; puts
   const cut = { next: false }
   const fetchCut: typeof fetch = async (input, init) => {
     if ((init?.method ?? 'GET') !== 'PUT') return fetch(input, init)
-    puts.push(JSON.parse(String(init?.body)))
+    puts.push(JSON.parse(typeof init?.body === 'string' ? init.body : 'null'))
     const response = await fetch(input, init)
     if (!cut.next) return response
     cut.next = false
@@ -140,8 +140,8 @@ describe('cumuls:put', () => {
 
   it('fails with CONNEXION_ABSENTE without a connection', async () => {
     const call = dispatcherOf(null)
-    await expect(call('cumuls:put', { siren: BIG_SIREN, annee: 2026, elements: [{ matricule: 'A1', code_cumul: 'BRUT', valeur: '1' }] })).rejects.toThrow(
-      /CONNEXION_ABSENTE/,
-    )
+    await expect(
+      call('cumuls:put', { siren: BIG_SIREN, annee: 2026, elements: [{ matricule: 'A1', code_cumul: 'BRUT', valeur: '1' }] }),
+    ).rejects.toThrow(/CONNEXION_ABSENTE/)
   })
 })

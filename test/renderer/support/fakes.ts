@@ -204,7 +204,13 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
       api.cumuls['cumuls:list']?.(input) ??
       Promise.resolve({
         ok: true,
-        value: { siren: input.siren, annee: input.annee, filtre: CumulsFilter.parse(input.filtre), fetchedAt: '2026-11-20T09:00:00.000Z', cumuls: [] },
+        value: {
+          siren: input.siren,
+          annee: input.annee,
+          filtre: CumulsFilter.parse(input.filtre),
+          fetchedAt: '2026-11-20T09:00:00.000Z',
+          cumuls: [],
+        },
       }),
     'cumuls:put': (input) =>
       api.cumuls['cumuls:put']?.(input) ??

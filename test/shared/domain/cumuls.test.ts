@@ -5,13 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Cumul } from '../../../src-shared/api/bulletins'
-import {
-  CumulsFilter,
-  filterOfItems,
-  matchesCumulsFilter,
-  mergeFilteredRead,
-  readBackIndexes,
-} from '../../../src-shared/domain/cumuls'
+import { CumulsFilter, filterOfItems, matchesCumulsFilter, mergeFilteredRead, readBackIndexes } from '../../../src-shared/domain/cumuls'
 
 function cumul(matricule: string, code: string, valeur: string, categorie = 'remuneration', moteur = `M_${code}`): Cumul {
   return { siren: '123456782', matricule, annee: 2026, categorie, code_cumul: code, code_moteur: moteur, libelle: code, valeur }
@@ -65,8 +59,13 @@ describe('readBackIndexes', () => {
         )
         expect([...applied, ...notShown].sort((x, y) => x - y)).toEqual(elements.map((_e, i) => i))
         // An item sent and read with the same value is never left to resend when it is the only one of its cell.
-        const reread = readBackIndexes(elements, elements.map((e) => cumul(e.matricule, e.code_cumul, e.valeur)))
-        const unique = elements.filter((e) => elements.filter((x) => x.matricule === e.matricule && x.code_cumul === e.code_cumul).length === 1)
+        const reread = readBackIndexes(
+          elements,
+          elements.map((e) => cumul(e.matricule, e.code_cumul, e.valeur)),
+        )
+        const unique = elements.filter(
+          (e) => elements.filter((x) => x.matricule === e.matricule && x.code_cumul === e.code_cumul).length === 1,
+        )
         expect(reread.applied.length).toBeGreaterThanOrEqual(unique.length)
       }),
     )
@@ -75,10 +74,12 @@ describe('readBackIndexes', () => {
 
 describe('filterOfItems', () => {
   it('covers the items’ codes, sorted and once each', () => {
-    expect(filterOfItems([
-      { matricule: 'A1', code_cumul: 'PAS', valeur: '1' },
-      { matricule: 'A2', code_cumul: 'BRUT', valeur: '1' },
-      { matricule: 'A3', code_cumul: 'PAS', valeur: '1' },
-    ])).toEqual({ categories: [], cumuls: ['BRUT', 'PAS'], codeMoteur: null })
+    expect(
+      filterOfItems([
+        { matricule: 'A1', code_cumul: 'PAS', valeur: '1' },
+        { matricule: 'A2', code_cumul: 'BRUT', valeur: '1' },
+        { matricule: 'A3', code_cumul: 'PAS', valeur: '1' },
+      ]),
+    ).toEqual({ categories: [], cumuls: ['BRUT', 'PAS'], codeMoteur: null })
   })
 })
