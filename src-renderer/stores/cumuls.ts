@@ -129,6 +129,8 @@ export const useCumulsStore = defineStore('cumuls', () => {
     try {
       const result = await sendDraft(appServices().db, appServices().api, siren.value, annee.value, () => new Date(clock()).toISOString())
       if (result.sent === 0 || !('outcome' in result)) return false
+      // The cells as the outcome left them, before the result is shown.
+      await load()
       lastSend.value = result.outcome.ok
         ? { sent: result.sent, outcome: result.outcome.value, failure: null }
         : { sent: result.sent, outcome: null, failure: result.outcome.error }

@@ -20,7 +20,7 @@ import { createMemoryKeychain, type Keychain } from '../../../src-main/profiles/
 import { createProfileFileStore } from '../../../src-main/profiles/profile-file'
 import { createProfileService, type ProfileService } from '../../../src-main/profiles/service'
 import { installBridge, type Bridge } from './bridge'
-import { OPERATIONS_DIR, createOperationCounter, recordSuiteOperations } from './operations'
+import { OPERATIONS_DIR, createOperationCounter, recordSuiteOperations, type OperationCounts } from './operations'
 import { browserPid, newProfileDir, openBrowser } from './browser'
 import { serveRenderer, type StaticServer } from './static-server'
 
@@ -104,6 +104,8 @@ export interface Workstation {
   /** Opens Chromium again on the same profile and loads the app. */
   reopenBrowser(): Promise<Page>
   screenshot(name: string): Promise<string>
+  /** Answers main's own client received so far, by operation id (the tests' own clients not counted). */
+  operationCounts(): OperationCounts
   close(): Promise<void>
 }
 
@@ -283,6 +285,9 @@ export async function startWorkstation(
       ws.context = next.context
       ws.page = next.page
       return next.page
+    },
+    operationCounts() {
+      return operations.counts()
     },
     async screenshot(name) {
       const path = resolve(ARTIFACTS, `${name}.png`)
