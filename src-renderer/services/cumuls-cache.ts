@@ -113,3 +113,24 @@ export async function sendDraft(db: PaieDb, api: CumulsApi, siren: string, annee
     })
   return { sent: sent.elements.length, outcome }
 }
+
+/**
+ * Writes the cells of an imported cumuls file into the drafts of their years, ALL in one transaction (a reload
+ * mid-way leaves all of them or none): the import's "queue" for cumuls (#70). @returns the cells written
+ */
+export async function saveImported(
+  db: PaieDb,
+  siren: string,
+  byYear: ReadonlyMap<number, readonly CumulEdit[]>,
+  now: string,
+): Promise<number> {
+  return db.transaction('rw', db.cumulDrafts, db.cumulReads, async () => {
+    let written = 0
+    for (const [annee, edits] of byYear) {
+      const row = (await loadDraft(db, siren, annee)) ?? emptyDraft(siren, annee, now)
+      await store(db, applyEdits(row, edits, await heldValues(db, siren, annee), now))
+      written += edits.length
+    }
+    return written
+  })
+}

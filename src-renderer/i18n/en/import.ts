@@ -97,6 +97,8 @@ export const importEn: typeof importFr = {
       identiqueService: 'The payroll service already holds an identical element.',
       dejaEnFile: 'An identical element is already in this workstation’s queue.',
       doublonFichier: 'Same element as a row above in this file.',
+      anneeInvalide: '“{valeur}” is not a year (yyyy).',
+      montantCumul: '“{valeur}”: 9 digits before the decimal point and 2 decimals at most.',
       total: 'Totals row: never imported.',
       retiree: 'Removed by you.',
       cellule: {

@@ -98,6 +98,8 @@ export const importFr = {
       identiqueService: 'Le service de paie contient déjà un élément identique.',
       dejaEnFile: 'Un élément identique est déjà dans la file de ce poste.',
       doublonFichier: 'Même élément qu’une ligne au-dessus dans ce fichier.',
+      anneeInvalide: '« {valeur} » n’est pas une année (aaaa).',
+      montantCumul: '« {valeur} » : 9 chiffres avant la virgule et 2 décimales au plus.',
       total: 'Ligne de total : jamais reprise.',
       retiree: 'Retirée par vous.',
       cellule: {
