@@ -5,7 +5,7 @@
  */
 import '../support/db'
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { keptCumulEdits, knownCumuls, previewCumulRows, proposeCumulMapping } from '../../../src-renderer/features/import/cumulRows'
 import { PaieDb } from '../../../src-renderer/db/schema'
 import { saveImported } from '../../../src-renderer/services/cumuls-cache'
