@@ -116,7 +116,7 @@ describe('CumulsView', () => {
     await flushPromises()
     expect(lists.at(-1)?.filtre).toEqual({ categories: ['heures'], cumuls: [], codeMoteur: null })
     expect(w.find('[data-testid="ccell-M001-BRUT"]').exists()).toBe(false)
-    expect(cellOf(w, 'M001', 'HEURES').exists()).toBe(true)
+    expect(w.find('[data-testid="ccell-M001-HEURES"]').exists()).toBe(true)
   })
 
   it('typed and pasted cells go to the draft, kept across a remount; ONE PUT sends them and the refusals land on their cells', async () => {
