@@ -13,7 +13,7 @@ import { draftCounts } from '../../src-shared/domain/cumul-draft'
 import { CumulsFilter, matchesCumulsFilter, type CumulsPutOutcome } from '../../src-shared/domain/cumuls'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
-import { discardDraft, loadCumuls, loadDraft, refreshCumuls, saveEdits, sendDraft } from '../services/cumuls-cache'
+import { discardDraft, loadCumuls, loadDraft, refreshCumuls, saveEdits, saveImported, sendDraft } from '../services/cumuls-cache'
 import { referenceAgeMinutes } from '../services/reference-cache'
 import { useSyncStore } from './sync'
 
@@ -103,6 +103,16 @@ export const useCumulsStore = defineStore('cumuls', () => {
     draft.value = await saveEdits(appServices().db, siren.value, annee.value, edits, new Date(clock()).toISOString())
   }
 
+  /**
+   * Writes the kept rows of an imported cumuls file into the drafts of their years, in one transaction (#70).
+   * @returns the cells written
+   */
+  async function importEdits(byYear: ReadonlyMap<number, readonly CumulEdit[]>): Promise<number> {
+    const written = await saveImported(appServices().db, siren.value, byYear, new Date(clock()).toISOString())
+    await load()
+    return written
+  }
+
   /** Drops every unsent cell of the year. */
   async function discard(): Promise<void> {
     await discardDraft(appServices().db, siren.value, annee.value)
@@ -160,6 +170,7 @@ export const useCumulsStore = defineStore('cumuls', () => {
     open,
     setFilter,
     edit,
+    importEdits,
     discard,
     send,
   }
