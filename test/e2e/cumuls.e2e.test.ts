@@ -4,13 +4,16 @@
  * spreadsheet (clipboard TSV, French amounts), kept as a draft across a page reload, then sent as ONE PUT; the
  * service refuses a negative number of hours and an employee it no longer holds: those cells show its message in
  * French, in red; the 96 others are held by the sandbox exactly as pasted. axe on the grid with its refusals.
- * Screenshot: test/e2e/artifacts/cumuls.png.
+ * Then a spreadsheet of cumuls imported through the import screen (kind « cumuls », issue 17 point 4): its rows
+ * previewed with their reasons, the ready ones added to the cumuls draft (not the outbox), sent from the cumuls screen
+ * as one more PUT. Screenshots: test/e2e/artifacts/cumuls.png, import-cumuls.png.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { parseFrenchDecimal } from '../../src-shared/domain/decimal'
 import { startWorkstation, type Workstation } from './harness/app'
+import { xlsx } from './import-files'
 import { BIG_SIREN, pasteText, testIdSuffixes, until } from './support'
 
 let ws: Workstation
@@ -118,5 +121,46 @@ describe('cumuls pasted from a spreadsheet for 50 employees, one PUT, the refusa
     await page.click(`[data-testid="cumuls-goto-${negative}-HEURES"]`)
     await ws.screenshot('cumuls')
     expect(await seriousViolations()).toEqual([])
+  })
+
+  it('imports a spreadsheet of cumuls into the draft (not the outbox), then sends it as one PUT', async () => {
+    const page = ws.page
+    const base = page.url().split('#')[0] ?? ''
+    const [a = '', b = ''] = (await testIdSuffixes(page, 'crow-')).slice(10, 12)
+    const file = xlsx([
+      ['Matricule', 'Cumul', 'Montant', 'Exercice'],
+      [a, 'Net imposable', '18 250,75', ''],
+      [b, 'NET_IMP', '17 100,00', ''],
+      ['ZZ999', 'NET_IMP', '1,00', ''],
+      [b, 'Prime de lune', '3,00', ''],
+    ])
+    await page.goto(`${base}#/dossiers/${BIG_SIREN}`)
+    await page.click('[data-testid="link-import"]')
+    await page.waitForSelector('[data-testid="import-view"]')
+    await page.setInputFiles('[data-testid="import-file"]', {
+      name: 'cumuls-2026.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: file,
+    })
+    await page.check('[data-testid="import-cumuls-kind"]', { timeout: 60_000 })
+    await until('aperçu des cumuls', async () => (await page.getAttribute('[data-testid="import-cumuls-row-2"]', 'data-status')) === 'pret')
+    expect(await page.getAttribute('[data-testid="import-cumuls-row-3"]', 'data-status')).toBe('pret')
+    expect(await page.textContent('[data-testid="import-cumuls-row-4"]')).toContain('Matricule « ZZ999 » inconnu')
+    expect(await page.textContent('[data-testid="import-cumuls-row-5"]')).toContain('inconnu pour ce dossier')
+    const results = await new AxeBuilder({ page }).include('[data-testid="import-cumuls"]').analyze()
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+    await page.click('[data-testid="import-cumuls-keep"]')
+    await page.waitForSelector('[data-testid="import-cumuls-done"]')
+    await ws.screenshot('import-cumuls')
+    await page.click('[data-testid="import-cumuls-link"]')
+    await page.waitForSelector('[data-testid="cumuls-grid"]', { timeout: 60_000 })
+    await until('2 cellules importées en brouillon', async () => (await draftCount()) === 2)
+    const before = ws.operationCounts().mettreAJourCumuls ?? 0
+    await page.click('[data-testid="cumuls-send"]')
+    await until('envoyé', async () => (await draftCount()) === 0)
+    expect(ws.operationCounts().mettreAJourCumuls ?? 0).toBe(before + 1)
+    const held = (m: string) =>
+      ws.store.cumuls.find((c) => c.siren === BIG_SIREN && c.matricule === m && c.code_cumul === 'NET_IMP')?.valeur
+    expect([held(a), held(b)]).toEqual(['18250.75', '17100.00'])
   })
 })
