@@ -55,7 +55,10 @@ function serve(answer: (input: CumulsPutInput) => CumulsPutOutcome) {
     lists.push(input)
     const filtre = CumulsFilter.parse(input.filtre)
     const cumuls = SERVICE.filter((c) => filtre.categories.length === 0 || filtre.categories.includes(c.categorie))
-    return Promise.resolve({ ok: true, value: { siren: input.siren, annee: input.annee, filtre, fetchedAt: '2026-11-20T08:00:00.000Z', cumuls } })
+    return Promise.resolve({
+      ok: true,
+      value: { siren: input.siren, annee: input.annee, filtre, fetchedAt: '2026-11-20T08:00:00.000Z', cumuls },
+    })
   }
   app.api.cumuls['cumuls:put'] = (input) => {
     puts.push(input)
@@ -122,7 +125,11 @@ describe('CumulsView', () => {
   it('typed and pasted cells go to the draft, kept across a remount; ONE PUT sends them and the refusals land on their cells', async () => {
     const { puts } = serve((input) => ({
       ...applied(input),
-      retour: { crees: 0, mis_a_jour: input.elements.length - 1, erreurs: [{ index: 1, code: 'VALEUR_NEGATIVE', message: 'Le cumul HEURES ne peut pas être négatif.' }] },
+      retour: {
+        crees: 0,
+        mis_a_jour: input.elements.length - 1,
+        erreurs: [{ index: 1, code: 'VALEUR_NEGATIVE', message: 'Le cumul HEURES ne peut pas être négatif.' }],
+      },
     }))
     let w = await open()
     await vi.waitFor(() => {
@@ -183,7 +190,13 @@ describe('CumulsView', () => {
     let lose = true
     const { puts } = serve((input) =>
       lose
-        ? { result: 'unknown', retour: null, unconfirmed: [0], error: { code: 'CONNEXION_INTERROMPUE', message: 'cut' }, settleUntil: '2026-11-20T08:00:00.000Z' }
+        ? {
+            result: 'unknown',
+            retour: null,
+            unconfirmed: [0],
+            error: { code: 'CONNEXION_INTERROMPUE', message: 'cut' },
+            settleUntil: '2026-11-20T08:00:00.000Z',
+          }
         : applied(input),
     )
     const w = await open()

@@ -19,7 +19,12 @@ const held = new Map([['A1|BRUT', '100.00']])
 
 describe('applyEdits', () => {
   it('keeps changed cells, drops emptied ones and those set back to the service’s value', () => {
-    let row = applyEdits(emptyDraft('123456782', 2026, NOW), [edit('A1', 'BRUT', '120', '120'), edit('A2', 'BRUT', 'x', null, 'nombre')], held, NOW)
+    let row = applyEdits(
+      emptyDraft('123456782', 2026, NOW),
+      [edit('A1', 'BRUT', '120', '120'), edit('A2', 'BRUT', 'x', null, 'nombre')],
+      held,
+      NOW,
+    )
     expect(draftCounts(row)).toEqual({ draft: 1, invalid: 1, rejected: 0, unconfirmed: 0 })
     row = applyEdits(row, [edit('A1', 'BRUT', '100,0', '100.0'), edit('A2', 'BRUT', '', null)], held, NOW)
     expect(row.cells).toEqual({})
