@@ -210,6 +210,10 @@ describe('CumulsView', () => {
     })
     expect(text(w, 'cumuls-send-result')).toContain('rien ne sera envoyé deux fois')
     lose = false
+    // The first send ends (it reads the year again after its answer) before the clerk sends again.
+    await vi.waitFor(() => {
+      expect(useCumulsStore(app.pinia).sending).toBe(false)
+    })
     await w.get('[data-testid="cumuls-send"]').trigger('click')
     await vi.waitFor(() => {
       expect(cellOf(w, 'M001', 'BRUT').attributes('data-state')).toBe('service')
