@@ -41,6 +41,7 @@ import EvpGridView from './features/evp/EvpGridView.vue'
 import ImportView from './features/import/ImportView.vue'
 import QueueView from './features/queue/QueueView.vue'
 import { peopleRoutes } from './features/people/routes'
+import { cumulsRoutes } from './features/cumuls/routes'
 import ProfilesView from './features/settings/ProfilesView.vue'
 
 /** Creates the router (one per app instance; tests create their own). */
@@ -60,6 +61,7 @@ export function createAppRouter(): Router {
       })),
       { path: '/dossiers/:siren(\\d{9})/acomptes', name: 'acomptes', component: AcomptesView, props: true },
       ...peopleRoutes,
+      ...cumulsRoutes,
       { path: '/dossiers/:siren(\\d{9})/bulletins', name: 'bulletins', component: BulletinsView, props: true },
       { path: '/dossiers/:siren(\\d{9})/bulletins/:id', name: 'bulletin', component: BulletinView, props: true },
       { path: '/dossiers/:siren(\\d{9})/import', name: 'import', component: ImportView, props: true },

@@ -54,6 +54,10 @@
  * - v13: people writes (issue 16, points 2 and 5): table `peopleWrites` (employee edits, bank details, safe
  *   activation, notes, queued apart from the outbox, #63; key `clientId`, indexes `[siren+matricule]` and `state`).
  *   Additive: no upgrade function.
+ * - v15: the cumuls (issue 16, point 4): table `cumulReads` (the cached cumuls of a dossier's year, merged from the
+ *   filtered reads, with the instant of the last read; key `[siren+annee]`) and table `cumulDrafts` (the cumuls grid's
+ *   cells not yet applied by the service: typed, pasted or imported, refused by it, or sent without an answer; key
+ *   `[siren+annee]`). Additive: no upgrade function. (v13 and v14 are other branches' numbers.)
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -76,6 +80,7 @@ import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { CandidateRecord, SendWindow } from '../../src-shared/domain/sync-protocol'
 import type { CodesListResult, SalarieSheet } from '../../src-shared/domain/people'
+import type { CumulDraftRow, CumulReadRow } from '../../src-shared/domain/cumul-draft'
 import { upgradeToV6 } from './upgrade-v6'
 
 /** Database name of the demo profile; each profile has its own (`profileDbName` in src-shared/domain/profiles.ts). */
@@ -305,6 +310,12 @@ export const SCHEMA_V13 = {
   peopleWrites: 'clientId, [siren+matricule], state',
 } as const
 
+/** Indexes of version 15: the cumuls' cache and the cumuls grid's draft (file comment). */
+export const SCHEMA_V15 = {
+  cumulReads: '[siren+annee]',
+  cumulDrafts: '[siren+annee]',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -388,6 +399,10 @@ export class PaieDb extends Dexie {
   cabinetReads!: Table<CabinetReadRow, CabinetReadRow['key']>
   /** People writes: employee edits, bank details, safe activation, notes (since v13). */
   peopleWrites!: Table<PeopleWriteRow, string>
+  /** The cumuls of a dossier's year as last read (since v15). */
+  cumulReads!: Table<CumulReadRow, [string, number]>
+  /** The cumuls grid's cells not yet applied by the service (since v15). */
+  cumulDrafts!: Table<CumulDraftRow, [string, number]>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -405,5 +420,6 @@ export class PaieDb extends Dexie {
     this.version(11).stores(SCHEMA_V11)
     this.version(12).stores(SCHEMA_V12)
     this.version(13).stores(SCHEMA_V13)
+    this.version(15).stores(SCHEMA_V15)
   }
 }

@@ -14,6 +14,7 @@ import { monthEn } from './en/month'
 import { importEn } from './en/import'
 import { billingEn } from './en/billing'
 import { usersEn } from './en/users'
+import { cumulsEn } from './en/cumuls'
 import type { Messages } from './fr'
 
 /** English messages; same keys as the French reference (sections in en/*.ts). */
@@ -31,6 +32,7 @@ export const en: Messages = {
   ...monthEn,
   ...billingEn,
   ...usersEn,
+  ...cumulsEn,
   ...erreursEn,
   ...exportsEn,
   ...importEn,

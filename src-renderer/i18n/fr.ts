@@ -19,6 +19,7 @@ import { monthFr } from './fr/month'
 import { importFr } from './fr/import'
 import { billingFr } from './fr/billing'
 import { usersFr } from './fr/users'
+import { cumulsFr } from './fr/cumuls'
 
 export const fr = {
   ...appFr,
@@ -34,6 +35,7 @@ export const fr = {
   ...monthFr,
   ...billingFr,
   ...usersFr,
+  ...cumulsFr,
   ...erreursFr,
   ...exportsFr,
   ...importFr,

@@ -25,6 +25,8 @@ export type RendererApi = Pick<
   | 'bulletins:compute'
   | 'bulletins:act'
   | 'people:push'
+  | 'cumuls:list'
+  | 'cumuls:put'
 >
 
 export interface AppServices {

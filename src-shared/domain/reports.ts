@@ -44,6 +44,7 @@ export const REPORT_CONTEXTS = {
   facturation: 'FACTURATION',
   cabinet: 'CABINET',
   contrat: 'CONTRAT',
+  cumuls: 'CUMULS',
 } as const
 
 /** Values of the `suite` parameter. */

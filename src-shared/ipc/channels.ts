@@ -53,6 +53,8 @@ export const channelNames = [
   'extractions:read',
   'extractions:download',
   'people:push',
+  'cumuls:list',
+  'cumuls:put',
 ] as const
 
 /**

@@ -68,6 +68,7 @@ import {
 import { CodesListInput, CodesListResult, SalarieSheet, SalarieSheetInput } from '../domain/people'
 import { PeoplePushInput, PeoplePushResult } from '../domain/people-writes'
 import { ContratCreationInput } from '../domain/contrat-create'
+import { CumulsListInput, CumulsListResult, CumulsPutInput, CumulsPutOutcome } from '../domain/cumuls'
 import {
   ExtractionSummary,
   ExtractionsDownloadInput,
@@ -198,6 +199,10 @@ export const ipcChannels = {
    * operation, read before any resend after a lost answer (#63); one outcome per write.
    */
   'people:push': { input: PeoplePushInput, output: PeoplePushResult },
+  /** A dossier's cumuls of a year passing the two filters of GET /api/cumuls (every page). */
+  'cumuls:list': { input: CumulsListInput, output: CumulsListResult },
+  /** ONE PUT of a dossier's cumuls (exactly-once rule #69); answers its outcome, fails only with CONNEXION_ABSENTE. */
+  'cumuls:put': { input: CumulsPutInput, output: CumulsPutOutcome },
 } as const satisfies { readonly [C in ChannelName]: ChannelSpec }
 
 /** Payload schema of every main → renderer event. Keys must be exactly `eventNames` (channels.ts). */

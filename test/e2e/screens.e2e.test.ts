@@ -195,6 +195,8 @@ describe('every screen, in an en-US Chromium', () => {
         },
       },
       { screen: 'extractions', hash: `#/dossiers/${small}/extractions`, ready: '[data-testid="extractions-offline"]' },
+      // The cumuls (issue 16, point 4), the service away: never read on this workstation, said offline.
+      { screen: 'cumuls', hash: `#/dossiers/${small}/cumuls`, ready: '[data-testid="cumuls-offline"]' },
       {
         screen: 'declaration',
         hash: `#/declarations/${ws.store.declarationsEvenementielles[0]!.id}`,

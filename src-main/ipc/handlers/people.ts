@@ -11,6 +11,7 @@ import { createContrat } from '../../people/contrat-create'
 import { fetchCodeList, fetchSalarieSheet } from '../../people/sheet'
 import { listExtractions, readExtraction, startExtraction } from '../../people/extractions'
 import { pushPeopleWrites } from '../../people/writes'
+import { listCumuls, putCumuls, type CumulsDeps } from '../../people/cumuls'
 import type { PayrollConnection } from '../../services/connection'
 import { ipcErrorFromApi, requireConnection } from './shared'
 
@@ -28,11 +29,17 @@ type Channels =
   | 'extractions:start'
   | 'extractions:read'
   | 'people:push'
+  | 'cumuls:list'
+  | 'cumuls:put'
+
+function cumulsDepsOf(connection: PayrollConnection): CumulsDeps {
+  return { client: connection.client, budget: connection.budget, timeoutMs: connection.timeoutMs }
+}
 
 /**
  * Handlers of the people channels. Each fails with CONNEXION_ABSENTE (no connection) or the API's error code and
- * message, contexte `SALARIE` (sheet), `REFERENTIEL` (code list) or `EXTRACTION`, details
- * `{ status, retryAfterMs, droitManquant }`.
+ * message, contexte `SALARIE` (sheet), `REFERENTIEL` (code list), `EXTRACTION` or `CUMULS` (list), details
+ * `{ status, retryAfterMs, droitManquant }`; `cumuls:put` answers its outcome and fails only with CONNEXION_ABSENTE.
  */
 export function createPeopleHandlers(deps: PeopleHandlerDeps): Pick<IpcHandlers, Channels> {
   /** Runs `read` with the active connection, an API failure answered with `contexte`. */
@@ -63,5 +70,7 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): Pick<IpcHandlers,
       const c = requireConnection(deps.connection())
       return pushPeopleWrites({ client: c.client, budget: c.budget, clock: c.clock, timeoutMs: c.timeoutMs }, input)
     },
+    'cumuls:list': (input) => withConnection(REPORT_CONTEXTS.cumuls, (c) => listCumuls(cumulsDepsOf(c), input)),
+    'cumuls:put': (input) => putCumuls(cumulsDepsOf(requireConnection(deps.connection())), input),
   }
 }

@@ -4,7 +4,7 @@
  *
  * Layouts: long (one row per element: a `code` column and value columns) and wide (one column per EVP or prime
  * code, role `element`: the header names the code by its code or label). Kinds: EVP, absence, frais, prime,
- * avantage (cumuls are not entries of the outbox: not imported).
+ * avantage (cumuls are not entries of the outbox: their own mapping and preview are in cumulRows.ts, #70).
  * Rules of the proposal (assumption: not shown in reference; docs/api-assumptions.md #54):
  * - a header naming a code of the kind (code, label or short label; little words such as « à » ignored) is an
  *   `element` column (EVP and primes only); a grouped header's column is read with its group's label, then alone;

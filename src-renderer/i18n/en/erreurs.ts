@@ -149,6 +149,7 @@ export const erreursEn: typeof erreursFr = {
       FACTURATION: 'Billing counters not updated: {raison}',
       CABINET: 'Cabinet action not possible: {raison}',
       CONTRAT: 'Contract not created: {raison}',
+      CUMULS: 'Year-to-date totals not updated: {raison}',
     },
     suites: {
       RIEN_ENREGISTRE: 'Nothing was saved.',

@@ -168,6 +168,7 @@ export const erreursFr = {
       FACTURATION: 'Compteurs de facturation non mis à jour : {raison}',
       CABINET: 'Action sur le cabinet impossible : {raison}',
       CONTRAT: 'Contrat non créé : {raison}',
+      CUMULS: 'Cumuls non mis à jour : {raison}',
     },
     /** Sentences added after the reason (`params.suite`). */
     suites: {

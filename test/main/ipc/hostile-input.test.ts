@@ -169,6 +169,8 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
   'extractions:list': () => ({ siren: BIG_SIREN }),
   'extractions:start': () => ({ siren: BIG_SIREN, type: 'salaries', periode: '2026-11' }),
   'extractions:read': () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+  'cumuls:list': () => ({ siren: BIG_SIREN, annee: 2026, filtre: { categories: ['heures'], cumuls: [], codeMoteur: null } }),
+  'cumuls:put': () => ({ siren: BIG_SIREN, annee: 2026, elements: [{ matricule: 'A0001', code_cumul: 'BRUT', valeur: '1.00' }] }),
   'extractions:download': () => ({
     extraction: { id: '00000000-0000-4000-8000-000000000000', siren: BIG_SIREN, type: 'salaries', periode: '2026-11' },
     destination: 'defaut',

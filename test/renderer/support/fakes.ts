@@ -3,6 +3,7 @@
  * (as the Web Locks API is shared by windows), and a `window.api` whose `sync:push` plays a payroll service.
  */
 import type { PeoplePushInput, PeoplePushResult } from '../../../src-shared/domain/people-writes'
+import { CumulsFilter } from '../../../src-shared/domain/cumuls'
 import type {
   SyncItem,
   SyncOutcome,
@@ -147,6 +148,8 @@ export interface FakeApi extends RendererApi {
   /** Answer of `people:push` (default: every write synced); every input is kept in `peoplePushes`. */
   people: (input: PeoplePushInput) => IpcResult<PeoplePushResult>
   readonly peoplePushes: PeoplePushInput[]
+  /** The `cumuls:*` channels' answers, when a test gives them (else no cumul, and every PUT applied). */
+  cumuls: { -readonly [C in 'cumuls:list' | 'cumuls:put']?: RendererApi[C] }
   /** Sends a `sync:changed` event to the subscribers. */
   emitProgress(progress: SyncProgress): void
 }
@@ -242,6 +245,31 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'bulletins:act': (input) =>
       api.payslips['bulletins:act']?.(input) ??
       Promise.resolve({ ok: false, error: { code: 'INTROUVABLE', message: 'no payslip in the fake' } }),
+    cumuls: {},
+    'cumuls:list': (input) =>
+      api.cumuls['cumuls:list']?.(input) ??
+      Promise.resolve({
+        ok: true,
+        value: {
+          siren: input.siren,
+          annee: input.annee,
+          filtre: CumulsFilter.parse(input.filtre),
+          fetchedAt: '2026-11-20T09:00:00.000Z',
+          cumuls: [],
+        },
+      }),
+    'cumuls:put': (input) =>
+      api.cumuls['cumuls:put']?.(input) ??
+      Promise.resolve({
+        ok: true,
+        value: {
+          result: 'applied',
+          retour: { crees: input.elements.length, mis_a_jour: 0, erreurs: [] },
+          unconfirmed: [],
+          error: null,
+          settleUntil: null,
+        },
+      }),
     onSyncChanged(callback) {
       listeners.add(callback)
       return () => {
