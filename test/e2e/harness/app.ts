@@ -106,8 +106,6 @@ export interface Workstation {
   /** Opens Chromium again on the same profile and loads the app. */
   reopenBrowser(): Promise<Page>
   screenshot(name: string): Promise<string>
-  /** Answers main's own client received so far, by operation id (the tests' own clients not counted). */
-  operationCounts(): OperationCounts
   close(): Promise<void>
 }
 
@@ -288,9 +286,6 @@ export async function startWorkstation(
       ws.context = next.context
       ws.page = next.page
       return next.page
-    },
-    operationCounts() {
-      return operations.counts()
     },
     async screenshot(name) {
       const path = resolve(ARTIFACTS, `${name}.png`)
