@@ -13,8 +13,9 @@
  * - `cabinet.gridPasteMs`: that paste, from the paste event to every cell saved or refused (report only);
  * - `cabinet.payslipListMs`: the payslip list of the biggest dossier (its current period, read from the service the
  *   first time as a clerk opening it), hash change to its first row painted (report only);
- * With `--profile`, CPU profiles of the home screen's load, the grid's first render, the paste and the payslip list
- * (`cabinet-home`, `cabinet-grid`, `cabinet-paste`, `cabinet-payslips` .cpuprofile, with their summaries).
+ * With `--profile`, CPU profiles of the home screen's load, the first dossier switch, the grid's first render, the
+ * paste and the payslip list (`cabinet-home`, `cabinet-switch`, `cabinet-grid`, `cabinet-paste`, `cabinet-payslips`
+ * .cpuprofile, with their summaries).
  * - `cabinet.heapMB`: the renderer's JS heap after a forced GC, with all of it cached and shown.
  * Every time is `performance.now()` in the page.
  */
@@ -130,7 +131,7 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
         const script = `(() => { location.hash = '#/dossiers/${d.siren}'; return ${untilPainted(
           `document.querySelector('h1.page-title')?.textContent?.trim() === ${JSON.stringify(d.raison_sociale)} && document.querySelector('[data-testid^="employee-row-"]') !== null`,
         )} })()`
-        switches.push(z.number().parse(await page.evaluate(script)))
+        switches.push(z.number().parse(await (i === 0 ? step('cabinet-switch', () => page.evaluate(script)) : page.evaluate(script))))
       }
       f['cabinet.dossierSwitchMs'] = percentile(switches, 50)
 
@@ -146,7 +147,8 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
             ),
           ),
         )
-      const gridRows = await page.locator('[data-testid^="row-"]').count()
+      // Rows of the grid (aria-rowcount less the header row): above 120 rows only those in view are in the DOM.
+      const gridRows = z.coerce.number().parse(await page.getAttribute('[data-testid="evp-grid"]', 'aria-rowcount')) - 1
       log(`  cabinet: grid of ${gridRows} rows`)
 
       // Keystrokes: digits typed in a cell (the first opens its editor), Escape, then the next row.

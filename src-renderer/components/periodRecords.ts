@@ -123,6 +123,22 @@ function localLine(entry: OutboxEntry, kind: EntryKind, fields: Readonly<Record<
   }
 }
 
+/**
+ * Lines of local entries that change no cached record, by entry object: such a line depends on its entry alone, and
+ * the records store keeps the object of an entry that did not change (a paste's chunk re-merges thousands of lines).
+ */
+const OWN_LINES = new WeakMap<OutboxEntry, PeriodRecordLine>()
+
+/** The line of a local entry that changes no cached record (built once per entry object). */
+function ownLine(entry: OutboxEntry): PeriodRecordLine {
+  let line = OWN_LINES.get(entry)
+  if (line === undefined) {
+    line = localLine(entry, entry.kind, isReadable(entry) ? (entry.payload ?? {}) : {})
+    OWN_LINES.set(entry, line)
+  }
+  return line
+}
+
 const KIND_ORDER = new Map<string, number>(SERVICE_RECORD_KINDS.map((k, i) => [k, i]))
 
 /** Collators of {@link compareLines}, built once (`localeCompare` with options builds one per call). */
@@ -189,7 +205,11 @@ export function mergePeriodRecords(
       continue
     }
     const target = entry.targetServerId === null ? undefined : byServerId.get(`${entry.kind}|${entry.targetServerId}`)
-    const fields = { ...(target?.record ?? {}), ...(isReadable(entry) ? (entry.payload ?? {}) : {}) }
+    if (target === undefined) {
+      lines.push(ownLine(entry))
+      continue
+    }
+    const fields = { ...target.record, ...(isReadable(entry) ? (entry.payload ?? {}) : {}) }
     lines.push(localLine(entry, entry.kind, fields))
   }
   for (const record of records) {
