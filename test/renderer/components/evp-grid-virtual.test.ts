@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The EVP grid of a big dossier (issue 19, point 3): above 120 rows only the rows in view are rendered, between two
+ * The EVP grid of a big dossier (issue 19, point 3): above 300 rows only the rows in view are rendered, between two
  * spacer rows, each with its aria-rowindex; the keyboard reaches every row (a move out of view brings the row in
  * and focuses its cell), and a paste covers rows not rendered. Below the threshold every row is rendered.
  */
@@ -111,9 +111,9 @@ describe('grille EVP virtualisée (1 000 salariés)', () => {
     expect(plan.cells[499]).toMatchObject({ row: 499, col: 0, raw: '500' })
   })
 
-  it('at 120 rows or fewer every row is rendered, without spacers', () => {
-    const w = mountGrid(120)
-    expect(renderedRows(w)).toHaveLength(120)
+  it('at 300 rows or fewer every row is rendered, without spacers', () => {
+    const w = mountGrid(300)
+    expect(renderedRows(w)).toHaveLength(300)
     expect(w.find('[data-testid="grid-spacer-after"]').exists()).toBe(false)
   })
 })
