@@ -216,5 +216,42 @@ export function mergePeriodRecords(
     if (linked.has(`${record.kind}|${record.id}`) || !wanted(record.kind, record.matricule)) continue
     lines.push(serviceLine(record, { source: 'service' }, pending.get(`${record.kind}|${record.id}`) ?? null))
   }
-  return lines.sort(compareLines)
+  return sortLines(lines)
+}
+
+/**
+ * Ranks of `values` in `collator`'s order: equal ranks for values the collator holds equal. Sorting lines by these
+ * ranks gives {@link compareLines}'s order with one collator comparison per distinct value pair, not per line pair
+ * (a paste of 1 000 × 5 cells re-sorts 5 000 lines after each chunk: 0.5 s of collator comparisons per sort).
+ */
+function ranks(values: Iterable<string>, collator: Intl.Collator): Map<string, number> {
+  const distinct = [...new Set(values)].sort((a, b) => collator.compare(a, b))
+  const rank = new Map<string, number>()
+  let current = 0
+  distinct.forEach((value, i) => {
+    const previous = distinct[i - 1]
+    if (previous !== undefined && collator.compare(previous, value) !== 0) current += 1
+    rank.set(value, current)
+  })
+  return rank
+}
+
+/** `lines` sorted in {@link compareLines}'s order, matricules and codes compared by rank (sorted in place). */
+function sortLines(lines: PeriodRecordLine[]): PeriodRecordLine[] {
+  const matricules = ranks(
+    lines.map((l) => l.matricule),
+    MATRICULES,
+  )
+  const codes = ranks(
+    lines.map((l) => l.code),
+    CODES,
+  )
+  return lines.sort(
+    (a, b) =>
+      (matricules.get(a.matricule) ?? 0) - (matricules.get(b.matricule) ?? 0) ||
+      (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) ||
+      (codes.get(a.code) ?? 0) - (codes.get(b.code) ?? 0) ||
+      byCodeUnit(a.at, b.at) ||
+      byCodeUnit(a.key, b.key),
+  )
 }
