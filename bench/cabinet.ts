@@ -11,6 +11,11 @@
  * - `cabinet.gridPasteLongestTaskMs`: longest main-thread task (Long Tasks API) from a paste of rows × 5 cells to
  *   every cell saved or refused;
  * - `cabinet.gridPasteMs`: that paste, from the paste event to every cell saved or refused (report only);
+ * - `cabinet.payslipListMs`: the payslip list of the biggest dossier (its current period, read from the service the
+ *   first time as a clerk opening it), hash change to its first row painted (report only);
+ * With `--profile`, CPU profiles of the home screen's load, the first dossier switch, the grid's first render, the
+ * paste and the payslip list (`cabinet-home`, `cabinet-switch`, `cabinet-grid`, `cabinet-paste`, `cabinet-payslips`
+ * .cpuprofile, with their summaries).
  * - `cabinet.heapMB`: the renderer's JS heap after a forced GC, with all of it cached and shown.
  * Every time is `performance.now()` in the page.
  */
@@ -31,6 +36,7 @@ export const CABINET_KEYS = [
   'cabinet.keystrokeP95Ms',
   'cabinet.gridPasteLongestTaskMs',
   'cabinet.gridPasteMs',
+  'cabinet.payslipListMs',
   'cabinet.heapMB',
 ] as const
 export type CabinetKey = (typeof CABINET_KEYS)[number]
@@ -42,7 +48,7 @@ export interface CabinetHarness {
   readonly appUrl: string
   /** Calls `window.__bench[fn](...args)` in the bench page. */
   call(fn: string, ...args: unknown[]): Promise<unknown>
-  /** Folder for a CPU profile of the grid paste (`cabinet-paste.cpuprofile`, `--profile`); null: none. */
+  /** Folder for the CPU profiles of the scenario (`cabinet-*.cpuprofile`, `--profile`); null: none. */
   readonly profileDir: string | null
   /** Starts a sandbox child holding the cabinet; points main's handlers at it. @returns its stop function */
   startCabinetSandbox(scale: CabinetScale): Promise<() => Promise<void>>
@@ -104,10 +110,15 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
     await h.call('close')
 
     const page = await h.context.newPage()
+    /** Runs one measured step, under a CPU profile `<name>.cpuprofile` with `--profile`. */
+    const step = <T>(name: string, work: () => Promise<T>): Promise<T> =>
+      h.profileDir === null ? work() : profiled(h.context, page, h.profileDir, name, work)
     try {
       await page.addInitScript({ content: WATCH })
-      await page.goto(`${h.appUrl}/#/`)
-      await page.evaluate(untilPainted('window.__homeAt !== undefined'))
+      await step('cabinet-home', async () => {
+        await page.goto(`${h.appUrl}/#/`)
+        await page.evaluate(untilPainted('window.__homeAt !== undefined'))
+      })
       f['cabinet.homeFirstRenderMs'] = z.number().parse(await page.evaluate('window.__homeAt'))
       const rows = await page.locator('[data-testid^="dossier-row-"]').count()
       if (rows !== sizes.dossiers) throw new Error(`Accueil : ${rows} dossiers affichés sur ${sizes.dossiers}`)
@@ -120,7 +131,7 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
         const script = `(() => { location.hash = '#/dossiers/${d.siren}'; return ${untilPainted(
           `document.querySelector('h1.page-title')?.textContent?.trim() === ${JSON.stringify(d.raison_sociale)} && document.querySelector('[data-testid^="employee-row-"]') !== null`,
         )} })()`
-        switches.push(z.number().parse(await page.evaluate(script)))
+        switches.push(z.number().parse(await (i === 0 ? step('cabinet-switch', () => page.evaluate(script)) : page.evaluate(script))))
       }
       f['cabinet.dossierSwitchMs'] = percentile(switches, 50)
 
@@ -130,11 +141,14 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       f['cabinet.gridFirstRenderMs'] = z
         .number()
         .parse(
-          await page.evaluate(
-            `(() => { location.hash = '#/dossiers/${big.siren}/evp'; return ${untilPainted(`document.querySelector('[data-testid^="cell-"]') !== null`)} })()`,
+          await step('cabinet-grid', () =>
+            page.evaluate(
+              `(() => { location.hash = '#/dossiers/${big.siren}/evp'; return ${untilPainted(`document.querySelector('[data-testid^="cell-"]') !== null`)} })()`,
+            ),
           ),
         )
-      const gridRows = await page.locator('[data-testid^="row-"]').count()
+      // Rows of the grid (aria-rowcount less the header row): above 120 rows only those in view are in the DOM.
+      const gridRows = z.coerce.number().parse(await page.getAttribute('[data-testid="evp-grid"]', 'aria-rowcount')) - 1
       log(`  cabinet: grid of ${gridRows} rows`)
 
       // Keystrokes: digits typed in a cell (the first opens its editor), Escape, then the next row.
@@ -179,7 +193,7 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
           throw new Error(`Collage de ${String(expected)} cellules non réglé (${where}) : ${String(error)}`)
         })
       }
-      await (h.profileDir === null ? paste() : profiled(h.context, page, h.profileDir, 'cabinet-paste', paste))
+      await step('cabinet-paste', paste)
       f['cabinet.gridPasteMs'] = z.number().parse(await page.evaluate('performance.now()')) - pasteStarted
       const tasks = z
         .array(z.object({ start: z.number(), duration: z.number() }))
@@ -188,13 +202,26 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
         .filter((t) => t.start >= pasteStarted)
       f['cabinet.gridPasteLongestTaskMs'] = tasks.length === 0 ? 0 : Math.max(...tasks.map((t) => t.duration))
 
+      // The payslip list of the big dossier (its payslips are copies of its model employees', seed-scale.ts).
+      f['cabinet.payslipListMs'] = z
+        .number()
+        .parse(
+          await step('cabinet-payslips', () =>
+            page.evaluate(
+              `(() => { location.hash = '#/dossiers/${big.siren}/bulletins'; return ${untilPainted(`document.querySelector('[data-testid^="bulletin-row-"]') !== null`)} })()`,
+            ),
+          ),
+        )
+      const payslips = z.coerce.number().parse(await page.getAttribute('[data-testid="bulletins-count"]', 'data-count'))
+      if (payslips === 0) throw new Error('Bulletins : aucun affiché')
+
       const cdp = await h.context.newCDPSession(page)
       await cdp.send('HeapProfiler.collectGarbage')
       const heap = await cdp.send('Runtime.getHeapUsage')
       f['cabinet.heapMB'] = heap.usedSize / 1024 ** 2
       await cdp.detach()
       log(
-        `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms, switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms, paste ${f['cabinet.gridPasteMs'].toFixed(0)} ms, longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
+        `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms, switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms, paste ${f['cabinet.gridPasteMs'].toFixed(0)} ms, longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), payslips ${f['cabinet.payslipListMs'].toFixed(0)} ms (${payslips}), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
       )
     } finally {
       await page.close()

@@ -43,8 +43,16 @@ export function formatPeriode(periode: string, locale = 'fr-FR'): string {
   const match = /^(\d{4})-(\d{2})$/.exec(periode)
   if (match === null) return periode
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
+  let format = PERIOD_FORMATS.get(locale)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    PERIOD_FORMATS.set(locale, format)
+  }
+  return format.format(date)
 }
+
+/** Formatters of {@link formatPeriode}, one per locale (the home screen formats one period per dossier: 150). */
+const PERIOD_FORMATS = new Map<string, Intl.DateTimeFormat>()
 
 /**
  * "2026-11-22" -> "22/11/2026": the clerk's date format (jj/mm/aaaa), whatever the interface language or the

@@ -123,6 +123,22 @@ function localLine(entry: OutboxEntry, kind: EntryKind, fields: Readonly<Record<
   }
 }
 
+/**
+ * Lines of local entries that change no cached record, by entry object: such a line depends on its entry alone, and
+ * the records store keeps the object of an entry that did not change (a paste's chunk re-merges thousands of lines).
+ */
+const OWN_LINES = new WeakMap<OutboxEntry, PeriodRecordLine>()
+
+/** The line of a local entry that changes no cached record (built once per entry object). */
+function ownLine(entry: OutboxEntry): PeriodRecordLine {
+  let line = OWN_LINES.get(entry)
+  if (line === undefined) {
+    line = localLine(entry, entry.kind, isReadable(entry) ? (entry.payload ?? {}) : {})
+    OWN_LINES.set(entry, line)
+  }
+  return line
+}
+
 const KIND_ORDER = new Map<string, number>(SERVICE_RECORD_KINDS.map((k, i) => [k, i]))
 
 /** Collators of {@link compareLines}, built once (`localeCompare` with options builds one per call). */
@@ -189,12 +205,53 @@ export function mergePeriodRecords(
       continue
     }
     const target = entry.targetServerId === null ? undefined : byServerId.get(`${entry.kind}|${entry.targetServerId}`)
-    const fields = { ...(target?.record ?? {}), ...(isReadable(entry) ? (entry.payload ?? {}) : {}) }
+    if (target === undefined) {
+      lines.push(ownLine(entry))
+      continue
+    }
+    const fields = { ...target.record, ...(isReadable(entry) ? (entry.payload ?? {}) : {}) }
     lines.push(localLine(entry, entry.kind, fields))
   }
   for (const record of records) {
     if (linked.has(`${record.kind}|${record.id}`) || !wanted(record.kind, record.matricule)) continue
     lines.push(serviceLine(record, { source: 'service' }, pending.get(`${record.kind}|${record.id}`) ?? null))
   }
-  return lines.sort(compareLines)
+  return sortLines(lines)
+}
+
+/**
+ * Ranks of `values` in `collator`'s order: equal ranks for values the collator holds equal. Sorting lines by these
+ * ranks gives {@link compareLines}'s order with one collator comparison per distinct value pair, not per line pair
+ * (a paste of 1 000 × 5 cells re-sorts 5 000 lines after each chunk: 0.5 s of collator comparisons per sort).
+ */
+function ranks(values: Iterable<string>, collator: Intl.Collator): Map<string, number> {
+  const distinct = [...new Set(values)].sort((a, b) => collator.compare(a, b))
+  const rank = new Map<string, number>()
+  let current = 0
+  distinct.forEach((value, i) => {
+    const previous = distinct[i - 1]
+    if (previous !== undefined && collator.compare(previous, value) !== 0) current += 1
+    rank.set(value, current)
+  })
+  return rank
+}
+
+/** `lines` sorted in {@link compareLines}'s order, matricules and codes compared by rank (sorted in place). */
+function sortLines(lines: PeriodRecordLine[]): PeriodRecordLine[] {
+  const matricules = ranks(
+    lines.map((l) => l.matricule),
+    MATRICULES,
+  )
+  const codes = ranks(
+    lines.map((l) => l.code),
+    CODES,
+  )
+  return lines.sort(
+    (a, b) =>
+      (matricules.get(a.matricule) ?? 0) - (matricules.get(b.matricule) ?? 0) ||
+      (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) ||
+      (codes.get(a.code) ?? 0) - (codes.get(b.code) ?? 0) ||
+      byCodeUnit(a.at, b.at) ||
+      byCodeUnit(a.key, b.key),
+  )
 }

@@ -28,3 +28,53 @@ export function onOutboxWrite(db: PaieDb, listener: () => void): () => void {
     Dexie.on.storagemutated.unsubscribe(subscriber)
   }
 }
+
+/** A node of Dexie's RangeSet (a binary tree of key ranges), as relayed between windows too (plain objects). */
+interface RangeNode {
+  readonly from?: unknown
+  readonly to?: unknown
+  readonly l?: unknown
+  readonly r?: unknown
+}
+
+/** Collects the single keys of a RangeSet tree into `out`; false when it holds a range (several keys unnamed). */
+function singleKeys(node: unknown, out: string[]): boolean {
+  if (node === null || node === undefined) return true
+  if (typeof node !== 'object') return false
+  const n = node as RangeNode
+  if (!singleKeys(n.l, out)) return false
+  if (n.from !== undefined || n.to !== undefined) {
+    if (typeof n.from !== 'string' || n.from !== n.to) return false
+    out.push(n.from)
+  }
+  return singleKeys(n.r, out)
+}
+
+/**
+ * The outbox rows written in one commit, by primary key (`clientId`), from Dexie's `storagemutated` parts: the
+ * primary-key part `idb://<database>/outbox/` lists each row put, added or deleted. Null when the write covered a
+ * range (a `clear`, a `deleteRange`, a `Collection.modify`): then any row may have changed.
+ */
+export function writtenClientIds(db: PaieDb, parts: ObservabilitySet): string[] | null {
+  const part = parts[`idb://${db.name}/outbox/`]
+  if (part === undefined) return null
+  const keys: string[] = []
+  return singleKeys(part, keys) ? keys : null
+}
+
+/**
+ * Like {@link onOutboxWrite}, naming the rows written: `listener` gets their `clientId`s, or null when they cannot
+ * be named (a range was written: read everything again). Lets a view update only the rows a write touched instead
+ * of reading and re-rendering the whole dossier after each of a paste's chunks (issue 19, point 3).
+ * @returns a function that stops the calls
+ */
+export function onOutboxRowsWrite(db: PaieDb, listener: (clientIds: readonly string[] | null) => void): () => void {
+  const prefix = `idb://${db.name}/outbox/`
+  const subscriber = (parts: ObservabilitySet): void => {
+    if (Object.keys(parts).some((part) => part.startsWith(prefix))) listener(writtenClientIds(db, parts))
+  }
+  Dexie.on.storagemutated.subscribe(subscriber)
+  return () => {
+    Dexie.on.storagemutated.unsubscribe(subscriber)
+  }
+}

@@ -155,3 +155,11 @@ export function entriesInStates(db: PaieDb, states: readonly EntryState[]): Coll
 export function entriesOfDossier(db: PaieDb, siren: string): Collection<StoredEntry, string> {
   return db.outbox.where('[siren+updatedAt+clientId]').between([siren, '', ''], [siren, '\uffff', '\uffff'], true, true)
 }
+
+/**
+ * The rows of one dossier changed at or after `since` (ISO instant: each write of a row sets its `updatedAt`), through
+ * `[siren+updatedAt+clientId]`: what a view of the dossier reads again after a write that did not name its rows.
+ */
+export function entriesOfDossierSince(db: PaieDb, siren: string, since: string): Collection<StoredEntry, string> {
+  return db.outbox.where('[siren+updatedAt+clientId]').between([siren, since, ''], [siren, '\uffff', '\uffff'], true, true)
+}

@@ -12,18 +12,23 @@ import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
-import { loadReference, referenceAgeMinutes, refreshReference } from '../services/reference-cache'
+import { loadReferenceHead, loadSalaries, referenceAgeMinutes, refreshReference } from '../services/reference-cache'
 import { useSyncStore } from './sync'
 
+/*
+ * The cached lists are shallow refs: they are replaced whole by `load()`, never changed in place, and a cabinet's
+ * 20 000 employees made deeply reactive cost every reader a proxy per object and property (issue 19, point 3: the
+ * period's records looked each employee's name up through them, 2 s of proxy `get` in a 2 000-cell paste).
+ */
 export const useReferenceStore = defineStore('reference', () => {
   /** Dossiers assigned to the user, by raison sociale. */
-  const dossiers = ref<Dossier[]>([])
+  const dossiers = shallowRef<Dossier[]>([])
   /** Employees per SIREN, by nom then prénom. */
-  const salariesBySiren = ref<Record<string, Salarie[]>>({})
+  const salariesBySiren = shallowRef<Record<string, Salarie[]>>({})
   /** Code lists per SIREN. */
-  const codesAbsences = ref<Record<string, CodeAbsence[]>>({})
-  const codesEvp = ref<Record<string, CodeEvp[]>>({})
-  const codesPrimes = ref<Record<string, CodePrimeIndemnite[]>>({})
+  const codesAbsences = shallowRef<Record<string, CodeAbsence[]>>({})
+  const codesEvp = shallowRef<Record<string, CodeEvp[]>>({})
+  const codesPrimes = shallowRef<Record<string, CodePrimeIndemnite[]>>({})
   /** Rights (API categories) of the user at the last refresh. */
   const droits = ref<Categorie[]>([])
   /** ISO instant of the oldest cached data; null when never fetched. */
@@ -52,22 +57,40 @@ export const useReferenceStore = defineStore('reference', () => {
     return salariesBySiren.value[siren] ?? []
   }
 
-  /** One employee, or undefined. */
+  /** Employees by matricule, per SIREN, built on first use after each load (a list's names are looked up per line). */
+  const byMatricule = computed(() => {
+    const lists = salariesBySiren.value
+    const maps = new Map<string, Map<string, Salarie>>()
+    return (siren: string): Map<string, Salarie> => {
+      let map = maps.get(siren)
+      if (map === undefined) {
+        map = new Map((lists[siren] ?? []).map((s) => [s.matricule, s]))
+        maps.set(siren, map)
+      }
+      return map
+    }
+  })
+
+  /** One employee, or undefined (a map lookup: no scan of the dossier's employees). */
   function salarie(siren: string, matricule: string): Salarie | undefined {
-    return salaries(siren).find((s) => s.matricule === matricule)
+    return byMatricule.value(siren).get(matricule)
   }
 
-  /** Reads the cache from the database (start-up, and after a refresh). */
+  /**
+   * Reads the cache from the database (start-up, and after a refresh): dossiers, code lists and rights first (the
+   * home screen shows them at once), then the employees.
+   */
   async function load(): Promise<void> {
-    const cached = await loadReference(appServices().db)
+    const { db } = appServices()
+    const cached = await loadReferenceHead(db)
     dossiers.value = cached.dossiers
-    salariesBySiren.value = cached.salariesBySiren
     codesAbsences.value = cached.codesAbsences
     codesEvp.value = cached.codesEvp
     codesPrimes.value = cached.codesPrimes
     droits.value = cached.droits
     fetchedAt.value = cached.fetchedAt
     now.value = clock()
+    salariesBySiren.value = await loadSalaries(db)
   }
 
   /**

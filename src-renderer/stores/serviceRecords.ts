@@ -6,6 +6,12 @@
  * Refreshed from the service (through main, `records:refresh`) when an entry screen opens it while online, when the
  * service comes back (reconnect), and after each sync batch that moved an entry of that dossier (a state other than
  * queued or sending: synced, rejected, à vérifier, sans réponse).
+ *
+ * The local entries follow the outbox's writes row by row (issue 19, point 3): each committed write names the rows
+ * it wrote (`onOutboxRowsWrite`), only those are read again and replaced in `entries`. A write that cannot name its
+ * rows (Dexie names none in a write of 50 rows or more: a paste's chunks, a sync batch) reads the rows of the dossier
+ * changed since the latest change seen, less {@link SINCE_MARGIN_MS} (a transaction may commit after a later-stamped
+ * one). Writes arriving while an update runs are gathered into the next one.
  */
 import { useIntervalFn } from '@vueuse/core'
 import { defineStore, storeToRefs } from 'pinia'
@@ -14,8 +20,8 @@ import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 import type { OutboxEntry } from '../../src-shared/domain/outbox'
 import type { ServiceRecordKind } from '../../src-shared/domain/service-records'
 import type { ServiceReadRow, ServiceRecordRow } from '../db/schema'
-import { onOutboxWrite } from '../db/changes'
-import { entriesOfDossier } from '../db/outbox-query'
+import { onOutboxRowsWrite } from '../db/changes'
+import { entriesOfDossier, entriesOfDossierSince } from '../db/outbox-query'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
 import { refreshOnReconnect } from '../services/reconnect'
@@ -32,6 +38,16 @@ function settledSignature(entries: readonly OutboxEntry[]): Map<string, string> 
 export function batchTouched(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): boolean {
   for (const [clientId, sig] of after) if (before.get(clientId) !== sig) return true
   return false
+}
+
+/** How far before the latest change seen a read of the changed rows starts, ms. */
+const SINCE_MARGIN_MS = 2_000
+
+/** The latest `updatedAt` of `rows`, or `after` when later. */
+function latestChange(rows: readonly OutboxEntry[], after: string): string {
+  let latest = after
+  for (const row of rows) if (row.updatedAt > latest) latest = row.updatedAt
+  return latest
 }
 
 export const useServiceRecordsStore = defineStore('serviceRecords', () => {
@@ -57,6 +73,8 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   const ageMinutes = computed(() => referenceAgeMinutes(read.value?.fetchedAt ?? null, now.value))
 
   let settled = new Map<string, string>()
+  /** Latest `updatedAt` among the dossier's rows read ('' before the first read). */
+  let seen = ''
   let started = false
   /** `siren|periode` of the refresh in flight. */
   let inFlight: string | null = null
@@ -77,6 +95,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     records.value = cached.rows
     read.value = cached.read
     entries.value = all.filter((e) => e.periode === periode.value)
+    seen = latestChange(all, '')
     now.value = clock()
   }
 
@@ -122,6 +141,88 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     if (useSyncStore().online) await refresh()
   }
 
+  /**
+   * Puts rows as the outbox now holds them into `entries`: `fresh` maps a client id to its row, or to null when it is
+   * not (or no longer) of the dossier and period shown. A row whose state, revision and `updatedAt` did not move keeps
+   * its object (nothing to render again); `entries` is left as is when nothing moved.
+   */
+  function merge(fresh: Map<string, OutboxEntry | null>): void {
+    let touched = false
+    const next: OutboxEntry[] = []
+    for (const entry of entries.value) {
+      const row = fresh.get(entry.clientId)
+      if (row === undefined) next.push(entry)
+      else {
+        const same = row !== null && row.updatedAt === entry.updatedAt && row.revision === entry.revision && row.state === entry.state
+        touched ||= !same
+        if (row !== null) next.push(same ? entry : row)
+        fresh.delete(entry.clientId)
+      }
+    }
+    for (const row of fresh.values())
+      if (row !== null) {
+        touched = true
+        next.push(row)
+      }
+    if (touched) entries.value = next
+  }
+
+  /** The row `row` of the outbox if it is of the dossier and period shown, else null. */
+  function shownOrNull(row: OutboxEntry | undefined): OutboxEntry | null {
+    return row !== undefined && row.siren === siren.value && row.periode === periode.value ? row : null
+  }
+
+  /** Reads the rows `clientIds` again and puts them into `entries`. */
+  async function applyRows(clientIds: readonly string[]): Promise<void> {
+    if (siren.value === '' || periode.value === '' || clientIds.length === 0) return
+    const key = `${siren.value}|${periode.value}`
+    const rows = await appServices().db.outbox.bulkGet([...clientIds])
+    if (key !== `${siren.value}|${periode.value}`) return
+    seen = latestChange(
+      rows.flatMap((r) => (r !== undefined && r.siren === siren.value ? [r] : [])),
+      seen,
+    )
+    merge(new Map(clientIds.map((id, i) => [id, shownOrNull(rows[i])])))
+  }
+
+  /** Reads the dossier's rows changed since the latest change seen (less the margin) and puts them into `entries`. */
+  async function applySince(): Promise<void> {
+    if (siren.value === '' || periode.value === '') return
+    if (seen === '') return load()
+    const key = `${siren.value}|${periode.value}`
+    const since = new Date(Date.parse(seen) - SINCE_MARGIN_MS).toISOString()
+    const rows = await entriesOfDossierSince(appServices().db, siren.value, since).toArray()
+    if (key !== `${siren.value}|${periode.value}`) return
+    seen = latestChange(rows, seen)
+    merge(new Map(rows.map((row) => [row.clientId, shownOrNull(row)])))
+  }
+
+  /** Rows written since the last update (null: unnamed, read everything); undefined when nothing is pending. */
+  let written: Set<string> | null | undefined
+  let updating = false
+
+  /** Notes an outbox write and updates `entries` (one update at a time; writes meanwhile join the next one). */
+  function noteWrite(clientIds: readonly string[] | null): void {
+    if (clientIds === null) written = null
+    else if (written !== null) {
+      written ??= new Set<string>()
+      for (const id of clientIds) written.add(id)
+    }
+    if (updating) return
+    updating = true
+    background(async () => {
+      try {
+        while (written !== undefined) {
+          const ids = written
+          written = undefined
+          await (ids === null ? applySince() : applyRows([...ids]))
+        }
+      } finally {
+        updating = false
+      }
+    })
+  }
+
   /** Runs work nobody awaits (a reload after a write, a batch): a failure is kept in `error`, never unhandled. */
   function background(work: () => Promise<unknown>): void {
     work().catch((thrown: unknown) => {
@@ -142,8 +243,8 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
       }),
     )
     cleanups.push(
-      onOutboxWrite(db, () => {
-        background(load)
+      onOutboxRowsWrite(db, (clientIds) => {
+        noteWrite(clientIds)
       }),
     )
   }
@@ -161,6 +262,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
       entries.value = []
       read.value = null
       error.value = null
+      seen = ''
       settled = settledSignature(await dossierEntries())
     }
     await load()

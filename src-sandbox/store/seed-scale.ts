@@ -3,11 +3,13 @@
  * SIRENs until the cabinet holds `dossiers` dossiers and about `salaries` employees, the first copy with `largest`
  * employees (the grid of a big dossier). A copy keeps its template's establishments (new NIC and SIRET), code lists,
  * employees and contracts (new matricules `S00001`…), and is assigned to every cabinet user the template's first
- * dossier is open to; it holds no entries, payslips or declarations (the bench measures the reference cache and the
- * screens over it, not the service's lists).
+ * dossier is open to; it holds no entries or declarations (the bench measures the reference cache and the screens
+ * over it, not the service's lists). The first copy (the big dossier) also holds a copy of each payslip of its model
+ * employees (the bench's payslip list of a 1 000-employee dossier); the other copies hold none.
  *
  * Assumption: not shown in reference (a bench fixture). Deterministic: the same store and sizes give the same copies.
  */
+import type { BulletinDetail } from '../../src-shared/api/bulletins'
 import type { Dossier } from '../../src-shared/api/dossiers'
 import type { SalarieDetail } from '../../src-shared/api/salaries'
 import type { SandboxStore } from './types'
@@ -54,6 +56,7 @@ export function scaleToCabinet(store: SandboxStore, scale: CabinetScale): Sandbo
   const copies = scale.dossiers - templates.length
   const left = Math.max(0, scale.salaries - store.salaries.length - scale.largest)
   const perCopy = copies > 1 ? Math.max(1, Math.floor(left / (copies - 1))) : 0
+  const copiedPayslips: BulletinDetail[] = []
   for (let n = 1; n <= copies; n += 1) {
     const template = templates[(n - 1) % templates.length]
     if (template === undefined) continue
@@ -63,6 +66,7 @@ export function scaleToCabinet(store: SandboxStore, scale: CabinetScale): Sandbo
     const nics = new Map(template.etablissements.map((e) => [e.nic, nicFor(siren, e.nic)]))
     const people = store.salaries.filter((s) => s.siren === template.siren)
     const contracts = store.contrats.filter((c) => c.siren === template.siren)
+    const payslips = n === 1 ? store.bulletins.filter((b) => b.siren === template.siren) : []
     for (let i = 0; i < headcount && people.length > 0; i += 1) {
       const model = people[i % people.length]
       if (model === undefined) continue
@@ -70,6 +74,9 @@ export function scaleToCabinet(store: SandboxStore, scale: CabinetScale): Sandbo
       store.salaries.push(copySalarie(model, siren, matricule, nics.get(model.nic) ?? model.nic))
       for (const c of contracts.filter((k) => k.matricule === model.matricule))
         store.contrats.push({ ...c, siren, matricule, nic: nics.get(c.nic) ?? c.nic })
+      if (n === 1)
+        for (const b of payslips.filter((p) => p.matricule === model.matricule))
+          copiedPayslips.push({ ...b, id: copyId(copiedPayslips.length + 1), siren, matricule, nic: nics.get(b.nic) ?? b.nic })
     }
     store.codesAbsencesParDossier[siren] = [...(store.codesAbsencesParDossier[template.siren] ?? [])]
     store.codesEvp[siren] = (store.codesEvp[template.siren] ?? []).map((c) => ({ ...c }))
@@ -77,7 +84,13 @@ export function scaleToCabinet(store: SandboxStore, scale: CabinetScale): Sandbo
     const open = store.affectations.filter((a) => a.siren === template.siren && a.date_fin === null)
     for (const a of open) store.affectations.push({ ...a, siren })
   }
+  store.bulletins.push(...copiedPayslips)
   return store
+}
+
+/** Id of the copied payslip number `n` (1-based): a version-4 UUID whose last 12 hex digits are `n`. */
+function copyId(n: number): string {
+  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
 }
 
 /** NIC of an establishment of `siren`: the template's first four digits, then the key that makes the SIRET valid. */

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { startSandbox } from '../../src-sandbox/server'
 import { createSeedStore, DEMO_CREDENTIALS } from '../../src-sandbox/store/seed'
 import { copySiren, luhnKey, scaleToCabinet } from '../../src-sandbox/store/seed-scale'
+import { BulletinDetail } from '../../src-shared/api/bulletins'
 import { Dossier } from '../../src-shared/api/dossiers'
 import { Contrat, SalarieDetail } from '../../src-shared/api/salaries'
 import { isValidSiren } from '../../src-shared/domain/validation/identifiers'
@@ -44,6 +45,17 @@ describe('scaleToCabinet', () => {
     }
     expect(store.codesEvp[big.siren]).toEqual(seed.codesEvp[seed.dossiers[0]?.siren ?? ''])
     expect(store.affectations.filter((a) => a.siren === big.siren && a.matricule_utilisateur === 'GP001')).toHaveLength(1)
+    // The big copy holds a copy of each payslip of its model employees (the bench's payslip list); the others none.
+    const bigPayslips = store.bulletins.filter((b) => b.siren === big.siren)
+    expect(bigPayslips.length).toBeGreaterThanOrEqual(400)
+    expect(new Set(store.bulletins.map((b) => b.id)).size).toBe(store.bulletins.length)
+    for (const b of bigPayslips.slice(0, 100)) {
+      expect(BulletinDetail.safeParse(b).success).toBe(true)
+      expect(keys.has(`${b.siren}|${b.matricule}`)).toBe(true)
+      expect(nics.get(b.siren)?.has(b.nic)).toBe(true)
+    }
+    const other = store.dossiers[5]?.siren ?? ''
+    expect(store.bulletins.filter((b) => b.siren === other)).toEqual([])
   })
 
   it('refuses fewer dossiers than the seed holds; Luhn keys and copy SIRENs are valid', () => {

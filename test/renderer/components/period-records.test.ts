@@ -8,13 +8,16 @@
 import '../support/db'
 
 import { flushPromises } from '@vue/test-utils'
+import type { WhereClause } from 'dexie'
 import type { VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import PeriodRecords from '../../../src-renderer/components/PeriodRecords.vue'
-import { enqueue } from '../../../src-renderer/db/outbox'
+import type { StoredEntry } from '../../../src-renderer/db/schema'
+import { enqueue, enqueueMany } from '../../../src-renderer/db/outbox'
 import { refreshServiceRecords } from '../../../src-renderer/services/records-cache'
 import { useReferenceStore } from '../../../src-renderer/stores/reference'
+import { useServiceRecordsStore } from '../../../src-renderer/stores/serviceRecords'
 import { useSyncStore } from '../../../src-renderer/stores/sync'
 import type { RecordsRefreshInput, RecordsRefreshResult } from '../../../src-shared/domain/service-records'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
@@ -133,5 +136,80 @@ describe('PeriodRecords', () => {
     await vi.waitFor(() => {
       expect(origins(wrapper as VueWrapper)).toEqual([expect.stringMatching(/^synced: /)])
     })
+  })
+})
+
+describe('PeriodRecords, a pasted block (issue 19, point 3)', () => {
+  /** `count` EVP of the period, quantities 0.01, 0.02… (one element each). */
+  function evps(count: number, from = 0) {
+    return Array.from({ length: count }, (_, i) => ({
+      kind: 'evp' as const,
+      payload: valid.evp({
+        matricule: i % 2 === 0 ? 'M001' : 'M002',
+        quantite: (from + i + 1)
+          .toString()
+          .padStart(3, '0')
+          .replace(/^(\d)(\d\d)$/, '$1.$2'),
+      }),
+    }))
+  }
+
+  it('over 100 lines renders those in view only; the entries follow each write, named or not, without a new read of the dossier', async () => {
+    app = await testApp()
+    serve(app, (input) => recordsAnswer([], input))
+    const first = await enqueueMany(app.db, evps(150), app.env)
+    expect(first.saved).toBe(150)
+    await useReferenceStore().load()
+    wrapper = mountIn(app, PeriodRecords, { siren: SIREN, periode: '2026-11' })
+    const store = useServiceRecordsStore()
+    await vi.waitFor(() => {
+      expect(store.entries).toHaveLength(150)
+    })
+    await flushPromises()
+    const shown = wrapper.findAll('[data-testid^="period-record-"]')
+    expect(shown.length).toBeGreaterThan(10)
+    expect(shown.length).toBeLessThan(100)
+    expect(wrapper.get('[data-testid="period-records-scroll"]').classes()).toContain('records-scroll')
+    expect(wrapper.get('table').attributes('aria-rowcount')).toBe('151')
+
+    await vi.waitFor(() => {
+      expect(store.read).not.toBeNull() // the records read from the service (open), then the dossier's entries again
+      expect(store.refreshing).toBe(false)
+    })
+    await flushPromises()
+    // The lower bound of each read of the dossier's rows by `updatedAt`: '' reads them all.
+    const lowers: string[] = []
+    const table = app.db.outbox
+    const where = table.where.bind(table) as (index: string) => WhereClause<StoredEntry, string>
+    const spy = (index: string): WhereClause<StoredEntry, string> => {
+      const clause = where(index)
+      const between = clause.between.bind(clause)
+      clause.between = (lower, upper, includeLower, includeUpper) => {
+        lowers.push(String((lower as unknown[])[1]))
+        return between(lower, upper, includeLower, includeUpper)
+      }
+      return clause
+    }
+    vi.spyOn(table, 'where').mockImplementation(spy as unknown as typeof table.where)
+    // One entry (a write Dexie names), then 60 in one chunk (a write it does not name: the rows changed since are read).
+    const one = await enqueue(app.db, { kind: 'evp', payload: valid.evp({ matricule: 'M002', quantite: '9.99' }) }, app.env)
+    if (!one.ok) throw new Error('saisie refusée')
+    await vi.waitFor(() => {
+      expect(store.entries).toHaveLength(151)
+    })
+    expect(await enqueueMany(app.db, evps(60, 150), app.env)).toMatchObject({ saved: 60 })
+    await vi.waitFor(() => {
+      expect(store.entries).toHaveLength(211)
+    })
+    await app.db.outbox.update(one.entry.clientId, {
+      state: 'rejected',
+      updatedAt: new Date(Date.parse(one.entry.updatedAt) + 1000).toISOString(),
+    })
+    await vi.waitFor(() => {
+      expect(store.entries.find((e) => e.clientId === one.entry.clientId)?.state).toBe('rejected')
+    })
+    // No read of every entry of the dossier: only the rows changed since the latest change seen.
+    expect(lowers.length).toBeGreaterThan(0)
+    expect(lowers.filter((lower) => lower === '')).toEqual([])
   })
 })

@@ -2,8 +2,8 @@ import '../support/db'
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { onOutboxWrite } from '../../../src-renderer/db/changes'
-import { enqueue } from '../../../src-renderer/db/outbox'
+import { onOutboxRowsWrite, onOutboxWrite } from '../../../src-renderer/db/changes'
+import { enqueue, enqueueMany } from '../../../src-renderer/db/outbox'
 import type { PaieDb } from '../../../src-renderer/db/schema'
 import { dbWithReference, testEnv } from '../support/db'
 import { valid } from '../support/fixtures'
@@ -46,5 +46,46 @@ describe('onOutboxWrite', () => {
     await enqueue(db, { kind: 'evp', payload: valid.evp({ matricule: 'M002' }) }, env)
     await settle()
     expect(calls).toBe(1)
+  })
+})
+
+describe('onOutboxRowsWrite', () => {
+  it('names the rows each committed write touched (one entry, three rows), and says null for a bulk write of 60 or a clear', async () => {
+    const writes: (readonly string[] | null)[] = []
+    const stop = onOutboxRowsWrite(db, (ids) => {
+      writes.push(ids === null ? null : [...ids].sort())
+    })
+    await db.meta.put({ key: 'essai', value: 1 })
+    await settle()
+    expect(writes).toEqual([])
+
+    const one = await enqueue(db, { kind: 'evp', payload: valid.evp() }, env)
+    if (!one.ok) throw new Error('saisie refusée')
+    await settle()
+    expect(writes).toEqual([[one.entry.clientId]])
+
+    // 60 rows: Dexie does not name the rows of a write of 50 rows or more (any row may have changed).
+    const many = await enqueueMany(
+      db,
+      Array.from({ length: 60 }, (_, i) => ({ kind: 'evp' as const, payload: valid.evp({ quantite: String(i + 1) }) })),
+      env,
+    )
+    const ids = many.results.flatMap((r) => (r.ok ? [r.entry.clientId] : []))
+    expect(ids).toHaveLength(60)
+    await settle()
+    expect(writes.slice(1)).toEqual([null])
+
+    // 3 rows changed in one transaction: named.
+    writes.length = 0
+    const three = ids.slice(0, 3)
+    await db.outbox.bulkUpdate(three.map((key) => ({ key, changes: { updatedAt: new Date().toISOString() } })))
+    await settle()
+    expect(writes).toEqual([[...three].sort()])
+
+    writes.length = 0
+    await db.outbox.clear()
+    await settle()
+    expect(writes).toEqual([null])
+    stop()
   })
 })

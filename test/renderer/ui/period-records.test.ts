@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { mergePeriodRecords, valuesOf, codeOf } from '../../../src-renderer/components/periodRecords'
+import { compareLines, mergePeriodRecords, valuesOf, codeOf } from '../../../src-renderer/components/periodRecords'
 import { EvpCreateDto } from '../../../src-shared/api/entries'
 import { fingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
@@ -77,6 +77,27 @@ describe('mergePeriodRecords', () => {
     expect(valuesOf('evp', { valeur_texte: 'nuit', quantite: null })).toEqual({ texte: 'nuit' })
     expect(codeOf('frais', { type_frais: 'repas' })).toBe('repas')
     expect(codeOf('avantage', { type_avantage: 'vehicule' })).toBe('vehicule')
+  })
+
+  it('property: lines come in compareLines order (matricules in numeric order, kind, code, date, key)', () => {
+    const matricules = ['M001', 'M2', 'M10', 'M002', 'A9', 'A10', 'B1']
+    const codes = ['HS25', 'HS9', 'HS100', 'PRIME', 'OBS']
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...matricules), fc.constantFrom(...codes)), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.constantFrom(...matricules), fc.constantFrom(...codes)), { maxLength: 10 }),
+        (locals, services) => {
+          const entries = locals.map(([matricule, code], i) => localEvp('queued', { matricule, code, clientId: `c${String(i)}` }))
+          const records = services.map(([matricule, code]) => rowOf({ kind: 'evp', record: serviceEvp({ matricule, code_evp: code }) }))
+          const lines = mergePeriodRecords(records, entries)
+          expect(lines).toHaveLength(locals.length + services.length)
+          for (let i = 1; i < lines.length; i += 1) {
+            const [a, b] = [lines[i - 1], lines[i]]
+            if (a !== undefined && b !== undefined) expect(compareLines(a, b)).toBeLessThanOrEqual(0)
+          }
+        },
+      ),
+    )
   })
 
   it('property: every record is listed exactly once, every shown entry at most once, never a draft or a cancelled entry', () => {
