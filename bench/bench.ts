@@ -904,7 +904,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
                 profileDir,
                 call: (fn, ...args) => call(h.bench, fn, ...args),
                 async startCabinetSandbox(scale) {
-                  const child = await startSandboxChild({ rateLimit: false, cabinetScale: { ...sizes.cabinet, ...scale } })
+                  const child = await startSandboxChild({ rateLimit: false, cabinetScale: { ...sizes.cabinet, ...scale, payslips: true } })
                   h.connect(child.url)
                   return () => child.stop()
                 },

@@ -95,7 +95,7 @@ function untilPainted(condition: string, timeoutMs = 60_000): string {
  * @throws Error when a screen does not show what it must (a wrong figure is worse than none)
  */
 export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (line: string) => void): Promise<Record<CabinetKey, number>> {
-  const store = scaleToCabinet(createSeedStore({ seed: 1, today: '2026-11-16' }), sizes)
+  const store = scaleToCabinet(createSeedStore({ seed: 1, today: '2026-11-16' }), { ...sizes, payslips: true })
   const big = store.dossiers[4]
   const others = store.dossiers.slice(5, 7)
   if (big === undefined || others.length < 2) throw new Error('Cabinet trop petit pour le scénario')

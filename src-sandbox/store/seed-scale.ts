@@ -4,8 +4,9 @@
  * employees (the grid of a big dossier). A copy keeps its template's establishments (new NIC and SIRET), code lists,
  * employees and contracts (new matricules `S00001`…), and is assigned to every cabinet user the template's first
  * dossier is open to; it holds no entries or declarations (the bench measures the reference cache and the screens
- * over it, not the service's lists). The first copy (the big dossier) also holds a copy of each payslip of its model
- * employees (the bench's payslip list of a 1 000-employee dossier); the other copies hold none.
+ * over it, not the service's lists). With `payslips`, the first copy (the big dossier) also holds a copy of each
+ * payslip of its model employees (the bench's payslip list of a 1 000-employee dossier); otherwise no copy holds any
+ * (a month still to compute, as the month-close e2e needs).
  *
  * Assumption: not shown in reference (a bench fixture). Deterministic: the same store and sizes give the same copies.
  */
@@ -22,6 +23,8 @@ export interface CabinetScale {
   readonly salaries: number
   /** Employees of the first copy (the big dossier of the bench's grid). */
   readonly largest: number
+  /** Whether the first copy holds copies of its model employees' payslips (default false: no payslip copied). */
+  readonly payslips?: boolean
 }
 
 /** The digit that makes `digits + d` pass the Luhn check (SIREN, SIRET). */
@@ -66,7 +69,7 @@ export function scaleToCabinet(store: SandboxStore, scale: CabinetScale): Sandbo
     const nics = new Map(template.etablissements.map((e) => [e.nic, nicFor(siren, e.nic)]))
     const people = store.salaries.filter((s) => s.siren === template.siren)
     const contracts = store.contrats.filter((c) => c.siren === template.siren)
-    const payslips = n === 1 ? store.bulletins.filter((b) => b.siren === template.siren) : []
+    const payslips = n === 1 && scale.payslips === true ? store.bulletins.filter((b) => b.siren === template.siren) : []
     for (let i = 0; i < headcount && people.length > 0; i += 1) {
       const model = people[i % people.length]
       if (model === undefined) continue

@@ -159,8 +159,6 @@ describe('people writes from the employee sheet, offline then synced', () => {
       () => Promise.resolve(batch.filter((m) => heldIban(m) === typed.get(m)).length === 28),
       60_000,
     )
-    // One batch: the 30 changes of the dossier in ONE PATCH …/coordonnees-bancaires.
-    expect((ws.operationCounts().modifierCoordonneesBancaires ?? 0) - patches).toBe(1)
     for (const [m, iban] of refusedAt) {
       expect(heldIban(m)).toBe(before.get(m))
       expect(heldIban(m)).not.toBe(iban)
@@ -170,6 +168,9 @@ describe('people writes from the employee sheet, offline then synced', () => {
         'Refusé par le service : IBAN déjà enregistré pour un autre salarié du dossier',
       )
     }
+    // One batch: the 30 changes of the dossier in ONE PATCH …/coordonnees-bancaires. Counted once the refusals are
+    // on screen: the sandbox holds the changes before main's client has read the answer (and counted it).
+    expect((ws.operationCounts().modifierCoordonneesBancaires ?? 0) - patches).toBe(1)
     await ws.screenshot('people-batch-refused')
     await openSheet(batch[0]!)
     await until('coordonnées enregistrées', async () => (await bankState()) === 'synced', 30_000)

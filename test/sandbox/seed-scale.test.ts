@@ -20,7 +20,12 @@ describe('scaleToCabinet', () => {
   it('builds the cabinet asked for: dossiers, about the employees, the biggest first, every identifier valid', () => {
     const seed = createSeedStore({ seed: 1, today: TODAY })
     const seedSalaries = seed.salaries.length
-    const store = scaleToCabinet(createSeedStore({ seed: 1, today: TODAY }), { dossiers: 30, salaries: 3_000, largest: 400 })
+    const store = scaleToCabinet(createSeedStore({ seed: 1, today: TODAY }), {
+      dossiers: 30,
+      salaries: 3_000,
+      largest: 400,
+      payslips: true,
+    })
     expect(store.dossiers).toHaveLength(30)
     expect(new Set(store.dossiers.map((d) => d.siren)).size).toBe(30)
     for (const d of store.dossiers) expect(Dossier.safeParse(d).success, d.siren).toBe(true)
@@ -56,6 +61,10 @@ describe('scaleToCabinet', () => {
     }
     const other = store.dossiers[5]?.siren ?? ''
     expect(store.bulletins.filter((b) => b.siren === other)).toEqual([])
+    // Without `payslips`, no copy holds any: the big dossier's month is still to compute.
+    const bare = scaleToCabinet(createSeedStore({ seed: 1, today: TODAY }), { dossiers: 30, salaries: 3_000, largest: 400 })
+    expect(bare.bulletins.filter((b) => b.siren === big.siren)).toEqual([])
+    expect(bare.bulletins.length).toBe(seed.bulletins.length)
   })
 
   it('refuses fewer dossiers than the seed holds; Luhn keys and copy SIRENs are valid', () => {
