@@ -1,19 +1,22 @@
 /**
  * People writes through main's typed client (issue 16, points 2 and 5; docs/api-assumptions.md #63 and #64): the
  * writes of one dossier, one request per operation (`salarie` + `coffre` in one PATCH …/salaries, `coordonnees` in
- * one PATCH …/salaries/coordonnees-bancaires, one POST /api/notes per note), each write's outcome from
+ * one PATCH …/salaries/coordonnees-bancaires, one POST /api/notes per note, one POST …/contrats per contract), each
+ * batch write's outcome from
  * `Salarie.PatchRetourDto` (its `erreurs` item by index → `rejected`, `modifies` → `synced`).
  *
  * Exactly once (#63), without idempotency key:
  * - a write sent again after a lost answer (`afterLostAnswer`) is read FIRST: the employee
  *   (GET /api/dossiers/{siren}/salaries/{matricule}) already holds its values → `synced`, nothing sent; a note: the
  *   employee's comments listed, one of the same text created since the first attempt (on the service's clock, − 2 s)
- *   → `synced` to it, several → `to_check`, none → sent; a read that fails → `not_sent` (nothing sent on a guess);
+ *   → `synced` to it, several → `to_check`, none → sent; a contract: the employee's contracts listed, one of the same
+ *   number with the same fields → `synced`, one of that number with other fields → `to_check` (never linked on a
+ *   guess), none → sent; a read that fails → `not_sent` (nothing sent on a guess);
  * - a request whose answer is lost (`unknown`, #39) is followed at once by the same read: applied → `synced`, else
  *   `unknown` with `settleUntil` (request timeout + 30 s): the renderer resends it only after, with `afterLostAnswer`.
  */
 import { MAX_PAGE_SIZE } from '../../src-shared/api/common'
-import type { SalarieDetail } from '../../src-shared/api/salaries'
+import type { Contrat, SalarieDetail } from '../../src-shared/api/salaries'
 import {
   compactIban,
   PEOPLE_WRITE_KINDS,
@@ -84,8 +87,27 @@ export function holdsWrite(detail: SalarieDetail, w: PeopleWriteItem): boolean {
       )
     }
     case 'note':
+    case 'contrat':
       return false
   }
+}
+
+/**
+ * True when `c`, as the service lists it, is the contract of `w` (pure): same number, establishment, nature, job,
+ * PCS-ESE and dates. The list does not carry the working time (#66).
+ */
+export function isContratOf(c: Contrat, w: PeopleWriteItem): boolean {
+  if (w.kind !== 'contrat') return false
+  const p = w.payload
+  return (
+    c.numero_contrat === p.numero_contrat &&
+    c.nic === p.nic &&
+    c.nature_contrat === p.nature_contrat &&
+    c.libelle_emploi.trim() === p.libelle_emploi.trim() &&
+    c.pcs_ese === p.pcs_ese &&
+    c.date_debut === p.date_debut &&
+    c.date_fin === (p.date_fin ?? null)
+  )
 }
 
 /** What a read says of one write: applied (with the note's id), not applied, ambiguous, or unreadable. */
@@ -113,6 +135,14 @@ async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteI
       if (mine.length === 0) return { verdict: 'absent' }
       if (mine.length > 1) return { verdict: 'ambiguous' }
       return { verdict: 'applied', serverId: mine[0]?.id ?? null }
+    }
+    if (w.kind === 'contrat') {
+      const contrats = await withPermit(deps.budget, () =>
+        deps.client.call('listerContrats', { params: { siren, matricule: w.matricule } }),
+      )
+      const same = contrats.find((c) => c.numero_contrat === w.payload.numero_contrat)
+      if (same === undefined) return { verdict: 'absent' }
+      return isContratOf(same, w) ? { verdict: 'applied', serverId: null } : { verdict: 'ambiguous' }
     }
     const detail = await withPermit(deps.budget, () =>
       deps.client.call('lireSalarieDossier', { params: { siren, matricule: w.matricule } }),
@@ -201,15 +231,22 @@ async function sendPatch(deps: PeopleWriteDeps, siren: string, writes: readonly 
   }
 }
 
-/** Sends one note (POST /api/notes). */
-async function sendNote(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem): Promise<Outcome> {
-  if (w.kind !== 'note') throw new Error(`${w.kind} write is not a note`)
+/**
+ * Sends one write of its own request (a note: POST /api/notes; a contract: POST …/contrats). A refusal keeps the
+ * service's field errors (`erreurs`) so the contract form can place them.
+ */
+async function sendOne(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem): Promise<Outcome> {
   const started = nowMs(deps)
   try {
-    const note = await withPermit(deps.budget, () =>
-      deps.client.call('creerNote', { body: { siren, matricule: w.matricule, texte: w.payload.texte } }),
-    )
-    return outcome(w, 'synced', { serverId: note.id, sentAt: onServerClock(deps, started) })
+    let serverId: string | null = null
+    if (w.kind === 'note') {
+      const body = { siren, matricule: w.matricule, texte: w.payload.texte }
+      serverId = (await withPermit(deps.budget, () => deps.client.call('creerNote', { body }))).id
+    } else if (w.kind === 'contrat') {
+      const params = { siren, matricule: w.matricule }
+      await withPermit(deps.budget, () => deps.client.call('creerContrat', { params, body: w.payload }))
+    } else throw new Error(`${w.kind} write is not sent alone`)
+    return outcome(w, 'synced', { serverId, sentAt: onServerClock(deps, started) })
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
@@ -217,7 +254,9 @@ async function sendNote(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem
       const [read] = await afterLost(deps, siren, [w], errorOf(error), started)
       return read ?? outcome(w, 'unknown', { error: errorOf(error) })
     }
-    return outcome(w, 'rejected', { error: errorOf(error), sentAt: onServerClock(deps, started) })
+    const erreurs = (error.body?.erreurs ?? []).map((e) => ({ chemin: e.chemin, message: e.message }))
+    const refused = erreurs.length === 0 ? errorOf(error) : { ...errorOf(error), erreurs }
+    return outcome(w, 'rejected', { error: refused, sentAt: onServerClock(deps, started) })
   }
 }
 
@@ -246,7 +285,8 @@ export async function pushPeopleWrites(deps: PeopleWriteDeps, input: PeoplePushI
     const bank = byOperation('modifierCoordonneesBancaires')
     if (salaries.length > 0) for (const o of await sendPatch(deps, siren, salaries, false)) done.set(o.clientId, o)
     if (bank.length > 0) for (const o of await sendPatch(deps, siren, bank, true)) done.set(o.clientId, o)
-    for (const w of byOperation('creerNote')) done.set(w.clientId, await sendNote(deps, siren, w))
+    for (const w of byOperation('creerNote')) done.set(w.clientId, await sendOne(deps, siren, w))
+    for (const w of byOperation('creerContrat')) done.set(w.clientId, await sendOne(deps, siren, w))
   } catch (error) {
     if (!(error instanceof RoadBroken)) throw error
     for (const w of input.writes) if (!done.has(w.clientId)) done.set(w.clientId, outcome(w, 'not_sent', { error: error.error }))

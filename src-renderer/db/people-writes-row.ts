@@ -20,7 +20,13 @@ export type PeopleWriteRow = PeopleWriteBody & {
   readonly matricule: string
   readonly state: PeopleWriteState
   /** The service's code and message of a refusal, or why the last attempt got no answer; null otherwise. */
-  readonly error: { readonly code: string; readonly message: string; readonly champ?: string | null | undefined } | null
+  readonly error: {
+    readonly code: string
+    readonly message: string
+    readonly champ?: string | null | undefined
+    /** Every field error the service listed (a contract's refusal), `chemin` as `body.pcs_ese`. */
+    readonly erreurs?: readonly { readonly chemin: string; readonly message: string }[] | undefined
+  } | null
   /** ISO instants on this workstation's clock: asked by the clerk, last changed. */
   readonly createdAt: string
   readonly updatedAt: string

@@ -19,7 +19,6 @@ export type RendererApi = Pick<
   | 'onSyncChanged'
   | 'salaries:sheet'
   | 'codes:list'
-  | 'contrats:create'
   | 'bulletins:list'
   | 'bulletins:read'
   | 'bulletins:compute'

@@ -3,17 +3,12 @@
  * (offline, against the cached code lists) and by the sandbox (against its own lists), docs/api-assumptions.md #66–#67.
  * Pure: no I/O. Hours are decimal strings summed in thousandths (never floats).
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 
 import type { NomCode as NomCodeSchema } from '../api/codification'
-import { Matricule, Siren } from '../api/common'
-import { ContratCreate } from '../api/salaries'
+import type { ContratCreate } from '../api/salaries'
 
 type NomCode = z.infer<typeof NomCodeSchema>
-
-/** Input of `contrats:create`: the employee and the body of POST …/contrats. */
-export const ContratCreationInput = z.strictObject({ siren: Siren, matricule: Matricule, contrat: ContratCreate })
-export type ContratCreationInput = z.infer<typeof ContratCreationInput>
 
 /** Legal working week of a full-time employee, in hours (Code du travail L3121-27). */
 export const HEURES_TEMPS_PLEIN = 35
@@ -166,16 +161,3 @@ export function dureeTempsPlein(): ContratCreate['duree_travail'] {
     tableau_horaire: [1, 2, 3, 4, 5].map((jour) => ({ jour, heures: '7' })),
   }
 }
-
-/**
- * `details` of a failed `contrats:create`: how the write failed (`record`: the service refused this contract,
- * `global`: the road is broken, `unknown`: the request may have been committed, docs/api-assumptions.md #39), whether
- * it left the machine, and the service's field errors (`chemin` as `body.pcs_ese`) to place on the form.
- */
-export const ContratCreationFailure = z.object({
-  status: z.number().int().nullable(),
-  errorClass: z.enum(['record', 'global', 'unknown']),
-  sent: z.boolean(),
-  erreurs: z.array(z.object({ chemin: z.string(), message: z.string() })),
-})
-export type ContratCreationFailure = z.infer<typeof ContratCreationFailure>

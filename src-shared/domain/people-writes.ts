@@ -16,6 +16,7 @@
 import { z } from 'zod'
 
 import { Bic, Iban, IsoDateTime, Matricule, RecordId, Siren } from '../api/common'
+import { ContratCreate } from '../api/salaries'
 
 /** Employee edits from the sheet (PATCH …/salaries): usage name, e-mail, both prevoyance flags (V1.12.0). */
 export const SalarieEditPayload = z
@@ -43,8 +44,18 @@ export const CoffrePayload = z.strictObject({ coffre_active: z.literal(true) })
 export const NotePayload = z.strictObject({ texte: z.string().trim().min(1, 'Texte requis').max(2000, 'Texte : 2 000 caractères au plus') })
 export type NotePayload = z.infer<typeof NotePayload>
 
-/** The operations a people write goes through; writes of one operation and dossier share one request (but `note`). */
-export type PeopleOperation = 'modifierSalaries' | 'modifierCoordonneesBancaires' | 'creerNote'
+/**
+ * A new contract (POST …/salaries/{matricule}/contrats, issue 16 point 3, #66): the body the form checked offline
+ * (contrat-form.ts). Its number is unique per employee, which the read before a resend relies on (#63).
+ */
+export const ContratPayload = ContratCreate
+export type ContratPayload = z.infer<typeof ContratPayload>
+
+/**
+ * The operations a people write goes through; writes of one operation and dossier share one request (but `note` and
+ * `contrat`: one request each, the reference has no batch of them).
+ */
+export type PeopleOperation = 'modifierSalaries' | 'modifierCoordonneesBancaires' | 'creerNote' | 'creerContrat'
 
 /** Every kind of people write: its payload schema and its operation. New kinds (a contract's creation…) add a row. */
 export const PEOPLE_WRITE_KINDS = {
@@ -52,6 +63,7 @@ export const PEOPLE_WRITE_KINDS = {
   coffre: { payload: CoffrePayload, operation: 'modifierSalaries' },
   coordonnees: { payload: CoordonneesPayload, operation: 'modifierCoordonneesBancaires' },
   note: { payload: NotePayload, operation: 'creerNote' },
+  contrat: { payload: ContratPayload, operation: 'creerContrat' },
 } as const satisfies Record<string, { payload: z.ZodType; operation: PeopleOperation }>
 
 /** Kind of a people write. */
@@ -67,6 +79,7 @@ export const PeopleWriteBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('coffre'), payload: CoffrePayload }),
   z.strictObject({ kind: z.literal('coordonnees'), payload: CoordonneesPayload }),
   z.strictObject({ kind: z.literal('note'), payload: NotePayload }),
+  z.strictObject({ kind: z.literal('contrat'), payload: ContratPayload }),
 ])
 export type PeopleWriteBody = z.infer<typeof PeopleWriteBody>
 
@@ -94,10 +107,12 @@ export type PeoplePushInput = z.infer<typeof PeoplePushInput>
  * What became of one write:
  * - `synced`: applied (answered, or found applied by the read after a lost answer); `serverId` the note's id;
  * - `rejected`: the service refused THIS write (its per-employee error, or a 4xx of its request): `error` is the
- *   service's code and message (and the refused field, `champ`, when the service names one), shown on the write;
+ *   service's code and message (and the refused field, `champ`, when the service names one; every field error as
+ *   `erreurs`, `chemin` as `body.pcs_ese`, when the service lists them: a contract's form places them), shown on the write;
  * - `unknown`: the request left, no answer proved its fate and the read did not show it applied: not resent before
  *   `settleUntil` (request timeout + 30 s), then sent with `afterLostAnswer`;
- * - `to_check`: a note whose read found several identical notes it may be: never resent nor linked automatically;
+ * - `to_check`: a note whose read found several identical notes it may be, or a contract whose number the read found
+ *   on a contract with other fields: never resent nor linked automatically;
  * - `not_sent`: the road is broken (offline, 429, 401, 5xx before sending…, `error`): nothing left for this write,
  *   it stays queued (or `unknown` when it already was).
  * `sentAt` is the instant the request left, on the service's clock (ISO), null when nothing was sent.
@@ -105,7 +120,14 @@ export type PeoplePushInput = z.infer<typeof PeoplePushInput>
 export const PeopleWriteOutcome = z.object({
   clientId: z.uuid(),
   result: z.enum(['synced', 'rejected', 'unknown', 'to_check', 'not_sent']),
-  error: z.object({ code: z.string(), message: z.string(), champ: z.string().nullable().optional() }).nullable(),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      champ: z.string().nullable().optional(),
+      erreurs: z.array(z.object({ chemin: z.string(), message: z.string() })).optional(),
+    })
+    .nullable(),
   serverId: RecordId.nullable(),
   sentAt: IsoDateTime.nullable(),
   settleUntil: IsoDateTime.nullable(),

@@ -47,7 +47,6 @@ export const channelNames = [
   'downloads:chooseFolder',
   'salaries:sheet',
   'codes:list',
-  'contrats:create',
   'extractions:list',
   'extractions:start',
   'extractions:read',

@@ -39,7 +39,6 @@ import {
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
 import { UtilisateurCabinet } from '../api/cabinet'
 import { AffectationDossier } from '../api/dossiers'
-import { Contrat } from '../api/salaries'
 import {
   CabinetAssignInput,
   CabinetAssignmentsInput,
@@ -67,7 +66,6 @@ import {
 } from '../domain/declarations'
 import { CodesListInput, CodesListResult, SalarieSheet, SalarieSheetInput } from '../domain/people'
 import { PeoplePushInput, PeoplePushResult } from '../domain/people-writes'
-import { ContratCreationInput } from '../domain/contrat-create'
 import { CumulsListInput, CumulsListResult, CumulsPutInput, CumulsPutOutcome } from '../domain/cumuls'
 import {
   ExtractionSummary,
@@ -181,11 +179,6 @@ export const ipcChannels = {
   'salaries:sheet': { input: SalarieSheetInput, output: SalarieSheet },
   /** One dynamic code list (GET /api/codes/{nomCode}): labels of the contracts' coded fields. */
   'codes:list': { input: CodesListInput, output: CodesListResult },
-  /**
-   * Creates a contract (POST …/contrats) and answers it; failures carry ContratCreationFailure details. Online for
-   * now: the renderer keeps the form as a draft when it cannot be sent (#66).
-   */
-  'contrats:create': { input: ContratCreationInput, output: Contrat },
   /** A dossier's extractions (every page), without their rows. */
   'extractions:list': { input: ExtractionsListInput, output: ExtractionsListResult },
   /** Launches an extraction (POST /api/extractions, online only, never queued: #53). */

@@ -1,10 +1,10 @@
 /**
  * Issue 16 point 3, in real Chromium against the sandbox, through the screens only: a contract created from the
  * employee sheet with its coded fields chosen in the searchable selects (typed and picked with the keyboard or the
- * mouse) from the code lists read once online; offline the input is kept as a draft (said so); back online the draft
- * comes back in the form and is sent; the contract's screen shows its working time as a week; the sandbox holds
- * exactly that contract. axe on the filled form and on the contract.
- * Screenshots: test/e2e/artifacts/contract-create-draft.png, contract-created-week.png.
+ * mouse) from the code lists read once online; offline the contract is queued as a people write (#63, said so);
+ * back online the people drain sends it: synced, on the sheet, and the contract's screen shows its working time as a
+ * week; the sandbox holds exactly that contract, once. axe on the queued form and on the contract.
+ * Screenshots: test/e2e/artifacts/contract-create-queued.png, contract-created-week.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -38,7 +38,7 @@ async function openForm(base: string, matricule: string): Promise<void> {
 }
 
 describe('a contract created from the employee sheet', () => {
-  it('is kept as a draft offline, sent back online with its coded fields, and shown with its week', async () => {
+  it('is queued offline, synced back online with its coded fields, and shown with its week', async () => {
     const page = ws.page
     const base = page.url().split('#')[0] ?? ''
     const salarie = ws.store.salaries.find((s) => s.siren === BIG_SIREN && s.date_sortie === null)!
@@ -53,7 +53,7 @@ describe('a contract created from the employee sheet', () => {
     await page.waitForSelector('[data-testid="contrat-create"][data-ready="true"]')
     await until('listes lues', async () => (await page.getAttribute('[data-testid="codes-age"]', 'data-fetched-at')) !== '', 30_000)
 
-    // Offline, the window reloaded: the lists from the cache, the form filled, kept as a draft.
+    // Offline, the window reloaded: the lists from the cache, the form filled, the contract queued.
     await ws.stopSandbox()
     await page.reload()
     await online(false)
@@ -83,20 +83,22 @@ describe('a contract created from the employee sheet', () => {
       await page.fill(`[data-testid="week-input-${day}"]`, hours)
     expect(await page.getAttribute('[data-testid="week-input-total"]', 'data-heures')).toBe('24.5')
     await page.click('[data-testid="contrat-create-submit"]')
-    await page.waitForSelector('[data-testid="contrat-draft"][data-raison="hors_ligne"]')
-    expect(await page.textContent('[data-testid="contrat-draft"]')).toContain('Hors connexion : votre saisie est gardée en brouillon')
+    await page.waitForSelector('[data-testid="contrat-write"][data-state="queued"]')
+    expect(await page.textContent('[data-testid="contrat-write"]')).toContain('En attente d’envoi')
+    expect(await page.isDisabled('[data-testid="contrat-create-submit"]')).toBe(true)
     expect(ws.store.contrats.some((c) => c.numero_contrat === 'E2E01')).toBe(false)
-    await ws.screenshot('contract-create-draft')
+    await ws.screenshot('contract-create-queued')
     expect(await seriousViolations()).toEqual([])
 
-    // Back online: the draft back in the form, sent, the contract's screen with its week.
+    // Back online: the queued write shown again and sent by the people drain, synced, on the sheet.
     await ws.restartSandbox()
     await page.reload()
     await online(true)
     await openForm(base, salarie.matricule)
-    expect(await page.inputValue('[data-testid="field-numero_contrat"]')).toBe('E2E01')
-    expect(await page.inputValue('[data-testid="field-pcs_ese"]')).toMatch(/^636d — Cuisiniers/)
-    await page.click('[data-testid="contrat-create-submit"]')
+    await page.waitForSelector('[data-testid="contrat-write"][data-state="synced"]', { timeout: 30_000 })
+    await page.click('[data-testid="contrat-create-back"]')
+    await page.waitForSelector('[data-testid="sheet-contract-E2E01"]', { timeout: 30_000 })
+    await page.click('[data-testid="sheet-contract-link-E2E01"]')
     await page.waitForSelector('[data-testid="contrat-view"] [data-testid="work-week"]', { timeout: 30_000 })
     expect(page.url()).toContain(`/salaries/${salarie.matricule}/contrats/E2E01`)
     const week = []

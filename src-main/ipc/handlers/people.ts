@@ -1,13 +1,11 @@
 /**
- * Handlers of the dossier's people (issue 16): `salaries:sheet` (people/sheet.ts), `codes:list`, `contrats:create`
- * (people/contrat-create.ts) and the extractions'
+ * Handlers of the dossier's people (issue 16): `salaries:sheet` (people/sheet.ts), `codes:list` and the extractions'
  * `extractions:list|start|read` (people/extractions.ts). Main reads through its typed client; the renderer caches
- * what it is answered; `people:push` sends the queued people writes of one dossier (people/writes.ts, #63). The extraction's file is downloaded by the download jobs (`extractions:download`,
+ * what it is answered; `people:push` sends the queued people writes of one dossier (people/writes.ts, #63), a new contract among them. The extraction's file is downloaded by the download jobs (`extractions:download`,
  * handlers/declarations.ts).
  */
 import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'
 import type { IpcHandlers } from '../dispatcher'
-import { createContrat } from '../../people/contrat-create'
 import { fetchCodeList, fetchSalarieSheet } from '../../people/sheet'
 import { listExtractions, readExtraction, startExtraction } from '../../people/extractions'
 import { pushPeopleWrites } from '../../people/writes'
@@ -24,7 +22,6 @@ export interface PeopleHandlerDeps {
 type Channels =
   | 'salaries:sheet'
   | 'codes:list'
-  | 'contrats:create'
   | 'extractions:list'
   | 'extractions:start'
   | 'extractions:read'
@@ -56,10 +53,6 @@ export function createPeopleHandlers(deps: PeopleHandlerDeps): Pick<IpcHandlers,
     'salaries:sheet': (input) => withConnection(REPORT_CONTEXTS.salarie, (c) => fetchSalarieSheet(c.client, input, { budget: c.budget })),
     'codes:list': (input) =>
       withConnection(REPORT_CONTEXTS.referentiel, (c) => fetchCodeList(c.client, input.nomCode, { budget: c.budget })),
-    'contrats:create': (input) => {
-      const connection = requireConnection(deps.connection())
-      return createContrat(connection.client, input, { budget: connection.budget })
-    },
     'extractions:list': (input) =>
       withConnection(REPORT_CONTEXTS.extraction, (c) => listExtractions(c.client, input.siren, { budget: c.budget })),
     'extractions:start': (input) =>

@@ -106,10 +106,10 @@ export const peopleEn: typeof peopleFr = {
         synced: 'Saved by the service.',
         rejected: 'Refused by the service: {message}',
         unknown: 'Sent without an answer from the service: read again before any resend.',
-        to_check: 'To check: the service holds several identical notes; nothing was sent again.',
+        to_check: 'To check: the service holds several identical notes, or another contract with this number; nothing was sent again.',
         cancelled: 'Cancelled.',
       },
-      sortes: { salarie: 'Change', coffre: 'Safe', coordonnees: 'Bank details', note: 'Note' },
+      sortes: { salarie: 'Change', coffre: 'Safe', coordonnees: 'Bank details', note: 'Note', contrat: 'Contract' },
       annuler: 'Cancel this request',
     },
   },
@@ -151,7 +151,7 @@ export const peopleEn: typeof peopleFr = {
     lien: 'New contract',
     titre: 'New contract — {salarie}',
     creer: 'Create the contract',
-    garder: 'Keep as a draft (offline)',
+    garder: 'Queue the contract (offline)',
     champs: {
       profession: 'Profession',
       dispositif: 'Public-policy scheme',
@@ -171,13 +171,11 @@ export const peopleEn: typeof peopleFr = {
       quotite: 'Quota: {n} h a month',
       aide: 'Full time: at least 35 h a week; part time: under 35 h. At most 12 h a day and 48 h a week.',
     },
-    brouillon: {
-      abandonner: 'Discard the draft',
-      hors_ligne:
-        'Offline: your input is kept as a draft on this workstation ({date}). Nothing was sent: create the contract once back online.',
-      injoignable: 'Service unreachable: your input is kept as a draft on this workstation ({date}). Nothing was created: try again later.',
-      reponse_perdue:
-        'The service’s answer did not arrive: the contract may have been created. Your input is kept as a draft ({date}); check the sheet before sending again (the same number would be refused, never doubled).',
+    ecriture: {
+      titre: 'Creation of contract {numero}',
+      corriger: 'Correct',
+      voir: 'Open the contract',
+      nouveau: 'Enter another contract',
     },
   },
   extractions: {

@@ -107,10 +107,10 @@ export const peopleFr = {
         synced: 'Enregistré par le service.',
         rejected: 'Refusé par le service : {message}',
         unknown: 'Envoyé sans réponse du service : relu avant tout renvoi.',
-        to_check: 'À vérifier : le service détient plusieurs notes identiques ; rien n’a été renvoyé.',
+        to_check: 'À vérifier : le service détient plusieurs notes identiques, ou un autre contrat de ce numéro ; rien n’a été renvoyé.',
         cancelled: 'Annulé.',
       },
-      sortes: { salarie: 'Modification', coffre: 'Coffre', coordonnees: 'Coordonnées bancaires', note: 'Note' },
+      sortes: { salarie: 'Modification', coffre: 'Coffre', coordonnees: 'Coordonnées bancaires', note: 'Note', contrat: 'Contrat' },
       annuler: 'Annuler cette demande',
     },
   },
@@ -152,7 +152,7 @@ export const peopleFr = {
     lien: 'Nouveau contrat',
     titre: 'Nouveau contrat — {salarie}',
     creer: 'Créer le contrat',
-    garder: 'Garder en brouillon (hors connexion)',
+    garder: 'Mettre le contrat en attente (hors connexion)',
     champs: {
       profession: 'Profession',
       dispositif: 'Dispositif de politique publique',
@@ -172,14 +172,11 @@ export const peopleFr = {
       quotite: 'Quotité : {n} h par mois',
       aide: 'Temps plein : 35 h par semaine au moins ; temps partiel : moins de 35 h. 12 h par jour et 48 h par semaine au plus.',
     },
-    brouillon: {
-      abandonner: 'Abandonner le brouillon',
-      hors_ligne:
-        'Hors connexion : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été envoyé : créez le contrat une fois la connexion revenue.',
-      injoignable:
-        'Service injoignable : votre saisie est gardée en brouillon sur ce poste ({date}). Rien n’a été créé : réessayez plus tard.',
-      reponse_perdue:
-        'La réponse du service n’est pas arrivée : le contrat a peut-être été créé. Votre saisie est gardée en brouillon ({date}) ; vérifiez la fiche avant de renvoyer (un même numéro serait refusé, jamais doublé).',
+    ecriture: {
+      titre: 'Création du contrat {numero}',
+      corriger: 'Corriger',
+      voir: 'Voir le contrat',
+      nouveau: 'Saisir un autre contrat',
     },
   },
   extractions: {

@@ -26,7 +26,6 @@ import { testProfileService } from '../../support/profiles'
 import { channelNames } from '../../../src-shared/ipc/channels'
 import { IPC_ERROR_CODES, ipcChannels, ipcErrorSchema, type ChannelName } from '../../../src-shared/ipc/contract'
 import { BIG_SIREN, codesOf, connect, itemOf, payloadOf, quietEmployees, startTestSandbox } from '../sync/helpers'
-import { dureeTempsPlein } from '../../../src-shared/domain/contrat-create'
 
 const TRUSTED: IpcSender = { url: 'app://paie/index.html#/', isMainFrame: true }
 const CHANNELS = Object.keys(ipcChannels) as ChannelName[]
@@ -149,23 +148,6 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
     return { siren: BIG_SIREN, matricule: s?.matricule ?? 'M0001' }
   },
   'codes:list': () => ({ nomCode: 'pcs_ese' }),
-  'contrats:create': () => {
-    const c = sandbox.store.contrats.find((x) => x.siren === BIG_SIREN)
-    return {
-      siren: BIG_SIREN,
-      matricule: c?.matricule ?? 'M0001',
-      contrat: {
-        numero_contrat: 'HOSTILE1',
-        nic: c?.nic ?? '00012',
-        nature_contrat: '01',
-        libelle_emploi: 'Comptable',
-        pcs_ese: '543a',
-        dispositif_politique_publique: '99',
-        date_debut: '2026-12-01',
-        duree_travail: dureeTempsPlein(),
-      },
-    }
-  },
   'extractions:list': () => ({ siren: BIG_SIREN }),
   'extractions:start': () => ({ siren: BIG_SIREN, type: 'salaries', periode: '2026-11' }),
   'extractions:read': () => ({ id: '00000000-0000-4000-8000-000000000000' }),

@@ -10,8 +10,6 @@ import { EXTRACTIONS_SUBFOLDER } from '../../../src-main/declarations/jobs'
 import { EXTRACTION_DUREE_MS } from '../../../src-sandbox/handlers/notes'
 import type { ExtractionSummary } from '../../../src-shared/domain/extractions'
 import type { CodesListResult, SalarieSheet } from '../../../src-shared/domain/people'
-import type { Contrat } from '../../../src-shared/api/salaries'
-import { ContratCreationFailure, dureeTempsPlein } from '../../../src-shared/domain/contrat-create'
 import { finished, ok, refused, sandboxPerTest, serveWithDownloads } from '../../support/ipc-sandbox'
 
 const env = sandboxPerTest('people-ipc-')
@@ -71,56 +69,6 @@ describe('codes:list', () => {
     expect(list.nom).toBe('natures_contrat')
     expect(list.elements.find((e) => e.code === '01')?.libelle).toMatch(/indéterminée/)
     expect(Date.parse(list.fetchedAt)).not.toBeNaN()
-  })
-})
-
-describe('contrats:create', () => {
-  function request(numero: string, patch: Record<string, unknown> = {}) {
-    const c = env.sandbox.store.contrats.find((x) => x.siren === env.sandbox.store.dossiers[0]!.siren && x.date_fin === null)!
-    const contrat = {
-      numero_contrat: numero,
-      nic: c.nic,
-      nature_contrat: '01',
-      libelle_emploi: 'Comptable',
-      pcs_ese: '543a',
-      dispositif_politique_publique: '99',
-      date_debut: '2026-12-01',
-      duree_travail: dureeTempsPlein(),
-      ...patch,
-    }
-    return { siren: c.siren, matricule: c.matricule, contrat }
-  }
-
-  it('creates the contract on the service and answers it', async () => {
-    const { dispatch } = serve()
-    const input = request('IPC01')
-    const created = await ok<Contrat>(dispatch('contrats:create', input))
-    expect(created).toMatchObject({ numero_contrat: 'IPC01', matricule: input.matricule, pcs_ese: '543a', date_fin: null })
-    const stored = env.sandbox.store.contrats.find((c) => c.matricule === input.matricule && c.numero_contrat === 'IPC01')
-    expect(stored?.duree_travail.tableau_horaire).toEqual(dureeTempsPlein().tableau_horaire)
-  })
-
-  it('answers a refusal with its field errors and class, and a broken road as not sent', async () => {
-    const { dispatch } = serve()
-    const refusal = (await dispatch('contrats:create', request('IPC02', { pcs_ese: '999z' }))) as {
-      ok: false
-      error: { code: string; params?: Record<string, unknown>; details: unknown }
-    }
-    expect(refusal.ok).toBe(false)
-    expect(refusal.error.code).toBe('REGLE_METIER')
-    expect(refusal.error.params?.['contexte']).toBe('CONTRAT')
-    expect(ContratCreationFailure.parse(refusal.error.details)).toMatchObject({
-      status: 422,
-      errorClass: 'record',
-      erreurs: [{ chemin: 'body.pcs_ese', message: expect.stringMatching(/999z/) as string }],
-    })
-    const input = request('IPC03')
-    await env.closeSandbox()
-    const down = (await dispatch('contrats:create', input)) as { ok: false; error: { details: unknown } }
-    // No answer: not a refusal of this contract (a reset keep-alive socket is `unknown`, a refused connection `global`).
-    const failure = ContratCreationFailure.parse(down.error.details)
-    expect(failure).toMatchObject({ status: null, erreurs: [] })
-    expect(failure.errorClass).not.toBe('record')
   })
 })
 

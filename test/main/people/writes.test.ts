@@ -12,7 +12,8 @@ import { createPeopleHandlers } from '../../../src-main/ipc/handlers/people'
 import type { PayrollConnection } from '../../../src-main/services/connection'
 import type { RunningSandbox } from '../../../src-sandbox/server'
 import { buildIbanFr } from '../../../src-sandbox/store/seed-identifiers'
-import type { PeoplePushResult, PeopleWriteItem, PeopleWriteOutcome } from '../../../src-shared/domain/people-writes'
+import { dureeTempsPlein } from '../../../src-shared/domain/contrat-create'
+import type { ContratPayload, PeoplePushResult, PeopleWriteItem, PeopleWriteOutcome } from '../../../src-shared/domain/people-writes'
 import { BIG_SIREN, connect, startTestSandbox } from '../sync/helpers'
 
 const APP_SENDER = { url: 'app://paie/index.html#/', isMainFrame: true }
@@ -26,7 +27,7 @@ afterEach(async () => {
 
 type Fate = 'forward' | 'commit-then-cut' | 'cut-before'
 
-/** A connection whose writes (PATCH, POST /api/notes) meet `fate.next` once, counting the writes that reached the service. */
+/** A connection whose writes (PATCH, POST /api/notes, POST …/contrats) meet `fate.next` once, counting the writes that reached the service. */
 function cutConnection(s: RunningSandbox, timeoutMs?: number) {
   const writes: string[] = []
   const fate: { next: Fate } = { next: 'forward' }
@@ -34,7 +35,7 @@ function cutConnection(s: RunningSandbox, timeoutMs?: number) {
   const fetchCut: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const method = init?.method ?? 'GET'
-    const isWrite = method === 'PATCH' || (method === 'POST' && url.pathname === '/api/notes')
+    const isWrite = method === 'PATCH' || (method === 'POST' && (url.pathname === '/api/notes' || url.pathname.endsWith('/contrats')))
     if (!isWrite) return fetch(input, init)
     const current = fate.next
     fate.next = 'forward'
@@ -223,5 +224,99 @@ describe('people:push — exactly once after a lost answer (#63)', () => {
       bankWrite(b!.matricule, freshIban(14), { afterLostAnswer: true }),
     ])
     expect(outcomes.map((o) => o.result)).toEqual(['not_sent', 'not_sent'])
+  })
+})
+
+describe('people:push — a new contract (issue 16 point 3, #63, #66)', () => {
+  /** An employee of the big dossier with a contract (its establishment reused), and a `contrat` write for him. */
+  function contratWrite(s: RunningSandbox, numero: string, patch: Partial<ContratPayload> = {}) {
+    const c = s.store.contrats.find((x) => x.siren === BIG_SIREN && x.date_fin === null)
+    if (c === undefined) throw new Error('pas de contrat en cours dans le jeu de données')
+    const payload: ContratPayload = {
+      numero_contrat: numero,
+      nic: c.nic,
+      nature_contrat: '01',
+      libelle_emploi: 'Comptable',
+      pcs_ese: '543a',
+      dispositif_politique_publique: '99',
+      date_debut: '2026-12-01',
+      duree_travail: dureeTempsPlein(),
+      ...patch,
+    }
+    const write: PeopleWriteItem = {
+      clientId: randomUUID(),
+      matricule: c.matricule,
+      afterLostAnswer: false,
+      windowStart: null,
+      kind: 'contrat',
+      payload,
+    }
+    const held = () => s.store.contrats.filter((x) => x.siren === BIG_SIREN && x.matricule === c.matricule && x.numero_contrat === numero)
+    return { write, held }
+  }
+
+  it('is sent in its own POST …/contrats and synced; the service holds it with its week', async () => {
+    sandbox = await startTestSandbox()
+    const { write, held } = contratWrite(sandbox, 'NQ01')
+    const { connection, writes } = cutConnection(sandbox)
+    const [o] = await pusher(connection)([write])
+    expect(o).toMatchObject({ result: 'synced', error: null })
+    expect(writes).toEqual([`POST /api/dossiers/${BIG_SIREN}/salaries/${write.matricule}/contrats`])
+    expect(held()).toHaveLength(1)
+    expect(held()[0]?.duree_travail.tableau_horaire).toEqual(dureeTempsPlein().tableau_horaire)
+  })
+
+  it('a refusal is rejected with every field error of the service', async () => {
+    sandbox = await startTestSandbox()
+    const { write, held } = contratWrite(sandbox, 'NQ02', { pcs_ese: '999z' })
+    const [o] = await pusher(cutConnection(sandbox).connection)([write])
+    expect(o?.result).toBe('rejected')
+    expect(o?.error).toMatchObject({
+      code: 'REGLE_METIER',
+      erreurs: [{ chemin: 'body.pcs_ese', message: expect.stringMatching(/999z/) as string }],
+    })
+    expect(held()).toHaveLength(0)
+  })
+
+  it('created but its answer lost: found by the list of contracts, synced without a second POST, held once', async () => {
+    sandbox = await startTestSandbox()
+    const { write, held } = contratWrite(sandbox, 'NQ03')
+    const { connection, writes, fate } = cutConnection(sandbox)
+    const push = pusher(connection)
+    fate.next = 'commit-then-cut'
+    const [first] = await push([write])
+    expect(first?.result).toBe('synced')
+    const [again] = await push([{ ...write, afterLostAnswer: true, windowStart: first?.sentAt ?? null }])
+    expect(again).toMatchObject({ result: 'synced', sentAt: null })
+    expect(writes).toHaveLength(1)
+    expect(held()).toHaveLength(1)
+  })
+
+  it('lost before it reached the service: unknown, then read (absent) and sent once', async () => {
+    sandbox = await startTestSandbox()
+    const { write, held } = contratWrite(sandbox, 'NQ04')
+    const { connection, writes, fate } = cutConnection(sandbox)
+    const push = pusher(connection)
+    fate.next = 'cut-before'
+    const [lost] = await push([write])
+    expect(lost?.result).toBe('unknown')
+    expect(held()).toHaveLength(0)
+    const [again] = await push([{ ...write, afterLostAnswer: true, windowStart: lost?.sentAt ?? null }])
+    expect(again?.result).toBe('synced')
+    expect(writes).toHaveLength(1)
+    expect(held()).toHaveLength(1)
+  })
+
+  it('read again when a different contract holds its number: to_check, nothing sent, nothing linked', async () => {
+    sandbox = await startTestSandbox()
+    const other = contratWrite(sandbox, 'NQ05', { libelle_emploi: 'Cuisinier' })
+    const { connection, writes } = cutConnection(sandbox)
+    const push = pusher(connection)
+    expect((await push([other.write]))[0]?.result).toBe('synced')
+    const mine = contratWrite(sandbox, 'NQ05')
+    const [check] = await push([{ ...mine.write, afterLostAnswer: true, windowStart: null }])
+    expect(check).toMatchObject({ result: 'to_check', sentAt: null })
+    expect(writes).toHaveLength(1)
+    expect(mine.held()).toHaveLength(1)
   })
 })

@@ -2,9 +2,10 @@
 /**
  * A new contract from the employee sheet (ContratCreateView.vue, issue 16 point 3): coded fields chosen in searchable
  * selects fed by the code lists (read through main online, from Dexie offline with their age), the week typed day by
- * day; French messages per field before anything is sent; online the contract is created through
- * submitContratCreation and the contract's screen opens; a refusal lands on its field; offline the input is kept as a
- * draft in Dexie and comes back when the form is opened again.
+ * day; French messages per field before anything is sent; the contract is queued as a `contrat` people write (#63)
+ * and sent at once online, its state shown, a link to its screen once synced; a refusal shows the service's message
+ * and « Corriger » reopens the form as sent with the field errors on their fields; offline the write stays queued
+ * in Dexie and is shown again when the form reopens.
  */
 import '../support/db'
 
@@ -14,10 +15,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import ContratCreateView from '../../../src-renderer/features/people/ContratCreateView.vue'
 import { createAppRouter } from '../../../src-renderer/router'
-import { loadContratDraft } from '../../../src-renderer/services/contrat-creation'
 import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import { useSyncStore } from '../../../src-renderer/stores/sync'
 import type { CodesListResult } from '../../../src-shared/domain/people'
+import type { PeopleWriteOutcome } from '../../../src-shared/domain/people-writes'
 import { SIREN } from '../support/fixtures'
 import { mountIn, testApp, until, type TestApp } from '../support/mount'
 import { sheetOfM001 } from '../support/people'
@@ -42,7 +43,6 @@ const LISTS: Record<CodesListResult['nom'], { code: string; libelle: string }[]>
 
 let app: TestApp
 let wrapper: VueWrapper | undefined
-let path = ''
 
 beforeEach(async () => {
   app = await testApp()
@@ -59,7 +59,6 @@ afterEach(async () => {
 async function open(online: boolean): Promise<VueWrapper> {
   useSyncStore(app.pinia).online = online
   const router = createAppRouter()
-  router.afterEach((to) => (path = to.fullPath))
   await router.push(`/dossiers/${SIREN}/salaries/M001/nouveau-contrat`)
   await router.isReady()
   const w = mountIn(app, ContratCreateView, { siren: SIREN, matricule: 'M001' }, router)
@@ -98,62 +97,63 @@ async function fill(w: VueWrapper): Promise<void> {
 async function submit(w: VueWrapper): Promise<void> {
   await w.get('form').trigger('submit')
   await flushPromises()
-  await until(
-    'envoi fini',
-    () => w.get('[data-testid="contrat-create-submit"]').attributes('disabled') === undefined || path.includes('/contrats/'),
-  )
 }
 
 const error = (w: VueWrapper, name: string): string => w.get(`[data-testid="field-error-${name}"]`).text()
+const writeState = async (w: VueWrapper, state: string): Promise<void> =>
+  until(`écriture ${state}`, () => w.find(`[data-testid="contrat-write"][data-state="${state}"]`).exists())
+
+const C2 = {
+  numero_contrat: 'C2',
+  nic: '00017',
+  nature_contrat: '02',
+  libelle_emploi: 'Cuisinier',
+  pcs_ese: '636d',
+  code_profession: 'CUIS',
+  dispositif_politique_publique: '61',
+  date_debut: '2026-12-01',
+  date_fin: '2027-05-31',
+  idcc: '1979',
+  duree_travail: {
+    modalite_temps: '20',
+    unite_mesure: '10',
+    quotite: '104',
+    quotite_reference: '151.67',
+    tableau_horaire: [
+      { jour: 1, heures: '8' },
+      { jour: 2, heures: '8' },
+      { jour: 4, heures: '8' },
+    ],
+  },
+}
 
 describe('ContratCreateView', () => {
-  it('online: coded fields chosen from the code lists, the week typed, the contract created and its screen opened', async () => {
+  it('online: coded fields chosen from the code lists, the week typed, the contract queued, sent at once, synced', async () => {
     const view = await open(true)
     expect(view.get('[data-testid="codes-age"]').attributes('data-fetched-at')).toBe('2026-11-20T08:00:00.000Z')
     await fill(view)
     expect((view.get('[data-testid="field-libelle_emploi"]').element as HTMLInputElement).value).toBe('Cuisinier')
     expect(view.get('[data-testid="week-input-total"]').attributes('data-heures')).toBe('24')
     expect(view.get('[data-testid="week-input-quotite"]').attributes('data-quotite')).toBe('104')
+    expect(view.get('[data-testid="contrat-create-submit"]').text()).toBe('Créer le contrat')
     await submit(view)
-    expect(app.api.contratsCreated).toEqual([
-      {
-        siren: SIREN,
-        matricule: 'M001',
-        contrat: {
-          numero_contrat: 'C2',
-          nic: '00017',
-          nature_contrat: '02',
-          libelle_emploi: 'Cuisinier',
-          pcs_ese: '636d',
-          code_profession: 'CUIS',
-          dispositif_politique_publique: '61',
-          date_debut: '2026-12-01',
-          date_fin: '2027-05-31',
-          idcc: '1979',
-          duree_travail: {
-            modalite_temps: '20',
-            unite_mesure: '10',
-            quotite: '104',
-            quotite_reference: '151.67',
-            tableau_horaire: [
-              { jour: 1, heures: '8' },
-              { jour: 2, heures: '8' },
-              { jour: 4, heures: '8' },
-            ],
-          },
-        },
-      },
-    ])
-    expect(path).toBe(`/dossiers/${SIREN}/salaries/M001/contrats/C2`)
+    await writeState(view, 'synced')
+    expect(app.api.peoplePushes).toHaveLength(1)
+    expect(app.api.peoplePushes[0]).toMatchObject({ siren: SIREN, writes: [{ kind: 'contrat', matricule: 'M001', payload: C2 }] })
+    expect(view.get('[data-testid="contrat-write-open"]').attributes('href')).toContain(`/dossiers/${SIREN}/salaries/M001/contrats/C2`)
+    expect(view.get('[data-testid="contrat-create-submit"]').attributes('disabled')).toBeUndefined()
+    await view.get('[data-testid="contrat-write-new"]').trigger('click')
+    expect(view.find('[data-testid="contrat-write"]').exists()).toBe(false)
+    expect((view.get('[data-testid="field-numero_contrat"]').element as HTMLInputElement).value).toBe('')
   })
 
-  it('says in French what is wrong, field by field, and sends nothing', async () => {
+  it('says in French what is wrong, field by field, and queues nothing', async () => {
     const view = await open(true)
     await view.get('[data-testid="field-numero_contrat"]').setValue('C1')
     await choose(view, 'nature_contrat', '02', '02')
     await view.get('[data-testid="week-input-1"]').setValue('13')
     await submit(view)
-    expect(app.api.contratsCreated).toEqual([])
+    expect(await app.db.peopleWrites.count()).toBe(0)
     expect(error(view, 'libelle_emploi')).toBe('Champ obligatoire')
     expect(error(view, 'pcs_ese')).toMatch(/PCS-ESE/)
     expect(error(view, 'date_debut')).toMatch(/Date/)
@@ -166,52 +166,63 @@ describe('ContratCreateView', () => {
     expect(error(view, 'date_fin')).toMatch(/Date de fin prévisionnelle obligatoire/)
     expect(error(view, 'semaine')).toMatch(/13 h le lundi : 12 h par jour au plus/)
     expect(view.get('[data-testid="week-input-1"]').attributes('aria-invalid')).toBe('true')
+    expect(app.api.peoplePushes).toEqual([])
   })
 
-  it('shows the service’s refusal on its field', async () => {
-    app.api.createContrat = () => ({
-      ok: false,
-      error: {
-        code: 'REGLE_METIER',
-        message: 'Code 636d absent de la liste des PCS-ESE.',
-        params: { contexte: 'CONTRAT', status: 422 },
-        details: { status: 422, errorClass: 'record', sent: true, erreurs: [{ chemin: 'body.pcs_ese', message: 'Code 636d refusé.' }] },
+  it('a refusal: the service’s message on the write; « Corriger » reopens the form as sent, errors on their fields', async () => {
+    app.api.people = (input) => ({
+      ok: true,
+      value: {
+        outcomes: input.writes.map((w): PeopleWriteOutcome => ({
+          clientId: w.clientId,
+          result: 'rejected',
+          error: {
+            code: 'REGLE_METIER',
+            message: 'Code 636d absent de la liste des PCS-ESE.',
+            erreurs: [{ chemin: 'body.pcs_ese', message: 'Code 636d refusé.' }],
+          },
+          serverId: null,
+          sentAt: '2026-11-20T09:00:00.000Z',
+          settleUntil: null,
+        })),
       },
     })
     const view = await open(true)
     await fill(view)
     await submit(view)
+    await writeState(view, 'rejected')
+    expect(view.get('[data-testid="contrat-write"]').text()).toContain('Refusé par le service : Code 636d absent de la liste des PCS-ESE.')
+    expect(view.get('[data-testid="contrat-create-submit"]').attributes('disabled')).toBeDefined()
+    await view.get('[data-testid="field-numero_contrat"]').setValue('')
+    await view.get('[data-testid="contrat-write-fix"]').trigger('click')
+    await until('corrigé', () => !view.find('[data-testid="contrat-write"]').exists())
     expect(error(view, 'pcs_ese')).toBe('Code 636d refusé.')
-    expect(view.get('[data-testid="contrat-create-status"]').text()).toMatch(/^Contrat non créé/)
-    expect(await loadContratDraft(app.db, SIREN, 'M001')).toBeNull()
+    expect((view.get('[data-testid="field-numero_contrat"]').element as HTMLInputElement).value).toBe('C2')
+    expect(view.get('[data-testid="week-input-total"]').attributes('data-heures')).toBe('24')
+    expect((await app.db.peopleWrites.toArray()).map((r) => r.state)).toEqual(['cancelled'])
+    expect(view.get('[data-testid="contrat-create-submit"]').attributes('disabled')).toBeUndefined()
   })
 
-  it('offline: lists from the cache, the input kept as a draft in Dexie, said so, and back when the form reopens', async () => {
+  it('offline: lists from the cache, the contract queued on this workstation, still shown when the form reopens', async () => {
     await open(true) // lists read once online
     wrapper?.unmount()
     const view = await open(false)
     expect(view.get('[data-testid="codes-age"]').text()).toMatch(/^Listes de codes lues sur le service le /)
     await fill(view)
-    expect(view.get('[data-testid="contrat-create-submit"]').text()).toBe('Garder en brouillon (hors connexion)')
+    expect(view.get('[data-testid="contrat-create-submit"]').text()).toBe('Mettre le contrat en attente (hors connexion)')
     await submit(view)
-    expect(app.api.contratsCreated).toEqual([])
-    expect(view.get('[data-testid="contrat-draft"]').text()).toMatch(/^Hors connexion : votre saisie est gardée en brouillon/)
-    const draft = await loadContratDraft(app.db, SIREN, 'M001')
-    expect(draft).toMatchObject({
-      raison: 'hors_ligne',
-      values: { numero_contrat: 'C2', pcs_ese: '636d', semaine: ['8', '8', '0', '8', '0', '0', '0'] },
-    })
+    await writeState(view, 'queued')
+    expect(app.api.peoplePushes).toEqual([])
+    expect(await app.db.peopleWrites.toArray()).toMatchObject([{ kind: 'contrat', state: 'queued', matricule: 'M001', payload: C2 }])
+    expect(view.get('[data-testid="contrat-create-submit"]').attributes('disabled')).toBeDefined()
 
     wrapper?.unmount()
     const again = await open(false)
-    expect((again.get('[data-testid="field-numero_contrat"]').element as HTMLInputElement).value).toBe('C2')
-    expect((again.get('[data-testid="field-pcs_ese"]').element as HTMLInputElement).value).toBe('636d — Cuisiniers et commis de cuisine')
-    expect(again.get('[data-testid="week-input-total"]').attributes('data-heures')).toBe('24')
-
-    await again.get('[data-testid="contrat-draft-discard"]').trigger('click')
-    await until('brouillon abandonné', async () => (await loadContratDraft(app.db, SIREN, 'M001')) === null)
-    expect(again.find('[data-testid="contrat-draft"]').exists()).toBe(false)
-    expect((again.get('[data-testid="field-numero_contrat"]').element as HTMLInputElement).value).toBe('')
-    expect(again.get('[data-testid="field-nic"]').element).toHaveProperty('value', '00017')
+    await writeState(again, 'queued')
+    expect(again.get('[data-testid="contrat-write"]').text()).toMatch(/Création du contrat C2.*En attente d’envoi/s)
+    const row = (await app.db.peopleWrites.toArray())[0]!
+    await again.get(`[data-testid="people-write-cancel-${row.clientId}"]`).trigger('click')
+    await until('annulée', () => !again.find('[data-testid="contrat-write"]').exists())
+    expect(again.get('[data-testid="contrat-create-submit"]').attributes('disabled')).toBeUndefined()
   })
 })

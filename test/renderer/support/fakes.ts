@@ -16,8 +16,6 @@ import type { ConnectionStatus, ReferenceSnapshot } from '../../../src-shared/do
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import type { RecordsRefreshInput, RecordsRefreshResult } from '../../../src-shared/domain/service-records'
 import type { CodesListResult, SalarieSheet, SalarieSheetInput } from '../../../src-shared/domain/people'
-import type { Contrat } from '../../../src-shared/api/salaries'
-import type { ContratCreationInput } from '../../../src-shared/domain/contrat-create'
 import type { RendererApi } from '../../../src-renderer/services/app-services'
 import type { SyncTimers } from '../../../src-renderer/sync/coordinator'
 import type { SyncLockManager } from '../../../src-renderer/sync/locks'
@@ -140,9 +138,6 @@ export interface FakeApi extends RendererApi {
   sheet: (input: SalarieSheetInput) => IpcResult<SalarieSheet>
   /** Answer of `codes:list` (default: an empty list, fetched at the probe's instant). */
   codes: (nomCode: CodesListResult['nom']) => IpcResult<CodesListResult>
-  /** Answer of `contrats:create` (default: the contract as sent, created), every input kept in `contratsCreated`. */
-  createContrat: (input: ContratCreationInput) => IpcResult<Contrat>
-  readonly contratsCreated: ContratCreationInput[]
   /** The `bulletins:*` channels' answers, when a test gives them (else an empty period). */
   payslips: { -readonly [C in 'bulletins:list' | 'bulletins:read' | 'bulletins:compute' | 'bulletins:act']?: RendererApi[C] }
   /** Answer of `people:push` (default: every write synced); every input is kept in `peoplePushes`. */
@@ -192,21 +187,6 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
       api.peoplePushes.push(input)
       return Promise.resolve(api.people(input))
     },
-    contratsCreated: [],
-    createContrat: ({ siren, matricule, contrat: c }) => ({
-      ok: true,
-      value: {
-        numero_contrat: c.numero_contrat,
-        siren,
-        matricule,
-        nic: c.nic,
-        nature_contrat: c.nature_contrat,
-        libelle_emploi: c.libelle_emploi,
-        pcs_ese: c.pcs_ese,
-        date_debut: c.date_debut,
-        date_fin: c.date_fin ?? null,
-      },
-    }),
     emitProgress(progress) {
       for (const l of listeners) l(progress)
     },
@@ -228,10 +208,6 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'records:refresh': (input) => Promise.resolve(api.records(input)),
     'salaries:sheet': (input) => Promise.resolve(api.sheet(input)),
     'codes:list': (input) => Promise.resolve(api.codes(input.nomCode)),
-    'contrats:create': (input) => {
-      api.contratsCreated.push(structuredClone(input))
-      return Promise.resolve(api.createContrat(input))
-    },
     // Payslip channels: an empty period by default; `payslips` replaces them (test/renderer/support/bulletins.ts).
     payslips: {},
     'bulletins:list': (input) =>
