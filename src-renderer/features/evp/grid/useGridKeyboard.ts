@@ -36,7 +36,7 @@ export interface GridKeyboardOptions {
 }
 
 /**
- * The navigation state and the handlers of a grid (see the file comment). `dispatch(action, focus)` applies one
+ * The navigation state and the handlers of a grid (see the file comment); `listeners` go on the table element. `dispatch(action, focus)` applies one
  * action and, unless `focus` is false, focuses the active cell (or its editor) on the next tick; `moveTo` moves to a
  * cell when both indices are found (>= 0). Raises nothing.
  */
@@ -113,5 +113,8 @@ export function useGridKeyboard(options: GridKeyboardOptions) {
     return nav.value.row === row && nav.value.col === col
   }
 
-  return { nav, currentText, dispatch, onKeydown, onPaste, onCopy, moveTo, isActive }
+  /** The table's listeners (`v-on="listeners"`): keys, paste and copy. */
+  const listeners = { keydown: onKeydown, paste: onPaste, copy: onCopy }
+
+  return { nav, currentText, dispatch, listeners, moveTo, isActive }
 }
