@@ -1,7 +1,7 @@
 /**
  * The periods a screen offers around a dossier's current payroll period (`periode_paie_en_cours`, a hint: reference
  * "not fully reliable"), and the chosen one kept in the route's `?periode=YYYY-MM` so a reload or a link keeps it.
- * Used by PeriodSelect's screens (acomptes; the extractions and the EVP grid build the same list: see periodsFrom).
+ * Used by PeriodSelect's screens: acomptes and the EVP grid (both kept in the route), the extractions (the list only).
  */
 import { computed, type ComputedRef, type WritableComputedRef } from 'vue'
 import { useRoute, useRouter } from 'vue-router'

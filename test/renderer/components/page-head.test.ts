@@ -2,7 +2,8 @@
 /**
  * The head of a screen (PageHead.vue): its title, what the screen puts after it, the link back, the age of the cached
  * list (« jamais lu » before any read), the refresh button (its label while busy, disabled when asked, `refresh`
- * emitted on a click) and the line saying when the record shown was read on the service.
+ * emitted on a click), an age worded by the screen (slot `age`, on the right before the button) and the line saying
+ * when the record shown was read on the service.
  */
 import { mount } from '@vue/test-utils'
 import { createMemoryHistory, createRouter } from 'vue-router'
@@ -14,11 +15,11 @@ import { createAppI18n } from '../../../src-renderer/i18n'
 
 const Blank = defineComponent({ render: () => h('div') })
 
-function mountHead(props: Record<string, unknown>, slot?: string) {
+function mountHead(props: Record<string, unknown>, slot?: string, age?: string) {
   const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/', name: 'users', component: Blank }] })
   return mount(PageHead, {
     props: props as never,
-    slots: slot === undefined ? {} : { default: slot },
+    slots: { ...(slot === undefined ? {} : { default: slot }), ...(age === undefined ? {} : { age }) },
     global: { plugins: [createAppI18n('fr'), router] },
   })
 }
@@ -63,5 +64,16 @@ describe('PageHead', () => {
     expect(w.find('button').exists()).toBe(false)
     await w.setProps({ readAt: { at, key: 'utilisateurs.fiche.lu', testId: 'user-read-at' } } as never)
     expect(w.find('[data-testid="user-read-at"]').text()).toMatch(/^Fiche lue sur le service le 20\/11\/2026 à \d\d:30\.$/)
+  })
+
+  it('puts an age worded by the screen (slot `age`) on the right, before the refresh button', () => {
+    const refresh = { label: 'Actualiser', busyLabel: 'Lecture…', testId: 'sheet-refresh', busy: false }
+    const w = mountHead({ title: 'Fiche' }, undefined, '<span data-testid="sheet-age">Fiche jamais lue</span>')
+    expect(w.find('.spacer').exists()).toBe(true)
+    expect(w.find('[data-testid="sheet-age"]').text()).toBe('Fiche jamais lue')
+    const withButton = mountHead({ title: 'Fiche', refresh }, undefined, '<span data-testid="sheet-age">Fiche jamais lue</span>')
+    const order = withButton.findAll('.page-head > *').map((e) => e.attributes('data-testid') ?? e.element.tagName)
+    expect(order).toEqual(['H1', 'DIV', 'sheet-age', 'sheet-refresh'])
+    expect(mountHead({ title: 'Fiche' }).find('.spacer').exists()).toBe(false)
   })
 })
