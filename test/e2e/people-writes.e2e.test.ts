@@ -126,7 +126,12 @@ describe('people writes from the employee sheet, offline then synced', () => {
     })
     expect(ws.store.notes.filter((n) => n.matricule === hire.matricule && n.texte === texte)).toHaveLength(1)
     expect(ws.store.notes.length).toBe(notesBefore + 1)
-    expect(await page.textContent('[data-testid="sheet-iban"]')).toContain(iban.slice(-4))
+    // The sheet is read again once the drain has synced its writes (the note may show earlier: pending notes are listed).
+    await until(
+      'IBAN du service sur la fiche',
+      async () => ((await page.textContent('[data-testid="sheet-iban"]')) ?? '').includes(iban.slice(-4)),
+      30_000,
+    )
     await ws.screenshot('people-synced')
     expect(await seriousViolations()).toEqual([])
   })
