@@ -77,7 +77,7 @@ export type CumulsPutOutcome = z.output<typeof CumulsPutOutcome>
 
 type ItemPut = z.output<typeof CumulsItemPutDto>
 
-/** True when `cumul` passes `filtre` (each filter: any of its values; an empty filter passes everything). Pure. */
+/** True when `cumul` passes `filtre` (each filter: one of its values; an empty filter passes everything). Pure. */
 export function matchesCumulsFilter(cumul: Pick<Cumul, 'categorie' | 'code_cumul' | 'code_moteur'>, filtre: CumulsFilter): boolean {
   return (
     (filtre.categories.length === 0 || filtre.categories.includes(cumul.categorie)) &&
