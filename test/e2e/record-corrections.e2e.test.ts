@@ -11,10 +11,9 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
 
 import { startWorkstation, type Workstation } from './harness/app'
-import { readOutbox } from './page-data'
+import { settledOutbox } from './page-data'
 import { lastToastId, nextToast, seriousAxeViolations, simpleEmployees, until } from './support'
 
 let ws: Workstation
@@ -29,30 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ws.close()
 })
-
-/** The outbox fields this scenario reads (the rows hold more). */
-const Row = z.object({
-  kind: z.string(),
-  operation: z.string(),
-  state: z.string(),
-  serverId: z.string().nullable(),
-  targetServerId: z.string().nullable().optional(),
-})
-type Row = z.infer<typeof Row>
-
-/** Waits until no outbox row is queued, sending or unknown any more; returns the rows. */
-async function settled(page: Page): Promise<Row[]> {
-  let rows: Row[] = []
-  await until(
-    'file vidée',
-    async () => {
-      rows = z.array(Row).parse(await readOutbox(page))
-      return rows.every((r) => !['queued', 'sending', 'unknown'].includes(r.state))
-    },
-    60_000,
-  )
-  return rows
-}
 
 /** Clicks `selector` and returns the toast it shows. */
 async function clickForToast(page: Page, selector: string): Promise<{ kind: string; text: string }> {
@@ -115,7 +90,7 @@ describe('the clerk corrects their own synced records', () => {
     await page.fill('[data-testid="field-date"]', `${periode}-05`)
     await page.fill('[data-testid="field-montant"]', '12,50')
     expect((await clickForToast(page, '[data-testid="submit"]')).kind).toBe('success')
-    const created = await settled(page)
+    const created = await settledOutbox(page)
     const serverIdOf = (kind: string): string => {
       const row = created.find((r) => r.kind === kind && r.operation === 'create')
       expect(row?.state, kind).toBe('synced')
@@ -152,7 +127,7 @@ describe('the clerk corrects their own synced records', () => {
     })
 
     // Each change sent once; the service holds exactly the intended records.
-    const rows = await settled(page)
+    const rows = await settledOutbox(page)
     await until('EVP et absence supprimés, frais corrigé sur le service', () =>
       Promise.resolve(
         !store.evp.some((e) => e.id === evpId) &&
