@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startWorkstation, type Workstation } from './harness/app'
 import { settledOutbox } from './page-data'
-import { lastToastId, nextToast, seriousAxeViolations, simpleEmployees, until } from './support'
+import { comparableRecord, dossierC, lastToastId, nextToast, seriousAxeViolations, simpleEmployees, until } from './support'
 
 let ws: Workstation
 let base = ''
@@ -51,24 +51,16 @@ async function deleteRecord(page: Page, id: string, screenshot?: string): Promis
   })
 }
 
-/** A record as compared: every field but `date_modification` (a PATCH moves it). */
-function comparable(record: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'date_modification'))
-}
-
 describe('the clerk corrects their own synced records', () => {
   it('deletes a synced EVP and a synced absence, corrects a synced frais; the service holds exactly that', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.raison_sociale === 'Entreprise Morel Frères')
-    if (dossier === undefined) throw new Error('dossier C absent du seed')
-    const siren = dossier.siren
-    const periode = dossier.periode_paie_en_cours
+    const { siren, periode } = dossierC(store)
     const matricule = simpleEmployees(store, siren, periode)[0]
     if (matricule === undefined) throw new Error('salarié absent du seed')
     const inDossier = (r: { siren: string }): boolean => r.siren === siren
     const snapshot = (): Map<string, Record<string, unknown>> =>
-      new Map([...store.evp, ...store.absences, ...store.fraisProfessionnels].filter(inDossier).map((r) => [r.id, comparable(r)]))
+      new Map([...store.evp, ...store.absences, ...store.fraisProfessionnels].filter(inDossier).map((r) => [r.id, comparableRecord(r)]))
 
     // 1. The clerk's entries: one EVP in the grid, one absence and one frais through their forms, synced.
     await page.goto(`${base}#/dossiers/${siren}/evp?q=${matricule}`)

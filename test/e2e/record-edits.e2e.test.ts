@@ -21,7 +21,7 @@ import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { AbsenceCreateDto, FraisProfessionnelCreateDto, PrimeIndemniteCreateDto } from '../../src-shared/api/entries'
 import { startWorkstation, type Workstation } from './harness/app'
 import { readOutbox, settledOutbox } from './page-data'
-import { lastToastId, nextToast, simpleEmployees, until } from './support'
+import { comparableRecord, dossierC, lastToastId, nextToast, simpleEmployees, until } from './support'
 
 let ws: Workstation
 let base = ''
@@ -56,19 +56,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-/** A record as compared: every field but `date_modification` (a PATCH moves it). */
-function comparable(record: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'date_modification'))
-}
-
 describe('correcting and removing the service’s records, whoever created them', () => {
   it('edits a colleague’s absence, deletes their frais, creates/edits/deletes a prime and an avantage (offline too); the service holds exactly that', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.raison_sociale === 'Entreprise Morel Frères')
-    if (dossier === undefined) throw new Error('dossier C absent du seed')
-    const siren = dossier.siren
-    const periode = dossier.periode_paie_en_cours
+    const { siren, periode } = dossierC(store)
     const [forAbsence, forFrais, forPrime, forAvantage] = simpleEmployees(store, siren, periode)
     if (forAbsence === undefined || forFrais === undefined || forPrime === undefined || forAvantage === undefined)
       throw new Error('salariés absents du seed')
@@ -110,7 +102,7 @@ describe('correcting and removing the service’s records, whoever created them'
       new Map(
         [...store.absences, ...store.fraisProfessionnels, ...store.primesIndemnites, ...store.avantagesNature]
           .filter(inDossier)
-          .map((r) => [r.id, comparable(r)]),
+          .map((r) => [r.id, comparableRecord(r)]),
       )
     const before = snapshot()
 
@@ -254,9 +246,7 @@ describe('correcting and removing the service’s records, whoever created them'
   it('a record the colleague changed after the clerk read it: à vérifier with both versions, « Appliquer ma modification » applied and audited', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.raison_sociale === 'Entreprise Morel Frères')
-    if (dossier === undefined) throw new Error('dossier C absent du seed')
-    const siren = dossier.siren
+    const { siren } = dossierC(store)
     const theirs = store.primesIndemnites.find((p) => p.siren === siren && p.cree_par === 'gestionnaire-2')
     if (theirs === undefined) throw new Error('prime du collègue absente')
     const colleague = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-2')
