@@ -18,6 +18,7 @@ import {
 } from '../db/people-writes'
 import { appServices } from '../services/app-services'
 import { refreshOnReconnect } from '../services/reconnect'
+import { useReferenceStore } from './reference'
 import { useSalarieSheetStore } from './salarieSheet'
 import { useSyncStore } from './sync'
 
@@ -75,8 +76,19 @@ export const usePeopleWritesStore = defineStore('peopleWrites', () => {
   }
 
   /**
-   * Sends the due writes of every dossier when online; then reads the shown employee's writes again, and the sheet
-   * shown when one of its employee's writes was synced.
+   * The cached reference of the dossiers of `employees` (`siren|matricule`) read again (GET /api/dossiers/{siren},
+   * its employees and code lists): the screens reading an employee from the reference, such as the payslip's
+   * « Envoyer au coffre-fort » (the safe's state), then see what the synced writes changed. A failed read keeps the
+   * cache (the reference store holds the error).
+   */
+  async function refreshReferenceOf(employees: ReadonlySet<string>): Promise<void> {
+    const sirens = [...new Set([...employees].map((key) => key.slice(0, key.indexOf('|'))))].filter((s) => s !== '')
+    if (sirens.length > 0) await useReferenceStore().refresh(sirens)
+  }
+
+  /**
+   * Sends the due writes of every dossier when online; then reads the shown employee's writes again, the sheet shown
+   * when one of its employee's writes was synced, and the reference of the dossiers of the synced writes.
    * @returns the drain's report, or null when nothing was tried (offline, or a drain already running)
    */
   async function drain(): Promise<PeopleDrainReport | null> {
@@ -87,7 +99,7 @@ export const usePeopleWritesStore = defineStore('peopleWrites', () => {
       const report = await locked(() => drainPeopleWrites(db, outboxEnv, api))
       lastDrain.value = report
       await load()
-      await refreshSheetOf(report.synced)
+      await Promise.all([refreshSheetOf(report.synced), refreshReferenceOf(report.synced)])
       return report
     } finally {
       draining.value = false

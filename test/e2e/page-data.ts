@@ -45,6 +45,9 @@ export const CandidateRow = z
 export const OutboxRow = z.object({
   clientId: z.string(),
   kind: z.string(),
+  /** `create`, or `update` / `delete` of the service record `targetServerId`. */
+  operation: z.string(),
+  targetServerId: z.string().nullable(),
   state: z.string(),
   revision: z.number(),
   serverId: z.string().nullable(),
@@ -79,6 +82,24 @@ async function readAll(page: Page, store: 'outbox' | 'audit' | 'counts'): Promis
 
 export async function readOutbox(page: Page): Promise<OutboxRow[]> {
   return z.array(OutboxRow.loose()).parse(await readAll(page, 'outbox')) as OutboxRow[]
+}
+
+/** States of an entry still on its way (neither answered nor decided). */
+const UNSETTLED: ReadonlySet<string> = new Set(['queued', 'sending', 'unknown'])
+
+/**
+ * Waits until no outbox row is queued, sending or unknown any more (polled every 250 ms).
+ * @returns the rows then
+ * @throws after `timeoutMs`
+ */
+export async function settledOutbox(page: Page, timeoutMs = 60_000): Promise<OutboxRow[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const rows = await readOutbox(page)
+    if (rows.every((r) => !UNSETTLED.has(r.state))) return rows
+    if (Date.now() > deadline) throw new Error('Délai dépassé : file vidée')
+    await new Promise((ok) => setTimeout(ok, 250))
+  }
 }
 
 /** An audit record as the scenario reads it (the fields it checks). */

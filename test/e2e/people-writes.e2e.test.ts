@@ -1,13 +1,15 @@
 /**
- * Issue 16 (points 2 and 5), in real Chromium against the sandbox, through the employee sheet only:
+ * Issue 16 (points 2, 3 and 5), in real Chromium against the sandbox, through the employee sheet only:
  * - a new hire's sheet: a wrong IBAN refused on the field in French (nothing queued), a right one queued offline with
- *   a note, both sent when the service answers again; the sandbox holds exactly those bank details and one note;
+ *   a note and a contract (its coded fields chosen in the searchable selects, typed and picked with the keyboard or
+ *   the mouse, from the code lists read once online), all sent when the service answers again; the sandbox holds
+ *   exactly those bank details, one note and that contract once, and the contract's screen shows its week;
  * - bank details changed offline for 30 employees of one dossier, 2 of them with an IBAN the service refuses (already
  *   another employee's): ONE PATCH …/coordonnees-bancaires, the 2 refused show the service's message, the 28 others are
  *   synced and held by the sandbox;
- * - axe on the sheet with its forms open and an error shown.
- * Screenshots: test/e2e/artifacts/people-bank-refused-field.png, people-queued-offline.png, people-synced.png,
- * people-batch-refused.png.
+ * - axe on the sheet with its forms open and an error shown, on the queued contract form and on the contract.
+ * Screenshots: test/e2e/artifacts/people-bank-refused-field.png, people-queued-offline.png, contract-create-queued.png,
+ * people-synced.png, contract-created-week.png, people-batch-refused.png.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -84,16 +86,61 @@ function freshIban(n: number): string {
   return buildIbanFr('10107', '00175', String(70_000_000_000 + n))
 }
 
+/** The first element of the sandbox's code list `nom`. */
+function firstCode(nom: string): { code: string; libelle: string } {
+  const found = ws.store.listesCodes.find((l) => l.nom === nom)?.elements[0]
+  if (found === undefined) throw new Error(`liste ${nom} vide`)
+  return found
+}
+
+async function openContractForm(matricule: string): Promise<void> {
+  await ws.page.goto(`${base}#/dossiers/${BIG_SIREN}/salaries/${matricule}/nouveau-contrat`)
+  await ws.page.waitForSelector('[data-testid="contrat-create"][data-ready="true"]')
+}
+
+/** Fills the contract form: E2E01, part time from 1 December to 31 May, coded fields by keyboard and by mouse. */
+async function fillContract(profession: string, idcc: string): Promise<void> {
+  const page = ws.page
+  await page.fill('[data-testid="field-numero_contrat"]', 'E2E01')
+  // Keyboard: typed, the first match active, Enter chooses.
+  await page.fill('[data-testid="field-nature_contrat"]', '02')
+  await page.keyboard.press('Enter')
+  await page.fill('[data-testid="field-pcs_ese"]', '636d')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  // Mouse: typed, then the option clicked.
+  await page.fill('[data-testid="field-code_profession"]', profession)
+  await page.click(`[data-testid="combobox-option-code_profession-${profession}"]`)
+  await page.fill('[data-testid="field-dispositif_politique_publique"]', 'professionnalisation')
+  await page.click('[data-testid="combobox-option-dispositif_politique_publique-61"]')
+  await page.fill('[data-testid="field-idcc"]', idcc)
+  await page.click(`[data-testid="combobox-option-idcc-${idcc}"]`)
+  await page.fill('[data-testid="field-date_debut"]', '01/12/2026')
+  await page.fill('[data-testid="field-date_fin"]', '31/05/2027')
+  await page.selectOption('[data-testid="field-modalite_temps"]', '20')
+  for (const [day, hours] of [
+    ['3', '0'],
+    ['5', '3,5'],
+  ] as const)
+    await page.fill(`[data-testid="week-input-${day}"]`, hours)
+  expect(await page.getAttribute('[data-testid="week-input-total"]', 'data-heures')).toBe('24.5')
+}
+
 describe('people writes from the employee sheet, offline then synced', () => {
-  it('a new hire: wrong IBAN refused in French, right one and a note queued offline, synced, held by the sandbox', async () => {
+  it('a new hire: wrong IBAN refused in French, right one, a note and a contract queued offline, synced, held by the sandbox', async () => {
     const page = ws.page
     const hire = ws.store.salaries
       .filter((s) => s.siren === BIG_SIREN && s.date_sortie === null)
       .sort((a, b) => b.date_entree.localeCompare(a.date_entree) || a.matricule.localeCompare(b.matricule))[0]!
     const notesBefore = ws.store.notes.length
-    // Online once: the sheet read and cached.
+    const profession = firstCode('professions')
+    const idcc = firstCode('conventions_collectives')
+    // Online once: the sheet read and cached; from it the contract form, whose code lists are read and cached.
     await openSheet(hire.matricule)
     await until('fiche lue', async () => (await page.getAttribute('[data-testid="sheet-age"]', 'data-fetched-at')) !== '', 30_000)
+    await page.click('[data-testid="contract-create-link"]')
+    await page.waitForSelector('[data-testid="contrat-create"][data-ready="true"]')
+    await until('listes lues', async () => (await page.getAttribute('[data-testid="codes-age"]', 'data-fetched-at')) !== '', 30_000)
 
     await goOffline()
     await openSheet(hire.matricule)
@@ -116,7 +163,22 @@ describe('people writes from the employee sheet, offline then synced', () => {
     await ws.screenshot('people-queued-offline')
     expect(heldIban(hire.matricule)).not.toBe(iban)
 
+    // The contract, offline: the lists from the cache, the form filled, the contract queued (said so).
+    await openContractForm(hire.matricule)
+    expect(await page.textContent('[data-testid="codes-age"]')).toMatch(/^Listes de codes lues sur le service le /)
+    await fillContract(profession.code, idcc.code)
+    await page.click('[data-testid="contrat-create-submit"]')
+    await page.waitForSelector('[data-testid="contrat-write"][data-state="queued"]')
+    expect(await page.textContent('[data-testid="contrat-write"]')).toContain('En attente d’envoi')
+    expect(await page.isDisabled('[data-testid="contrat-create-submit"]')).toBe(true)
+    expect(ws.store.contrats.some((c) => c.numero_contrat === 'E2E01')).toBe(false)
+    await ws.screenshot('contract-create-queued')
+    expect(await seriousViolations()).toEqual([])
+
+    // Back online on the contract form (reloaded): its queued write shown again, then sent by the people drain.
     await goOnline()
+    await page.waitForSelector('[data-testid="contrat-create"][data-ready="true"]')
+    await page.waitForSelector('[data-testid="contrat-write"][data-state="synced"]', { timeout: 30_000 })
     await openSheet(hire.matricule)
     await until('coordonnées enregistrées', async () => (await bankState()) === 'synced', 30_000)
     await until('note affichée', async () => ((await page.textContent('[data-testid="sheet-notes"]')) ?? '').includes(texte), 30_000)
@@ -134,6 +196,48 @@ describe('people writes from the employee sheet, offline then synced', () => {
     )
     await ws.screenshot('people-synced')
     expect(await seriousViolations()).toEqual([])
+
+    // The contract on the sheet, its screen showing the working time as a week.
+    await page.waitForSelector('[data-testid="sheet-contract-E2E01"]', { timeout: 30_000 })
+    await page.click('[data-testid="sheet-contract-link-E2E01"]')
+    await page.waitForSelector('[data-testid="contrat-view"] [data-testid="work-week"]', { timeout: 30_000 })
+    expect(page.url()).toContain(`/salaries/${hire.matricule}/contrats/E2E01`)
+    const week = []
+    for (const day of [1, 2, 3, 4, 5, 6, 7]) week.push(await page.getAttribute(`[data-testid="work-day-${String(day)}"]`, 'data-heures'))
+    expect(week).toEqual(['7', '7', '0', '7', '3.5', '0', '0'])
+    expect(await page.getAttribute('[data-testid="work-week-total"]', 'data-heures')).toBe('24.5')
+    expect(await page.textContent('[data-testid="contrat-pcs"]')).toMatch(/^636d — Cuisiniers/)
+    expect(await page.textContent('[data-testid="contrat-dispositif"]')).toMatch(/^61 — Contrat de professionnalisation/)
+    await ws.screenshot('contract-created-week')
+    expect(await seriousViolations()).toEqual([])
+
+    // The sandbox holds exactly that contract, once.
+    const held = ws.store.contrats.filter((c) => c.siren === BIG_SIREN && c.matricule === hire.matricule && c.numero_contrat === 'E2E01')
+    expect(held).toHaveLength(1)
+    expect(held[0]).toMatchObject({
+      nic: hire.nic,
+      nature_contrat: '02',
+      libelle_emploi: profession.libelle,
+      pcs_ese: '636d',
+      code_profession: profession.code,
+      dispositif_politique_publique: '61',
+      idcc: idcc.code,
+      date_debut: '2026-12-01',
+      date_fin: '2027-05-31',
+      duree_travail: {
+        numero_contrat: 'E2E01',
+        modalite_temps: '20',
+        unite_mesure: '10',
+        quotite: '106.17',
+        quotite_reference: '151.67',
+        tableau_horaire: [
+          { jour: 1, heures: '7' },
+          { jour: 2, heures: '7' },
+          { jour: 4, heures: '7' },
+          { jour: 5, heures: '3.5' },
+        ],
+      },
+    })
   })
 
   it('30 employees’ bank details in one batch; the service refuses 2: they show its message, the 28 others are synced', async () => {

@@ -15,13 +15,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
 
 import { createPayrollConnection } from '../../src-main/services/connection'
 import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { AbsenceCreateDto, FraisProfessionnelCreateDto, PrimeIndemniteCreateDto } from '../../src-shared/api/entries'
 import { startWorkstation, type Workstation } from './harness/app'
-import { lastToastId, nextToast, simpleEmployees, until } from './support'
+import { readOutbox, settledOutbox } from './page-data'
+import { comparableRecord, dossierC, lastToastId, nextToast, simpleEmployees, until } from './support'
 
 let ws: Workstation
 let base = ''
@@ -35,42 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ws.close()
 })
-
-/** An outbox row as the page's IndexedDB holds it (the fields this scenario reads). */
-const OutboxRow = z.object({
-  clientId: z.string(),
-  kind: z.string(),
-  operation: z.string(),
-  state: z.string(),
-  targetServerId: z.string().nullable(),
-  serverId: z.string().nullable().optional(),
-})
-type OutboxRow = z.infer<typeof OutboxRow>
-
-/** Every outbox row of the demo profile's database, read in the page. */
-async function outboxRows(page: Page): Promise<OutboxRow[]> {
-  const rows: unknown = await page.evaluate(`(async () => {
-    const db = await new Promise((ok, ko) => { const r = indexedDB.open('paie-demo'); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error) })
-    const found = await new Promise((ok, ko) => { const r = db.transaction('outbox').objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error) })
-    db.close()
-    return found
-  })()`)
-  return z.array(OutboxRow).parse(rows)
-}
-
-/** Waits until every outbox row has left queued / sending / unknown, then returns them. */
-async function settled(page: Page, timeoutMs = 60_000): Promise<OutboxRow[]> {
-  let rows: OutboxRow[] = []
-  await until(
-    'file vidée',
-    async () => {
-      rows = await outboxRows(page)
-      return rows.every((r) => !['queued', 'sending', 'unknown'].includes(r.state))
-    },
-    timeoutMs,
-  )
-  return rows
-}
 
 /** Saves the form and returns the toast it shows (the entry is then committed to the outbox). */
 async function save(page: Page): Promise<{ kind: string; text: string }> {
@@ -92,19 +56,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-/** A record as compared: every field but `date_modification` (a PATCH moves it). */
-function comparable(record: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'date_modification'))
-}
-
 describe('correcting and removing the service’s records, whoever created them', () => {
   it('edits a colleague’s absence, deletes their frais, creates/edits/deletes a prime and an avantage (offline too); the service holds exactly that', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.raison_sociale === 'Entreprise Morel Frères')
-    if (dossier === undefined) throw new Error('dossier C absent du seed')
-    const siren = dossier.siren
-    const periode = dossier.periode_paie_en_cours
+    const { siren, periode } = dossierC(store)
     const [forAbsence, forFrais, forPrime, forAvantage] = simpleEmployees(store, siren, periode)
     if (forAbsence === undefined || forFrais === undefined || forPrime === undefined || forAvantage === undefined)
       throw new Error('salariés absents du seed')
@@ -146,7 +102,7 @@ describe('correcting and removing the service’s records, whoever created them'
       new Map(
         [...store.absences, ...store.fraisProfessionnels, ...store.primesIndemnites, ...store.avantagesNature]
           .filter(inDossier)
-          .map((r) => [r.id, comparable(r)]),
+          .map((r) => [r.id, comparableRecord(r)]),
       )
     const before = snapshot()
 
@@ -186,7 +142,7 @@ describe('correcting and removing the service’s records, whoever created them'
       text: expect.stringContaining('Suppression mise en file.') as string,
     })
 
-    await settled(page)
+    await settledOutbox(page)
     await until(
       'absence commentée et frais supprimé sur le service',
       holds(
@@ -202,7 +158,7 @@ describe('correcting and removing the service’s records, whoever created them'
     await page.selectOption('[data-testid="field-code_prime"]', codePrime)
     await page.fill('[data-testid="field-montant"]', '150,00')
     expect((await save(page)).kind).toBe('success')
-    const [created] = (await settled(page)).filter((r) => r.kind === 'prime' && r.operation === 'create')
+    const [created] = (await settledOutbox(page)).filter((r) => r.kind === 'prime' && r.operation === 'create')
     const primeId = created?.serverId ?? ''
     expect(created?.state).toBe('synced')
     await page.locator(`[data-testid="record-edit-${primeId}"]`).waitFor({ timeout: 30_000 })
@@ -210,7 +166,7 @@ describe('correcting and removing the service’s records, whoever created them'
     await until('prime préremplie', async () => (await page.inputValue('[data-testid="field-montant"]')) === '150,00')
     await page.fill('[data-testid="field-montant"]', '175,50')
     expect(await save(page)).toEqual({ kind: 'success', text: expect.stringContaining('Modification mise en file.') as string })
-    await settled(page)
+    await settledOutbox(page)
     await until(
       'prime modifiée',
       holds(() => store.primesIndemnites.find((p) => p.id === primeId)?.montant === '175.50'),
@@ -218,7 +174,7 @@ describe('correcting and removing the service’s records, whoever created them'
     await page.locator(`[data-testid="record-delete-${primeId}"]`).waitFor({ timeout: 30_000 })
     await page.click(`[data-testid="record-delete-${primeId}"]`)
     await page.click('[data-testid="confirm-yes"]')
-    await settled(page)
+    await settledOutbox(page)
     await until(
       'prime supprimée',
       holds(() => !store.primesIndemnites.some((p) => p.id === primeId)),
@@ -231,7 +187,7 @@ describe('correcting and removing the service’s records, whoever created them'
     await page.selectOption('[data-testid="field-mode_evaluation"]', 'forfait')
     await page.fill('[data-testid="field-montant"]', '5,45')
     expect((await save(page)).kind).toBe('success')
-    const [avantageRow] = (await settled(page)).filter((r) => r.kind === 'avantage' && r.operation === 'create')
+    const [avantageRow] = (await settledOutbox(page)).filter((r) => r.kind === 'avantage' && r.operation === 'create')
     const avantageId = avantageRow?.serverId ?? ''
     await page.locator(`[data-testid="record-edit-${avantageId}"]`).waitFor({ timeout: 30_000 })
     await ws.stopSandbox()
@@ -244,7 +200,7 @@ describe('correcting and removing the service’s records, whoever created them'
     await ws.screenshot('edits-avantage-offline-pending')
     // The service is away: the change stays queued (a sync attempt meets a refused connection and puts it back).
     await page.waitForTimeout(2_000)
-    expect((await outboxRows(page)).filter((r) => r.operation === 'update' && r.targetServerId === avantageId).map((r) => r.state)).toEqual(
+    expect((await readOutbox(page)).filter((r) => r.operation === 'update' && r.targetServerId === avantageId).map((r) => r.state)).toEqual(
       ['queued'],
     )
     await ws.restartSandbox()
@@ -253,11 +209,11 @@ describe('correcting and removing the service’s records, whoever created them'
       holds(() => store.avantagesNature.find((a) => a.id === avantageId)?.montant === '10.90'),
       90_000,
     )
-    await settled(page)
+    await settledOutbox(page)
     await page.locator(`[data-testid="record-delete-${avantageId}"]`).waitFor({ timeout: 30_000 })
     await page.click(`[data-testid="record-delete-${avantageId}"]`)
     await page.click('[data-testid="confirm-yes"]')
-    await settled(page)
+    await settledOutbox(page)
     await until(
       'avantage supprimé',
       holds(() => !store.avantagesNature.some((a) => a.id === avantageId)),
@@ -271,7 +227,7 @@ describe('correcting and removing the service’s records, whoever created them'
     expect([...after.keys()].sort()).toEqual([...expected.keys()].sort())
     for (const [id, record] of expected) expect(after.get(id), id).toEqual(record)
     expect(after.get(theirPrime.id)).toMatchObject({ montant: '400.00', cree_par: 'gestionnaire-2' })
-    const rows = await outboxRows(page)
+    const rows = await readOutbox(page)
     expect(rows.filter((r) => r.state !== 'synced')).toEqual([])
     expect(rows.map((r) => `${r.kind}:${r.operation}`).sort()).toEqual(
       [
@@ -290,9 +246,7 @@ describe('correcting and removing the service’s records, whoever created them'
   it('a record the colleague changed after the clerk read it: à vérifier with both versions, « Appliquer ma modification » applied and audited', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.raison_sociale === 'Entreprise Morel Frères')
-    if (dossier === undefined) throw new Error('dossier C absent du seed')
-    const siren = dossier.siren
+    const { siren } = dossierC(store)
     const theirs = store.primesIndemnites.find((p) => p.siren === siren && p.cree_par === 'gestionnaire-2')
     if (theirs === undefined) throw new Error('prime du collègue absente')
     const colleague = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-2')
@@ -312,7 +266,7 @@ describe('correcting and removing the service’s records, whoever created them'
     await until('prime préremplie', async () => (await page.inputValue('[data-testid="field-montant"]')) === '400,00')
     await page.fill('[data-testid="field-montant"]', '420,00')
     expect(await save(page)).toEqual({ kind: 'success', text: expect.stringContaining('Modification mise en file.') as string })
-    const rows = await settled(page)
+    const rows = await settledOutbox(page)
     const change = rows.find((r) => r.operation === 'update' && r.targetServerId === theirs.id)
     expect(change?.state).toBe('to_check')
     expect(store.primesIndemnites.find((p) => p.id === theirs.id)?.montant).toBe('480.00')
@@ -331,12 +285,12 @@ describe('correcting and removing the service’s records, whoever created them'
     await page.click('[data-testid="send-anyway"]')
     await page.waitForSelector('[data-testid="confirm-dialog"][open]')
     await page.click('[data-testid="confirm-yes"]')
-    await settled(page)
+    await settledOutbox(page)
     await until(
       'modification appliquée',
       holds(() => store.primesIndemnites.find((p) => p.id === theirs.id)?.montant === '420.00'),
     )
-    expect((await outboxRows(page)).find((r) => r.clientId === change?.clientId)?.state).toBe('synced')
+    expect((await readOutbox(page)).find((r) => r.clientId === change?.clientId)?.state).toBe('synced')
     await page.goto(`${base}#/entries/${change?.clientId ?? ''}`)
     await page.waitForSelector('[data-testid="entry-audit"]')
     await until(

@@ -204,3 +204,15 @@ export async function waitOnline(page: Page, value: boolean): Promise<void> {
     30_000,
   )
 }
+
+/** A service record as scenarios compare it: every field but `date_modification` (a PATCH moves it). */
+export function comparableRecord(record: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'date_modification'))
+}
+
+/** The seed's dossier C (Entreprise Morel Frères, a small one): its siren and current pay period. @throws when absent */
+export function dossierC(store: SandboxStore): { siren: string; periode: string } {
+  const dossier = store.dossiers.find((d) => d.raison_sociale === 'Entreprise Morel Frères')
+  if (dossier === undefined) throw new Error('dossier C absent du seed')
+  return { siren: dossier.siren, periode: dossier.periode_paie_en_cours }
+}

@@ -3,7 +3,8 @@
  * The writes of the employee sheet (SheetWrites.vue and its forms, issue 16 points 2 and 5): bank details checked
  * offline (a wrong IBAN refused on the field in French, nothing queued; a right one queued, shown masked), sent when
  * online and a refusal shown with the service's message; « Modifier » queues only the fields changed; « Activer le
- * coffre »; a note added offline shown waiting, then synced.
+ * coffre »; a note added offline shown waiting, then synced; once a write is synced, its dossier's reference is read
+ * again (the payslip's « Envoyer au coffre-fort » reads the safe's state there), not when it is refused.
  */
 import '../support/db'
 
@@ -15,7 +16,7 @@ import SalarieSheetView from '../../../src-renderer/features/people/SalarieSheet
 import { createAppRouter } from '../../../src-renderer/router'
 import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import { useSyncStore } from '../../../src-renderer/stores/sync'
-import { SIREN } from '../support/fixtures'
+import { SIREN, snapshot } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
 import { sheetOfM001 } from '../support/people'
 
@@ -88,6 +89,7 @@ describe('SheetWrites', () => {
         })),
       },
     })
+    const refreshes = vi.spyOn(app.api, 'reference:refresh')
     const view = await open()
     await view.get('[data-testid="bank-open"]').trigger('click')
     await view.get('[data-testid="bank-iban"]').setValue('FR7630006000011234567890189')
@@ -100,6 +102,7 @@ describe('SheetWrites', () => {
     })
     expect(app.api.peoplePushes.map((p) => p.writes.map((w) => w.kind))).toEqual([['coordonnees']])
     expect(view.get('[data-testid="sheet-bank"] p[data-testid^="people-write-"]').attributes('data-state')).toBe('rejected')
+    expect(refreshes).not.toHaveBeenCalled()
     await view.get('[data-testid="bank-open"]').trigger('click')
     expect(view.get('[data-testid="field-error-iban"]').text()).toBe('IBAN déjà enregistré pour un autre salarié du dossier.')
   })
@@ -134,6 +137,24 @@ describe('SheetWrites', () => {
     await flushPromises()
     expect(view.find('[data-testid="safe-activate"]').exists()).toBe(false)
     expect(view.get('[data-testid="safe-write"]').text()).toContain('En attente d’envoi')
+  })
+
+  it('once the safe’s activation is synced, the dossier’s reference is read again: the cached employee’s safe is active', async () => {
+    const fresh = snapshot([SIREN])
+    app.api.reference = () => ({
+      ok: true,
+      value: { ...fresh, salaries: fresh.salaries.map((s) => (s.matricule === 'M001' ? { ...s, coffre_active: true } : s)) },
+    })
+    const refreshes = vi.spyOn(app.api, 'reference:refresh')
+    const reference = useReferenceStore(app.pinia)
+    const view = await open(false)
+    expect(reference.salarie(SIREN, 'M001')?.coffre_active).toBe(false)
+    await view.get('[data-testid="safe-activate"]').trigger('click')
+    await vi.waitFor(() => {
+      expect(reference.salarie(SIREN, 'M001')?.coffre_active).toBe(true)
+    })
+    expect(app.api.peoplePushes.map((p) => p.writes.map((w) => w.kind))).toEqual([['coffre']])
+    expect(refreshes.mock.calls).toEqual([[{ sirens: [SIREN] }]])
   })
 
   it('a note: empty refused in French; added offline it waits, then is synced when the service answers', async () => {
