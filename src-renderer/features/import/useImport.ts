@@ -165,8 +165,13 @@ export function useImport(siren: () => string, reference: ImportReference) {
     }
     recalled.value = false
     await reference.cumuls?.ready()
-    const cumuls = reference.cumuls !== undefined && looksLikeCumuls(t.headers, reference.cumuls.known.value)
-    mapping.value = propose(t, cumuls ? 'cumul' : guessKind(t, mappingRef.value))
+    // Cumuls only when no column names a code of the entry kinds (assumption #77).
+    const entries = proposeMapping(t, guessKind(t, mappingRef.value), mappingRef.value)
+    const cumuls =
+      reference.cumuls !== undefined &&
+      !entries.columns.some((c) => c.role === 'element') &&
+      looksLikeCumuls(t.headers, reference.cumuls.known.value)
+    mapping.value = cumuls ? propose(t, 'cumul') : entries
     step.value = 'correspondance'
   }
 
