@@ -57,6 +57,13 @@ function cumul(matricule: string, code: string, libelle: string, valeur: string)
   return { siren: SIREN, matricule, annee: 2026, categorie: 'remuneration', code_cumul: code, code_moteur: `C_${code}`, libelle, valeur }
 }
 
+/** Mounts the import screen and chooses an .xlsx named `name` holding `rows` on one sheet. */
+async function mountWithFile(rows: (string | number | null)[][], name: string): Promise<VueWrapper> {
+  wrapper = mountIn(app, ImportView, { siren: SIREN }, createAppRouter())
+  await choose(wrapper, workbook([{ name: 'Cumuls', rows }]), name)
+  return wrapper
+}
+
 async function choose(w: VueWrapper, bytes: Uint8Array, name: string): Promise<void> {
   const input = w.get('[data-testid="import-file"]')
   Object.defineProperty(input.element, 'files', { value: [new File([bytes.slice()], name)], configurable: true })
@@ -69,21 +76,13 @@ const status = (w: VueWrapper, line: number): string | undefined =>
 
 describe('import of cumuls', () => {
   it('maps, previews with reasons on cells, keeps into the cumuls drafts, reports, and remembers the mapping', async () => {
-    wrapper = mountIn(app, ImportView, { siren: SIREN }, createAppRouter())
-    const w = wrapper
-    await choose(
-      w,
-      workbook([
-        {
-          name: 'Cumuls',
-          rows: [
-            ['Matricule', 'Cumul', 'Montant', 'Observations'],
-            ['M001', 'Salaire brut', 21500.25, 'Reprise'],
-            ['M404', 'BRUT', 1, null],
-            ['M002', 'BRUT', '12,345', null],
-          ],
-        },
-      ]),
+    const w = await mountWithFile(
+      [
+        ['Matricule', 'Cumul', 'Montant', 'Observations'],
+        ['M001', 'Salaire brut', 21500.25, 'Reprise'],
+        ['M404', 'BRUT', 1, null],
+        ['M002', 'BRUT', '12,345', null],
+      ],
       'Cumuls Martin novembre 2026.xlsx',
     )
     await vi.waitFor(() => {
@@ -160,19 +159,11 @@ describe('import of cumuls', () => {
   })
 
   it('a file read as entries can be turned into cumuls by the clerk (the kind select), with the cumuls’ columns', async () => {
-    wrapper = mountIn(app, ImportView, { siren: SIREN }, createAppRouter())
-    const w = wrapper
-    await choose(
-      w,
-      workbook([
-        {
-          name: 'F',
-          rows: [
-            ['Matricule', 'Montant'],
-            ['M001', 100],
-          ],
-        },
-      ]),
+    const w = await mountWithFile(
+      [
+        ['Matricule', 'Montant'],
+        ['M001', 100],
+      ],
       'reprise.xlsx',
     )
     await vi.waitFor(() => {
