@@ -213,7 +213,8 @@ export interface ImportMappingRow {
   readonly siren: string
   /** The file name with its digits and month names generalised (memory.ts `fileNamePattern`). */
   readonly pattern: string
-  readonly kind: EntryKind
+  /** An entry kind, or `cumul` (the cumuls kind of the import, features/import/cumulRows.ts). */
+  readonly kind: EntryKind | 'cumul'
   /** Name of the sheet the mapping was made on. */
   readonly sheet: string
   /** The header labels of the file, as read (the next file must have the same, by header key). */

@@ -4,7 +4,8 @@
  * spreadsheet (clipboard TSV, French amounts), kept as a draft across a page reload, then sent as ONE PUT; the
  * service refuses a negative number of hours and an employee it no longer holds: those cells show its message in
  * French, in red; the 96 others are held by the sandbox exactly as pasted. axe on the grid with its refusals.
- * Then a spreadsheet of cumuls imported through the import screen (kind « cumuls », issue 17 point 4): its rows
+ * Then a spreadsheet of cumuls imported through the import screen (kind « cumuls », issue 17 point 4, the same
+ * mapping, preview and report steps as the entry kinds): its rows
  * previewed with their reasons, the ready ones added to the cumuls draft (not the outbox), sent from the cumuls screen
  * as one more PUT. Screenshots: test/e2e/artifacts/cumuls.png, import-cumuls.png.
  */
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { parseFrenchDecimal } from '../../src-shared/domain/decimal'
 import { startWorkstation, type Workstation } from './harness/app'
-import { xlsx } from './import-files'
+import { openImportFile, xlsx } from './import-files'
 import { BIG_SIREN, pasteText, testIdSuffixes, until } from './support'
 
 let ws: Workstation
@@ -134,23 +135,19 @@ describe('cumuls pasted from a spreadsheet for 50 employees, one PUT, the refusa
       ['ZZ999', 'NET_IMP', '1,00', ''],
       [b, 'Prime de lune', '3,00', ''],
     ])
-    await page.goto(`${base}#/dossiers/${BIG_SIREN}`)
-    await page.click('[data-testid="link-import"]')
-    await page.waitForSelector('[data-testid="import-view"]')
-    await page.setInputFiles('[data-testid="import-file"]', {
-      name: 'cumuls-2026.xlsx',
-      mimeType: 'application/octet-stream',
-      buffer: file,
-    })
-    await page.check('[data-testid="import-cumuls-kind"]', { timeout: 60_000 })
-    await until('aperçu des cumuls', async () => (await page.getAttribute('[data-testid="import-cumuls-row-2"]', 'data-status')) === 'pret')
-    expect(await page.getAttribute('[data-testid="import-cumuls-row-3"]', 'data-status')).toBe('pret')
-    expect(await page.textContent('[data-testid="import-cumuls-row-4"]')).toContain('Matricule « ZZ999 » inconnu')
-    expect(await page.textContent('[data-testid="import-cumuls-row-5"]')).toContain('inconnu pour ce dossier')
-    const results = await new AxeBuilder({ page }).include('[data-testid="import-cumuls"]').analyze()
+    await openImportFile(page, base, BIG_SIREN, { name: 'cumuls-2026.xlsx', buffer: file })
+    await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
+    expect(await page.inputValue('[data-testid="import-kind"]')).toBe('cumul')
+    await page.click('[data-testid="import-mapping-confirm"]')
+    const status = (line: number) => page.getAttribute(`[data-testid="import-row-${String(line)}"]`, 'data-status')
+    await until('aperçu des cumuls', async () => (await status(2)) === 'pret')
+    expect(await status(3)).toBe('pret')
+    expect(await page.textContent('[data-testid="import-row-4"]')).toContain('Matricule « ZZ999 » inconnu')
+    expect(await page.textContent('[data-testid="import-row-5"]')).toContain('inconnu pour ce dossier')
+    const results = await new AxeBuilder({ page }).include('[data-testid="import-preview"]').analyze()
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
     await page.click('[data-testid="import-cumuls-keep"]')
-    await page.waitForSelector('[data-testid="import-cumuls-done"]')
+    await page.waitForSelector('[data-testid="import-report"]')
     await ws.screenshot('import-cumuls')
     await page.click('[data-testid="import-cumuls-link"]')
     await page.waitForSelector('[data-testid="cumuls-grid"]', { timeout: 60_000 })

@@ -1,8 +1,12 @@
 /**
  * Spreadsheets written by the import's end-to-end scenario (issue 17), with the maintained SheetJS build: workbooks of
- * one or several sheets (merged header ranges, hidden columns), Windows-1252 CSV bytes, a password-protected container.
+ * one or several sheets (merged header ranges, hidden columns), Windows-1252 CSV bytes, a password-protected container;
+ * and the one way the scenarios open a file on the import screen ({@link openImportFile}).
  */
-import { CFB, utils, write } from '@e965/xlsx'
+import { readFileSync } from 'node:fs'
+
+import { CFB, read, utils, write } from '@e965/xlsx'
+import type { Page } from 'playwright-core'
 
 export type Rows = (string | number | null)[][]
 
@@ -47,4 +51,30 @@ export function encryptedWorkbook(): Buffer {
   cfbLib.utils.cfb_add(container, '/EncryptionInfo', new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]))
   cfbLib.utils.cfb_add(container, '/EncryptedPackage', new Uint8Array(64))
   return cfbLib.write(container, { type: 'buffer' })
+}
+
+/** A file to choose on the import screen: bytes with a name, or a file on the disk (Playwright takes 50 MB from there). */
+export type ImportFileSpec = { readonly name: string; readonly buffer: Buffer; readonly mimeType?: string } | { readonly path: string }
+
+/**
+ * Opens the import screen of dossier `siren` the clerk's way (the dossier screen's link; `base` is the app's URL
+ * before its `#`) and chooses `file` with the screen's file input.
+ */
+export async function openImportFile(page: Page, base: string, siren: string, file: ImportFileSpec): Promise<void> {
+  await page.goto(`${base}#/dossiers/${siren}`)
+  await page.click('[data-testid="link-import"]')
+  await page.waitForSelector('[data-testid="import-view"]')
+  await page.setInputFiles(
+    '[data-testid="import-file"]',
+    'path' in file ? file.path : { name: file.name, mimeType: file.mimeType ?? 'application/octet-stream', buffer: file.buffer },
+  )
+}
+
+/** Clicks the report's « what we could not take » export and reads the first sheet of the .xlsx it downloads. */
+export async function downloadedRows(page: Page): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="import-export"]')])
+  const path = await download.path()
+  const book = read(readFileSync(path), { type: 'buffer' })
+  const sheet = book.Sheets[book.SheetNames[0] ?? '']
+  return sheet === undefined ? [] : utils.sheet_to_json<string[]>(sheet, { header: 1 })
 }

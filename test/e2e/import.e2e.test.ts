@@ -7,6 +7,9 @@
  * - a Windows-1252 CSV with `;` and French decimals, employees by name: the unknown name is in error, the report says
  *   so, the others reach the sandbox;
  * - the next month's file of the same employer (same name pattern, same headers) is previewed with no mapping step;
+ * - a cumuls file through the same steps (kind proposed, reasons on cells, a cell fixed with a French comma, the
+ *   report's « what we could not take » .xlsx), kept into the cumuls drafts (not the outbox), next month remembered;
+ * - an import interrupted by a reload from inside its transaction (the test-only probe) leaves none of its rows;
  * - axe-core on the screen showing the mapping and the preview (no serious or critical violation).
  * Screenshots: test/e2e/artifacts/import-*.png.
  */
@@ -17,10 +20,11 @@ import { dirname, join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 
 import { startWorkstation, type Workstation } from './harness/app'
-import { book, encryptedWorkbook, windows1252, xlsx } from './import-files'
-import type { Rows } from './import-files'
+import { book, downloadedRows, encryptedWorkbook, openImportFile, windows1252, xlsx } from './import-files'
+import type { ImportFileSpec, Rows } from './import-files'
 import { BIG_SIREN, simpleEmployees, stateCount, until } from './support'
 
 let ws: Workstation
@@ -36,12 +40,9 @@ afterAll(async () => {
   await ws.close()
 })
 
-/** Opens the import screen from the dossier screen's link and chooses the file `name`. */
-async function importFile(page: Page, name: string, mimeType: string, buffer: Buffer): Promise<void> {
-  await page.goto(`${base}#/dossiers/${BIG_SIREN}`)
-  await page.click('[data-testid="link-import"]')
-  await page.waitForSelector('[data-testid="import-view"]')
-  await page.setInputFiles('[data-testid="import-file"]', { name, mimeType, buffer })
+/** Opens the big dossier's import screen and chooses `file` (import-files.ts `openImportFile`). */
+async function importFile(page: Page, file: ImportFileSpec): Promise<void> {
+  await openImportFile(page, base, BIG_SIREN, file)
 }
 
 async function rowStatus(page: Page, line: number): Promise<string | null> {
@@ -101,11 +102,10 @@ describe('spreadsheet import, through the screens', () => {
       throw new Error('cinq salariés simples attendus')
 
     // 1. A wide xlsx: a title line, the codes as columns (the second by its label), an unknown matricule, a total.
-    await importFile(
-      page,
-      `EVP ${dossier.raison_sociale} novembre 2026.xlsx`,
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      xlsx([
+    await importFile(page, {
+      name: `EVP ${dossier.raison_sociale} novembre 2026.xlsx`,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: xlsx([
         [`Éléments variables ${dossier.raison_sociale}`],
         [],
         ['Matricule', 'Nom', c1.code, c2.libelle],
@@ -114,7 +114,7 @@ describe('spreadsheet import, through the screens', () => {
         ['ZZ999', 'Inconnu', 2, null],
         ['Total', null, 12.75, 1.75],
       ]),
-    )
+    })
     await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
     expect(await page.inputValue('[data-testid="import-column-0"]')).toBe('matricule')
     expect(await page.inputValue('[data-testid="import-column-2"]')).toBe(`element:${c1.code}`)
@@ -125,6 +125,9 @@ describe('spreadsheet import, through the screens', () => {
     await until('aperçu calculé', async () => (await rowStatus(page, 4)) === 'pret')
     expect([await rowStatus(page, 5), await rowStatus(page, 6), await rowStatus(page, 7)]).toEqual(['pret', 'erreur', 'ignoree'])
     expect(await page.getAttribute('[data-testid="import-cell-6-0"]', 'title')).toContain('Matricule « ZZ999 » inconnu')
+    // The sheet's numbers read the French way (7,25), and the totals row too.
+    expect(await page.textContent('[data-testid="import-row-4"]')).toContain('7,25')
+    expect(await page.textContent('[data-testid="import-row-7"]')).toContain('12,75')
     const previewViolations = await seriousViolations(page)
     await ws.screenshot('import-preview-xlsx')
     expect(await page.textContent('[data-testid="import-queue"]')).toContain('3')
@@ -153,7 +156,7 @@ describe('spreadsheet import, through the screens', () => {
       'Lefèvre;Éloïse;' + c1.code + ';2',
       '',
     ].join('\r\n')
-    await importFile(page, 'variables-2026-11.csv', 'text/csv', windows1252(csv))
+    await importFile(page, { name: 'variables-2026-11.csv', mimeType: 'text/csv', buffer: windows1252(csv) })
     await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
     expect(await page.textContent('[data-testid="import-file-info"]')).toContain('windows-1252')
     await page.click('[data-testid="import-mapping-confirm"]')
@@ -175,17 +178,15 @@ describe('spreadsheet import, through the screens', () => {
     )
 
     // 3. Next month's file of the same employer: same name pattern, same headers: no mapping step.
-    await importFile(
-      page,
-      `EVP ${dossier.raison_sociale} décembre 2026.xlsx`,
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      xlsx([
+    await importFile(page, {
+      name: `EVP ${dossier.raison_sociale} décembre 2026.xlsx`,
+      buffer: xlsx([
         [`Éléments variables ${dossier.raison_sociale}`],
         [],
         ['Matricule', 'Nom', c1.code, c2.libelle],
         [e.matricule, `${e.nom} ${e.prenom}`, 6, 2.25],
       ]),
-    )
+    })
     await page.waitForSelector('[data-testid="import-recalled"]', { timeout: 60_000 })
     expect(await page.locator('[data-testid="import-mapping"]').count()).toBe(0)
     await until('aperçu sans correspondance', async () => (await rowStatus(page, 4)) === 'pret')
@@ -230,7 +231,7 @@ describe('spreadsheet import, through the screens', () => {
       columns: Record<number, string>,
       lines: number[],
     ): Promise<(string | null)[]> => {
-      await importFile(page, name, 'application/octet-stream', buffer)
+      await importFile(page, { name, buffer })
       await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
       for (const [column, value] of Object.entries(columns))
         expect(await page.inputValue(`[data-testid="import-column-${column}"]`)).toBe(value)
@@ -352,7 +353,63 @@ describe('spreadsheet import, through the screens', () => {
     expect(store.evp.some((e) => e.code_evp === 'ZZZ')).toBe(false)
   })
 
-  it('an import interrupted by a reload leaves all its rows or none', async () => {
+  it('imports cumuls through the same steps: reasons on cells, the report and its export, the mapping remembered', async () => {
+    const page = ws.page
+    const store = ws.store
+    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
+    if (dossier === undefined) throw new Error('dossier absent du seed')
+    const [m1, m2, m3] = simpleEmployees(store, BIG_SIREN, dossier.periode_paie_en_cours).slice(5, 8)
+    if (m1 === undefined || m2 === undefined || m3 === undefined) throw new Error('trois salariés attendus')
+    const before = await totalEntries(page)
+    const headers = ['Matricule', 'Cumul', 'Montant']
+    await importFile(page, {
+      name: `Cumuls ${dossier.raison_sociale} novembre 2026.xlsx`,
+      buffer: xlsx([headers, [m1, 'Net imposable', 18250.75], ['ZZ999', 'NET_IMP', 1], [m2, 'NET_IMP', '12,345']]),
+    })
+    await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
+    expect(await page.inputValue('[data-testid="import-kind"]')).toBe('cumul')
+    expect(await Promise.all([0, 1, 2].map((i) => page.inputValue(`[data-testid="import-column-${String(i)}"]`)))).toEqual([
+      'matricule',
+      'code',
+      'valeur',
+    ])
+    await page.click('[data-testid="import-mapping-confirm"]')
+    await until('aperçu des cumuls', async () => (await rowStatus(page, 2)) === 'pret')
+    expect(await page.textContent('[data-testid="import-row-2"]')).toContain('18250,75')
+    expect([await rowStatus(page, 3), await rowStatus(page, 4)]).toEqual(['erreur', 'erreur'])
+    expect(await page.getAttribute('[data-testid="import-cell-3-0"]', 'title')).toContain('Matricule « ZZ999 » inconnu')
+    expect(await page.getAttribute('[data-testid="import-cell-4-2"]', 'title')).toContain('2 décimales au plus')
+    // Fixed in place with a French comma.
+    await page.fill('[data-testid="import-cell-4-2"]', '12,34')
+    await page.press('[data-testid="import-cell-4-2"]', 'Tab')
+    await until('ligne corrigée', async () => (await rowStatus(page, 4)) === 'pret')
+    const previewViolations = await seriousViolations(page)
+    await ws.screenshot('import-cumuls-preview')
+    await page.click('[data-testid="import-cumuls-keep"]')
+    await page.waitForSelector('[data-testid="import-report"]')
+    expect(await page.getAttribute('[data-testid="import-saved"]', 'data-saved')).toBe('2')
+    expect(await page.textContent('[data-testid="import-left-3"]')).toContain('ZZ999')
+    const exported = await downloadedRows(page)
+    expect(exported[0]).toEqual(['Ligne', ...headers, 'Motif'])
+    expect(exported[1]?.slice(0, 4)).toEqual(['3', 'ZZ999', 'NET_IMP', '1'])
+    expect(exported[1]?.[4]).toContain('Matricule « ZZ999 » inconnu')
+    const reportViolations = await seriousViolations(page)
+
+    // Next month's file of the same employer: no mapping step.
+    await importFile(page, { name: `Cumuls ${dossier.raison_sociale} décembre 2026.xlsx`, buffer: xlsx([headers, [m3, 'NET_IMP', 17100]]) })
+    await page.waitForSelector('[data-testid="import-recalled"]', { timeout: 60_000 })
+    expect(await page.locator('[data-testid="import-mapping"]').count()).toBe(0)
+    await until('aperçu sans correspondance', async () => (await rowStatus(page, 2)) === 'pret')
+    await page.click('[data-testid="import-cumuls-keep"]')
+    await page.waitForSelector('[data-testid="import-report"]')
+    expect(await page.getAttribute('[data-testid="import-saved"]', 'data-saved')).toBe('1')
+    // Into the cumuls drafts, not the outbox.
+    expect(await totalEntries(page)).toBe(before)
+    expect(previewViolations).toEqual([])
+    expect(reportViolations).toEqual([])
+  })
+
+  it('an import interrupted by a reload inside its transaction leaves none of its rows', async () => {
     const page = ws.page
     const store = ws.store
     const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
@@ -363,8 +420,9 @@ describe('spreadsheet import, through the screens', () => {
     // One row per employee, one column per code: hundreds of entries in one transaction.
     const rows: Rows = [['Matricule', ...codes.map((c) => c.code)], ...employees.map((m) => [m, ...codes.map(() => 0.125)])]
     const expected = employees.length * codes.length
+    expect(expected).toBeGreaterThan(20)
     const before = await totalEntries(page)
-    await importFile(page, 'gros-fichier.xlsx', 'application/octet-stream', xlsx(rows))
+    await importFile(page, { name: 'gros-fichier.xlsx', buffer: xlsx(rows) })
     await page.waitForSelector('[data-testid="import-mapping"]', { timeout: 60_000 })
     await page.click('[data-testid="import-mapping-confirm"]')
     await until(
@@ -372,12 +430,26 @@ describe('spreadsheet import, through the screens', () => {
       async () => ((await page.getAttribute('[data-testid="import-counts"]', 'data-pret')) ?? '0') === String(employees.length),
       120_000,
     )
-    // Queue, and reload the window while the transaction runs.
-    await page.click('[data-testid="import-queue"]')
-    await new Promise((resolve) => setTimeout(resolve, 30))
-    await page.reload()
+    // The test-only probe (features/import/interruptProbe.ts) reloads the window from inside the queueing transaction
+    // once half of the rows are written, and holds the transaction open until the page goes.
+    const afterRows = Math.floor(expected / 2)
+    await page.evaluate(
+      `sessionStorage.removeItem('paie-import-interrupted'); window.__paieImportInterrupt = { afterRows: ${String(afterRows)} }`,
+    )
+    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click('[data-testid="import-queue"]')])
+    // The reload came from inside the transaction, after `afterRows` rows were written…
+    expect(
+      z
+        .string()
+        .nullable()
+        .parse(await page.evaluate("sessionStorage.getItem('paie-import-interrupted')")),
+    ).toBe(String(afterRows))
+    // …and the new page does not carry the flag.
+    expect(z.boolean().parse(await page.evaluate("'__paieImportInterrupt' in window"))).toBe(false)
+    // All or none: none, since the reload came before the commit.
     const after = await totalEntries(page)
-    expect([0, expected]).toContain(after - before)
+    expect(after - before).toBe(0)
+    expect(ws.store.evp.filter((e) => e.siren === BIG_SIREN && e.quantite === '0.125')).toHaveLength(0)
   })
 
   it('says in French why a bad file cannot be imported, and queues nothing', async () => {
@@ -414,11 +486,7 @@ async function tryBadFiles(
   huge: string,
 ): Promise<void> {
   for (const file of [...bad, { name: huge, buffer: null, reason: 'tropVolumineux', words: 'dépasse 20 Mo' }]) {
-    if (file.buffer === null) {
-      await page.goto(`${base}#/dossiers/${BIG_SIREN}/import`)
-      await page.waitForSelector('[data-testid="import-view"]')
-      await page.setInputFiles('[data-testid="import-file"]', file.name)
-    } else await importFile(page, file.name, 'application/octet-stream', file.buffer)
+    await importFile(page, file.buffer === null ? { path: file.name } : { name: file.name, buffer: file.buffer })
     await page.waitForSelector(`[data-testid="import-failure"][data-reason="${file.reason}"]`, { timeout: 60_000 })
     expect(await page.textContent('[data-testid="import-failure"]')).toContain(file.words)
     expect(await page.locator('[data-testid="import-mapping"]').count()).toBe(0)

@@ -58,3 +58,12 @@ export function cellBoolean(text: string): boolean | null {
   if (['', 'non', 'n', '0', 'false', 'faux', 'no'].includes(s)) return false
   return null
 }
+
+/**
+ * A cell's text as the clerk reads it (the preview, the mapping's samples, the report): a spreadsheet number, held as
+ * its wire decimal (`7.25`, sheet.ts `numberText`), is shown the French way (`7,25`); any other text as it is. A
+ * value typed back with the comma reads the same (`cellDecimal`, `parseFrenchDecimal`). Pure.
+ */
+export function displayCell(text: string): string {
+  return /^-?\d+\.\d+$/.test(text) ? text.replace('.', ',') : text
+}

@@ -19,13 +19,32 @@ import { compareDecimal } from '../../../src-shared/domain/decimal'
 import { readCumulCell, type CumulColumn } from '../cumuls'
 import { headerKey, roleOfHeader } from './headers'
 import { codeFinder, type KnownCode } from './mapping'
+import type { PreviewRow } from './preview'
+import { isKept } from './queue'
 import { indexEmployees } from './rows'
 import type { CellIssue } from './rows'
+import type { SourceRow } from './table'
+
+/** The roles a column of a cumuls file may hold (besides one cumul's values, `element`). */
+export const CUMUL_ROLES = ['ignorer', 'matricule', 'nom', 'prenom', 'nomPrenom', 'code', 'valeur', 'annee'] as const
 
 /** What one column of a cumuls file is. */
-export type CumulColumnMapping =
-  | { readonly role: 'ignorer' | 'matricule' | 'nom' | 'prenom' | 'nomPrenom' | 'code' | 'valeur' | 'annee' }
-  | { readonly role: 'element'; readonly code: string }
+export type CumulColumnMapping = { readonly role: (typeof CUMUL_ROLES)[number] } | { readonly role: 'element'; readonly code: string }
+
+/**
+ * The mapping of a cumuls file, beside the entry kinds' `ImportMapping` (mapping.ts): remembered per dossier and
+ * file-name pattern the same way (memory.ts), under the kind `cumul`.
+ */
+export interface CumulImportMapping {
+  readonly kind: 'cumul'
+  readonly columns: readonly CumulColumnMapping[]
+}
+
+/** A cumul cell to write, with its year. */
+export type AnnualCumulEdit = CumulEdit & { readonly annee: number }
+
+/** One row of the cumuls preview: the preview's row (preview.ts) whose kept inputs are cumul cells with their year. */
+export type CumulPreviewRow = PreviewRow<AnnualCumulEdit>
 
 const CODE_WORDS = new Set(['cumul', 'code cumul', 'cumuls', 'libelle cumul', 'rubrique cumul'])
 const ANNEE_WORDS = new Set(['annee', 'exercice', 'an', 'annee cumul'])
@@ -33,6 +52,25 @@ const ANNEE_WORDS = new Set(['annee', 'exercice', 'an', 'annee cumul'])
 /** The cumuls the dossier's cached year knows, as codes with their labels. */
 export function knownCumuls(columns: readonly CumulColumn[]): KnownCode[] {
   return columns.map((c) => ({ code: c.code, labels: [c.libelle, c.codeMoteur] }))
+}
+
+/**
+ * Whether a sheet reads as cumuls rather than entries: a header names a cumul column (« Cumul », « Code cumul »…) or
+ * one of the cumuls the dossier's year knows by its code or label. (Assumption #77: an employer's cumuls file says
+ * « cumul » in a header or names its cumuls; else the entry kinds are proposed and the clerk picks « Cumuls ».)
+ */
+export function looksLikeCumuls(headers: readonly string[], known: readonly KnownCode[]): boolean {
+  const findCode = codeFinder(known)
+  return headers.some((h) => CODE_WORDS.has(headerKey(h)) || (known.length > 0 && findCode(h) !== null))
+}
+
+/** Why a cumuls mapping cannot be used yet (i18n key `import.mapping.manque.<reason>`), or null when it can. */
+export function cumulMappingProblem(columns: readonly CumulColumnMapping[]): 'salarie' | 'code' | 'valeur' | null {
+  const has = (role: CumulColumnMapping['role']): boolean => columns.some((m) => m.role === role)
+  if (!has('matricule') && !has('nom') && !has('nomPrenom')) return 'salarie'
+  if (!has('code') && !has('element')) return 'code'
+  if (!has('element') && !has('valeur')) return 'valeur'
+  return null
 }
 
 /** The proposed mapping of `headers` (hidden columns ignored). */
@@ -60,14 +98,6 @@ export function proposeCumulMapping(
     taken.add(role)
     return { role }
   })
-}
-
-/** One row of the preview: the cells it sets (with their year), and the reasons about it. */
-export interface CumulPreviewRow {
-  readonly line: number
-  readonly edits: readonly (CumulEdit & { readonly annee: number })[]
-  readonly issues: readonly CellIssue[]
-  readonly status: 'pret' | 'avertissement' | 'erreur' | 'vide'
 }
 
 /** What the preview reads besides the file. */
@@ -118,17 +148,21 @@ function employeeOf(
 
 /**
  * The preview of `rows` (cells per row, with their spreadsheet line) mapped by `mapping`: each row's cells to set,
- * or the reasons on its cells (keys of `import.motifs`), in the file's order. Duplicates are judged over the file.
+ * or the reasons on its cells (keys of `import.motifs`), in the file's order; a totals row, or a row the clerk
+ * dropped (`dropped`, by line), is `ignoree`. Duplicates are judged over the file.
  */
 export function previewCumulRows(
-  rows: readonly { readonly line: number; readonly cells: readonly string[] }[],
+  rows: readonly SourceRow[],
   mapping: readonly CumulColumnMapping[],
   ctx: CumulPreviewContext,
+  dropped: ReadonlySet<number> = new Set(),
 ): CumulPreviewRow[] {
   const index = indexEmployees(ctx.salaries)
   const findCode = codeFinder(ctx.known)
   const seen = new Set<string>()
-  return rows.map(({ line, cells }) => {
+  return rows.map(({ line, cells, skipped }): CumulPreviewRow => {
+    if (skipped !== undefined || dropped.has(line))
+      return { line, cells, inputs: [], issues: [], status: 'ignoree', skipped: skipped ?? 'retiree' }
     const issues: CellIssue[] = []
     const anneeCol = col(mapping, 'annee')
     const anneeText = anneeCol === null ? '' : (cells[anneeCol] ?? '').trim()
@@ -144,10 +178,10 @@ export function previewCumulRows(
     const valueCol = col(mapping, 'valeur')
     if (codeCol !== null && valueCol !== null && (cells[valueCol] ?? '').trim() !== '')
       pairs.push({ code: findCode(cells[codeCol] ?? ''), codeCol, valueCol })
-    if (pairs.length === 0) return { line, edits: [], issues, status: issues.length > 0 ? 'erreur' : 'vide' }
+    if (pairs.length === 0) return { line, cells, inputs: [], issues, status: issues.length > 0 ? 'erreur' : 'vide' }
     const who = employeeOf(cells, mapping, index)
     if ('issue' in who) issues.push(who.issue)
-    const edits: (CumulEdit & { annee: number })[] = []
+    const edits: AnnualCumulEdit[] = []
     for (const p of pairs) {
       if (p.code === null) {
         issues.push(issue(p.codeCol, 'erreur', 'codeInconnu', { valeur: (cells[p.codeCol ?? -1] ?? '').trim() }))
@@ -168,7 +202,7 @@ export function previewCumulRows(
       edits.push({ ...edit, annee })
     }
     const status = issues.some((i) => i.level === 'erreur') ? 'erreur' : issues.length > 0 ? 'avertissement' : 'pret'
-    return { line, edits: status === 'erreur' ? [] : edits, issues, status }
+    return { line, cells, inputs: status === 'erreur' ? [] : edits, issues, status }
   })
 }
 
@@ -176,8 +210,8 @@ export function previewCumulRows(
 export function keptCumulEdits(rows: readonly CumulPreviewRow[], withWarnings: boolean): Map<number, CumulEdit[]> {
   const byYear = new Map<number, CumulEdit[]>()
   for (const row of rows) {
-    if (row.status !== 'pret' && !(withWarnings && row.status === 'avertissement')) continue
-    for (const { annee, ...edit } of row.edits) byYear.set(annee, [...(byYear.get(annee) ?? []), edit])
+    if (!isKept(row, withWarnings)) continue
+    for (const { annee, ...edit } of row.inputs) byYear.set(annee, [...(byYear.get(annee) ?? []), edit])
   }
   return byYear
 }

@@ -1,6 +1,7 @@
 /**
  * The import mapping remembered per dossier and per source file-name pattern (issue 17, point 2; Dexie table
- * `importMappings`, schema v10). Assumption (not shown in reference; docs/api-assumptions.md #54): the key is the
+ * `importMappings`, schema v10), for the entry kinds and the cumuls kind alike (`kind` `cumul`: the column roles of
+ * cumulRows.ts; the row's `kind` is not indexed, so no schema change). Assumption (not shown in reference; docs/api-assumptions.md #54): the key is the
  * dossier's SIREN and the file name with its extension dropped, lower-cased and accent-free, every run of digits as
  * `#` and every French month name (or its abbreviation) as `@`: « EVP Martin novembre 2026.xlsx » and
  * « EVP Martin décembre 2026.xlsx » share `evp martin @ #`. A remembered mapping is applied without a question only
@@ -12,6 +13,7 @@ import { EntryKind } from '../../../src-shared/domain/entry-kinds'
 import type { ImportMappingRow, PaieDb } from '../../db/schema'
 import { searchKey } from '../../components/format'
 import { COLUMN_ROLES, headerKey } from './headers'
+import { CUMUL_ROLES, type CumulImportMapping } from './cumulRows'
 import type { ImportMapping } from './mapping'
 
 const MONTH_WORDS =
@@ -44,11 +46,21 @@ const StoredColumn = z.union([
   z.strictObject({ role: z.enum(COLUMN_ROLES as [ImportColumnRole, ...ImportColumnRole[]]) }),
 ])
 type ImportColumnRole = (typeof COLUMN_ROLES)[number]
-const StoredMapping = z.object({ kind: EntryKind, columns: z.array(StoredColumn) })
+const StoredCumulColumn = z.union([
+  z.strictObject({ role: z.literal('element'), code: z.string().min(1) }),
+  z.strictObject({ role: z.enum(CUMUL_ROLES) }),
+])
+const StoredMapping = z.union([
+  z.object({ kind: EntryKind, columns: z.array(StoredColumn) }),
+  z.object({ kind: z.literal('cumul'), columns: z.array(StoredCumulColumn) }),
+])
+
+/** The mapping of any kind of the import: an entry kind's, or the cumuls' (kind `cumul`, cumulRows.ts). */
+export type AnyImportMapping = ImportMapping | CumulImportMapping
 
 /** A mapping remembered for a file: the mapping, the sheet it was made on and its headers. */
 export interface Remembered {
-  readonly mapping: ImportMapping
+  readonly mapping: AnyImportMapping
   readonly sheet: string
   readonly headers: readonly string[]
 }
@@ -71,7 +83,7 @@ export async function rememberMapping(
   fileName: string,
   sheet: string,
   headers: readonly string[],
-  mapping: ImportMapping,
+  mapping: AnyImportMapping,
   now: string,
 ): Promise<void> {
   const row: ImportMappingRow = {

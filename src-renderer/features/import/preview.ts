@@ -24,15 +24,18 @@ import type { SourceRow } from './table'
 /** Status of a previewed row. */
 export type RowStatus = 'pret' | 'avertissement' | 'erreur' | 'ignoree' | 'vide'
 
-/** A row of the file as previewed. */
-export interface PreviewRow {
+/**
+ * A row of the file as previewed; `I` is what a kept row gives: checked outbox inputs (the entry kinds), or cumul
+ * cells with their year (the cumuls kind, cumulRows.ts).
+ */
+export interface PreviewRow<I = NewEntryInput> {
   /** Spreadsheet line (from 1). */
   readonly line: number
   readonly cells: readonly string[]
   readonly status: RowStatus
   readonly issues: readonly CellIssue[]
-  /** The checked entries the row gives (none unless `pret` or `avertissement`). */
-  readonly inputs: readonly NewEntryInput[]
+  /** What the row gives once kept (none unless `pret` or `avertissement`). */
+  readonly inputs: readonly I[]
   /** Why an `ignoree` row is left out. */
   readonly skipped?: 'total' | 'retiree'
 }
@@ -124,7 +127,7 @@ export async function previewRows(
 }
 
 /** How many rows of each status. */
-export function countStatuses(rows: readonly PreviewRow[]): Readonly<Record<RowStatus, number>> {
+export function countStatuses(rows: readonly PreviewRow<unknown>[]): Readonly<Record<RowStatus, number>> {
   const counts: Record<RowStatus, number> = { pret: 0, avertissement: 0, erreur: 0, ignoree: 0, vide: 0 }
   for (const row of rows) counts[row.status] += 1
   return counts

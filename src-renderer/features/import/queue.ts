@@ -5,9 +5,10 @@
  * transaction). The outcome lists what was saved and every row left with its reasons (report.ts writes it as a
  * spreadsheet).
  */
-import { enqueueTogether } from '../../db/outbox'
+import { enqueueTogether, type EnqueueManyResult } from '../../db/outbox'
 import type { NewEntryInput } from '../../db/entry-check'
 import type { PaieDb } from '../../db/schema'
+import { armInterruptProbe } from './interruptProbe'
 import type { OutboxEnv } from '../../db/write'
 import type { PreviewRow } from './preview'
 import type { CellIssue } from './rows'
@@ -28,15 +29,46 @@ export interface LeftRow {
   readonly skipped?: PreviewRow['skipped']
 }
 
-/** What an import did: entries saved (queued or drafts) and the rows left. */
+/**
+ * What an import did: what was saved (entries queued or drafts, or cumul cells added to the cumuls drafts when
+ * `cumuls`) and the rows left.
+ */
 export interface ImportOutcome {
   readonly saved: number
   readonly asDraft: boolean
+  /** The cumuls kind: `saved` counts cells written into the cumuls drafts (#70), not outbox entries. */
+  readonly cumuls: boolean
   readonly left: readonly LeftRow[]
 }
 
-function kept(row: PreviewRow, options: QueueOptions): boolean {
-  return row.status === 'pret' || (row.status === 'avertissement' && options.includeWarnings)
+/** Whether `row` is kept: `pret`, or `avertissement` when the clerk includes warnings. */
+export function isKept(row: PreviewRow<unknown>, includeWarnings: boolean): boolean {
+  return row.status === 'pret' || (row.status === 'avertissement' && includeWarnings)
+}
+
+/**
+ * The rows of `rows` left out, with their reasons: those not kept (but `vide`), and those `refused` (by index in
+ * `rows`) when saving, with the refusal. Shared by the entry kinds and the cumuls kind.
+ */
+export function leftRows(
+  rows: readonly PreviewRow<unknown>[],
+  includeWarnings: boolean,
+  refused: ReadonlyMap<number, readonly CellIssue[]> = new Map(),
+): LeftRow[] {
+  const left: LeftRow[] = []
+  rows.forEach((row, i) => {
+    const lost = refused.get(i)
+    if (lost !== undefined) left.push({ line: row.line, cells: row.cells, status: 'erreur', issues: lost })
+    else if (!isKept(row, includeWarnings) && row.status !== 'vide')
+      left.push({
+        line: row.line,
+        cells: row.cells,
+        status: row.status,
+        issues: row.issues,
+        ...(row.skipped ? { skipped: row.skipped } : {}),
+      })
+  })
+  return left
 }
 
 /**
@@ -49,13 +81,20 @@ export async function queueImport(db: PaieDb, rows: readonly PreviewRow[], optio
   const owners: number[] = []
   const inputs: NewEntryInput[] = []
   rows.forEach((row, i) => {
-    if (!kept(row, options)) return
+    if (!isKept(row, options.includeWarnings)) return
     for (const input of row.inputs) {
       inputs.push({ ...input, asDraft: options.asDraft })
       owners.push(i)
     }
   })
-  const result = inputs.length === 0 ? { results: [], saved: 0 } : await enqueueTogether(db, inputs, env)
+  // Test-only: reloads the window from inside the transaction when the e2e test's flag is set (interruptProbe.ts).
+  const disarm = armInterruptProbe(db)
+  let result: Pick<EnqueueManyResult, 'results' | 'saved'>
+  try {
+    result = inputs.length === 0 ? { results: [], saved: 0 } : await enqueueTogether(db, inputs, env)
+  } finally {
+    disarm()
+  }
   const refused = new Map<number, CellIssue[]>()
   result.results.forEach((r, k) => {
     const owner = owners[k]
@@ -64,18 +103,5 @@ export async function queueImport(db: PaieDb, rows: readonly PreviewRow[], optio
     list.push(...r.issues.map((issue): CellIssue => ({ column: null, level: 'erreur', text: issue.message })))
     refused.set(owner, list)
   })
-  const left: LeftRow[] = []
-  rows.forEach((row, i) => {
-    const lost = refused.get(i)
-    if (lost !== undefined) left.push({ line: row.line, cells: row.cells, status: 'erreur', issues: lost })
-    else if (!kept(row, options) && row.status !== 'vide')
-      left.push({
-        line: row.line,
-        cells: row.cells,
-        status: row.status,
-        issues: row.issues,
-        ...(row.skipped ? { skipped: row.skipped } : {}),
-      })
-  })
-  return { saved: result.saved, asDraft: options.asDraft, left }
+  return { saved: result.saved, asDraft: options.asDraft, cumuls: false, left: leftRows(rows, options.includeWarnings, refused) }
 }

@@ -1,25 +1,31 @@
 /**
  * The import screen's state (issue 17): file -> sheet -> mapping -> preview -> report. The file is read off the main
  * thread (readFile.ts); a remembered mapping whose headers match is applied without the mapping step; the preview is
- * recomputed when the clerk fixes a cell or drops a row; the kept rows are saved in one transaction. Owns no
- * global state: one per screen.
+ * recomputed when the clerk fixes a cell or drops a row; the kept rows are saved in one transaction. The same steps
+ * serve the entry kinds (rows.ts, preview.ts, queue.ts: the outbox) and the cumuls kind (`cumul`, cumulRows.ts, #70:
+ * the kept cells go into the cumuls drafts through `reference.cumuls.keep`, one transaction, never the outbox).
+ * Owns no global state: one per screen.
  */
 import { computed, ref, shallowRef } from 'vue'
 import type { Ref } from 'vue'
 
 import type { Dossier } from '../../../src-shared/api/dossiers'
 import type { Salarie } from '../../../src-shared/api/salaries'
+import type { CumulEdit } from '../../../src-shared/domain/cumul-draft'
 import type { EntryKind } from '../../../src-shared/domain/entry-kinds'
 import type { DossierCodes } from '../../db/validation-source'
 import { appServices } from '../../services/app-services'
 import { useSyncStore } from '../../stores/sync'
-import { roleOfHeader } from './headers'
+import { CUMUL_ROLES, keptCumulEdits, looksLikeCumuls, previewCumulRows, proposeCumulMapping } from './cumulRows'
+import type { CumulColumnMapping, CumulPreviewRow } from './cumulRows'
+import { COLUMN_ROLES, roleOfHeader } from './headers'
 import { guessKind, proposeMapping } from './mapping'
-import type { ImportMapping } from './mapping'
+import type { ColumnMapping, KnownCode } from './mapping'
 import { fileNamePattern, recallMapping, rememberMapping, sameHeaders } from './memory'
+import type { AnyImportMapping } from './memory'
 import { previewRows } from './preview'
 import type { PreviewRow } from './preview'
-import { queueImport } from './queue'
+import { leftRows, queueImport } from './queue'
 import type { ImportOutcome, QueueOptions } from './queue'
 import { readFileOffThread } from './readFile'
 import type { ParsedSheet, ReadFailure } from './sheet'
@@ -28,6 +34,23 @@ import type { SheetTable } from './table'
 
 /** Where the clerk is in the import. */
 export type ImportStep = 'fichier' | 'lecture' | 'correspondance' | 'apercu' | 'rapport'
+
+/** What the import brings in: one of the entry kinds (outbox), or `cumul` (the cumuls drafts, #70). */
+export type ImportKind = EntryKind | 'cumul'
+
+/** What the cumuls kind reads and writes (#70): the dossier's cumuls of the year, and the drafts' writer. */
+export interface CumulsReference {
+  /** The cumuls the dossier's cached year knows (codes and labels). */
+  readonly known: Ref<readonly KnownCode[]>
+  /** The service's values of that year, by cumul key (`matricule|code`). */
+  readonly held: Ref<ReadonlyMap<string, string>>
+  /** Year of the rows without a year cell. */
+  readonly annee: Ref<number>
+  /** Settles once the year's cumuls are read (or could not be). */
+  readonly ready: () => Promise<unknown>
+  /** Writes the kept cells into the cumuls drafts of their years in one transaction. @returns the cells written */
+  readonly keep: (byYear: ReadonlyMap<number, readonly CumulEdit[]>) => Promise<number>
+}
 
 /** A file as the screen gets it (a File, or a Blob with a name in tests). */
 export type ImportFile = Blob & { readonly name: string }
@@ -39,6 +62,17 @@ export interface ImportReference {
   readonly codes: Ref<DossierCodes>
   /** Settles once the service's records of the period are read (or could not be): duplicates are checked after. */
   readonly recordsRead?: () => Promise<unknown>
+  /** The cumuls kind; without it only the entry kinds are offered. */
+  readonly cumuls?: CumulsReference
+}
+
+/** The preview of either kind (its rows keep their own inputs). */
+type Preview =
+  { readonly kind: 'entries'; readonly rows: readonly PreviewRow[] } | { readonly kind: 'cumul'; readonly rows: readonly CumulPreviewRow[] }
+
+/** `list` with its item `index` replaced by `value`. */
+function replaced<T>(list: readonly T[], index: number, value: T): T[] {
+  return list.map((item, i) => (i === index ? value : item))
 }
 
 /**
@@ -71,16 +105,18 @@ export function useImport(siren: () => string, reference: ImportReference) {
   const sheets = shallowRef<readonly ParsedSheet[]>([])
   const sheetIndex = ref(0)
   const table = shallowRef<SheetTable | null>(null)
-  const mapping = shallowRef<ImportMapping | null>(null)
+  const mapping = shallowRef<AnyImportMapping | null>(null)
   /** The remembered mapping was applied without the mapping step. */
   const recalled = ref(false)
-  const rows = shallowRef<readonly PreviewRow[]>([])
+  const preview = shallowRef<Preview>({ kind: 'entries', rows: [] })
+  /** The previewed rows of either kind. */
+  const rows = computed<readonly PreviewRow<unknown>[]>(() => preview.value.rows)
   const checking = ref(false)
   const dropped = ref<ReadonlySet<number>>(new Set())
   const outcome = shallowRef<ImportOutcome | null>(null)
   const saveError = ref<string | null>(null)
   const busy = ref(false)
-  let remembered: { sheet: string; headers: readonly string[]; mapping: ImportMapping } | null = null
+  let remembered: { sheet: string; headers: readonly string[]; mapping: AnyImportMapping } | null = null
 
   const periode = computed(() => reference.dossier.value?.periode_paie_en_cours ?? '')
   const mappingRef = computed(() => ({ salaries: reference.salaries.value, codes: reference.codes.value }))
@@ -92,14 +128,21 @@ export function useImport(siren: () => string, reference: ImportReference) {
     if (t === null || m === null) return
     checking.value = true
     try {
+      const cumuls = reference.cumuls
+      if (m.kind === 'cumul') {
+        await cumuls?.ready()
+        const ctx = {
+          salaries: reference.salaries.value,
+          known: cumuls?.known.value ?? [],
+          annee: cumuls?.annee.value ?? Number(periode.value.slice(0, 4)),
+          held: cumuls?.held.value ?? new Map<string, string>(),
+        }
+        preview.value = { kind: 'cumul', rows: previewCumulRows(t.rows, m.columns, ctx, dropped.value) }
+        return
+      }
       await reference.recordsRead?.()
-      rows.value = await previewRows(
-        appServices().db,
-        t.rows,
-        m,
-        { siren: siren(), periode: periode.value, ...mappingRef.value },
-        { dropped: dropped.value },
-      )
+      const ctx = { siren: siren(), periode: periode.value, ...mappingRef.value }
+      preview.value = { kind: 'entries', rows: await previewRows(appServices().db, t.rows, m, ctx, { dropped: dropped.value }) }
     } finally {
       checking.value = false
     }
@@ -121,8 +164,21 @@ export function useImport(siren: () => string, reference: ImportReference) {
       return
     }
     recalled.value = false
-    mapping.value = proposeMapping(t, guessKind(t, mappingRef.value), mappingRef.value)
+    await reference.cumuls?.ready()
+    // Cumuls only when no column names a code of the entry kinds (assumption #77).
+    const entries = proposeMapping(t, guessKind(t, mappingRef.value), mappingRef.value)
+    const cumuls =
+      reference.cumuls !== undefined &&
+      !entries.columns.some((c) => c.role === 'element') &&
+      looksLikeCumuls(t.headers, reference.cumuls.known.value)
+    mapping.value = cumuls ? propose(t, 'cumul') : entries
     step.value = 'correspondance'
+  }
+
+  /** The proposed mapping of `t` for `kind`. */
+  function propose(t: SheetTable, kind: ImportKind): AnyImportMapping {
+    if (kind !== 'cumul') return proposeMapping(t, kind, mappingRef.value)
+    return { kind, columns: proposeCumulMapping(t.headers, reference.cumuls?.known.value ?? [], t.hiddenColumns) }
   }
 
   /** Reads `file` and opens its default sheet. */
@@ -145,15 +201,24 @@ export function useImport(siren: () => string, reference: ImportReference) {
   }
 
   /** The clerk changed the kind: a new proposal for that kind. */
-  function changeKind(kind: EntryKind): void {
-    if (table.value !== null) mapping.value = proposeMapping(table.value, kind, mappingRef.value)
+  function changeKind(kind: ImportKind): void {
+    if (table.value !== null) mapping.value = propose(table.value, kind)
   }
 
-  /** The clerk changed what column `index` holds. */
-  function changeColumn(index: number, column: ImportMapping['columns'][number]): void {
+  /** The clerk changed what column `index` holds: `value` is a role of the kind, or `element:<code>`. */
+  function changeColumn(index: number, value: string): void {
     const m = mapping.value
     if (m === null) return
-    mapping.value = { ...m, columns: m.columns.map((c, i) => (i === index ? column : c)) }
+    const element = value.startsWith('element:') ? { role: 'element' as const, code: value.slice('element:'.length) } : null
+    if (m.kind === 'cumul') {
+      const role = CUMUL_ROLES.find((r) => r === value)
+      const column: CumulColumnMapping | null = element ?? (role === undefined ? null : { role })
+      if (column !== null) mapping.value = { ...m, columns: replaced(m.columns, index, column) }
+    } else {
+      const role = COLUMN_ROLES.find((r) => r === value)
+      const column: ColumnMapping | null = element ?? (role === undefined ? null : { role })
+      if (column !== null) mapping.value = { ...m, columns: replaced(m.columns, index, column) }
+    }
   }
 
   /** Confirms the mapping: remembered for this dossier and file-name pattern, then the preview. */
@@ -194,17 +259,26 @@ export function useImport(siren: () => string, reference: ImportReference) {
     await recheck()
   }
 
-  /** Saves the kept rows (one transaction) and shows the report. */
+  /** The kept cumul cells written into the cumuls drafts (one transaction); the rows left. */
+  async function keepCumuls(kept: readonly CumulPreviewRow[], includeWarnings: boolean): Promise<ImportOutcome> {
+    const byYear = keptCumulEdits(kept, includeWarnings)
+    const saved = reference.cumuls === undefined ? 0 : await reference.cumuls.keep(byYear)
+    return { saved, asDraft: false, cumuls: true, left: leftRows(kept, includeWarnings) }
+  }
+
+  /** Saves the kept rows (one transaction: the outbox, or the cumuls drafts) and shows the report. */
   async function save(options: QueueOptions): Promise<void> {
     const { db, outboxEnv } = appServices()
     busy.value = true
     saveError.value = null
     try {
-      const done = await queueImport(db, rows.value, options, outboxEnv)
+      const p = preview.value
+      const done =
+        p.kind === 'cumul' ? await keepCumuls(p.rows, options.includeWarnings) : await queueImport(db, p.rows, options, outboxEnv)
       outcome.value = done
       step.value = 'rapport'
       // Queued entries are sent soon (the sync's « new entries » trigger, debounced).
-      if (!done.asDraft && done.saved > 0) useSyncStore().notifyNewEntries()
+      if (!done.asDraft && !done.cumuls && done.saved > 0) useSyncStore().notifyNewEntries()
     } catch (thrown) {
       saveError.value = thrown instanceof Error ? thrown.message : String(thrown)
     } finally {
@@ -219,11 +293,15 @@ export function useImport(siren: () => string, reference: ImportReference) {
     sheets.value = []
     table.value = null
     mapping.value = null
-    rows.value = []
+    preview.value = { kind: 'entries', rows: [] }
     outcome.value = null
   }
 
   return {
+    /** The cumuls kind is offered (the screen gave its reference). */
+    cumulsOffered: reference.cumuls !== undefined,
+    /** The cumuls the dossier's year knows (the element columns of the cumuls kind). */
+    knownCumuls: computed(() => reference.cumuls?.known.value ?? []),
     step,
     fileName,
     failure,

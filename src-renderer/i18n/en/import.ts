@@ -84,9 +84,8 @@ export const importEn: typeof importFr = {
       statuts: { pret: 'Ready', avertissement: 'Warning', erreur: 'Error', ignoree: 'Set aside', vide: 'Empty' },
     },
     cumuls: {
-      choisir: 'This file holds year-to-date totals ({annee} by default): they go to the totals to send, not to the queue',
-      titre: 'Totals {annee} to take',
-      aide: 'Each column: its role, or the total it holds. Ready rows are added to the dossier’s totals to send; you then send them from the totals screen (one request).',
+      type: 'Year-to-date totals (added to the totals to send, not to the queue)',
+      aide: 'Totals: the year {annee} applies to rows without a year. Ready rows are added to the dossier’s totals to send, not to the queue; you then send them from the totals screen (one request).',
       roles: {
         ignorer: 'Ignore',
         matricule: 'Employee number',
@@ -97,9 +96,6 @@ export const importEn: typeof importFr = {
         valeur: 'Amount / value',
         annee: 'Year',
       },
-      ligne: 'Row',
-      statut: 'State',
-      motifs: 'Reasons',
       garder: 'Add to the totals to send ({n} cell(s))',
       gardes: '{n} cell(s) added to the totals to send, kept on this workstation.',
       voir: 'See the totals',

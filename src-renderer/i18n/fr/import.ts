@@ -85,9 +85,8 @@ export const importFr = {
       statuts: { pret: 'Prête', avertissement: 'Avertissement', erreur: 'Erreur', ignoree: 'Écartée', vide: 'Vide' },
     },
     cumuls: {
-      choisir: 'Ce fichier contient des cumuls ({annee} par défaut) : ils iront dans les cumuls à envoyer, pas dans la file',
-      titre: 'Cumuls {annee} à reprendre',
-      aide: 'Chaque colonne : son rôle, ou le cumul qu’elle contient. Les lignes prêtes sont ajoutées aux cumuls à envoyer du dossier ; vous les envoyez ensuite depuis l’écran des cumuls (une seule requête).',
+      type: 'Cumuls de l’année (ajoutés aux cumuls à envoyer, pas à la file)',
+      aide: 'Cumuls : l’année {annee} s’applique aux lignes sans année. Les lignes prêtes sont ajoutées aux cumuls à envoyer du dossier, pas à la file ; vous les envoyez ensuite depuis l’écran des cumuls (une seule requête).',
       roles: {
         ignorer: 'Ignorer',
         matricule: 'Matricule',
@@ -98,9 +97,6 @@ export const importFr = {
         valeur: 'Montant / valeur',
         annee: 'Année',
       },
-      ligne: 'Ligne',
-      statut: 'État',
-      motifs: 'Motifs',
       garder: 'Ajouter aux cumuls à envoyer ({n} cellule(s))',
       gardes: '{n} cellule(s) ajoutée(s) aux cumuls à envoyer, gardées sur ce poste.',
       voir: 'Voir les cumuls',

@@ -63,6 +63,9 @@ describe("écran d'import", () => {
     await until(() => status(wrapper as VueWrapper, 4) === 'pret')
     expect(status(wrapper, 6)).toBe('erreur')
     expect(status(wrapper, 7)).toBe('ignoree')
+    // The sheet's numbers are shown the French way (3.5 read from the file, 6.5 on the totals row).
+    expect(wrapper.get('[data-testid="import-row-4"]').text()).toContain('3,5')
+    expect(wrapper.get('[data-testid="import-row-7"]').text()).toContain('6,5')
     const bad = wrapper.get('[data-testid="import-cell-6-0"]')
     expect(bad.attributes('aria-invalid')).toBe('true')
     expect(bad.attributes('title')).toContain('Matricule « M999 » inconnu dans ce dossier.')

@@ -6,7 +6,14 @@
 import '../support/db'
 
 import { describe, expect, it } from 'vitest'
-import { keptCumulEdits, knownCumuls, previewCumulRows, proposeCumulMapping } from '../../../src-renderer/features/import/cumulRows'
+import {
+  cumulMappingProblem,
+  keptCumulEdits,
+  knownCumuls,
+  looksLikeCumuls,
+  previewCumulRows,
+  proposeCumulMapping,
+} from '../../../src-renderer/features/import/cumulRows'
 import { PaieDb } from '../../../src-renderer/db/schema'
 import { saveImported } from '../../../src-renderer/services/cumuls-cache'
 import { salaries, SIREN } from '../support/fixtures'
@@ -74,5 +81,41 @@ describe('previewCumulRows', () => {
     } finally {
       await db.delete()
     }
+  })
+})
+
+describe('the cumuls kind beside the entry kinds', () => {
+  it('reads a sheet as cumuls when a header says « cumul » or names a known cumul', () => {
+    expect(looksLikeCumuls(['Matricule', 'Code cumul', 'Montant'], [])).toBe(true)
+    expect(looksLikeCumuls(['Matricule', 'Salaire brut'], known)).toBe(true)
+    expect(looksLikeCumuls(['Matricule', 'HS25', 'Quantité'], known)).toBe(false)
+  })
+
+  it('says what the mapping lacks', () => {
+    expect(cumulMappingProblem([{ role: 'code' }, { role: 'valeur' }])).toBe('salarie')
+    expect(cumulMappingProblem([{ role: 'matricule' }, { role: 'valeur' }])).toBe('code')
+    expect(cumulMappingProblem([{ role: 'nomPrenom' }, { role: 'code' }])).toBe('valeur')
+    expect(cumulMappingProblem([{ role: 'matricule' }, { role: 'element', code: 'BRUT' }])).toBeNull()
+  })
+
+  it('sets aside a totals row and a row the clerk dropped, and lists them left', () => {
+    const mapping = proposeCumulMapping(['Matricule', 'Salaire brut'], known)
+    const rows = previewCumulRows(
+      [
+        { line: 2, cells: ['M001', '100'] },
+        { line: 3, cells: ['M002', '200'] },
+        { line: 4, cells: ['Total', '300'], skipped: 'total' },
+      ],
+      mapping,
+      ctx,
+      new Set([3]),
+    )
+    expect(rows.map((r) => [r.status, r.skipped])).toEqual([
+      ['pret', undefined],
+      ['ignoree', 'retiree'],
+      ['ignoree', 'total'],
+    ])
+    expect(rows[0]?.cells).toEqual(['M001', '100'])
+    expect([...keptCumulEdits(rows, true).values()].flat()).toHaveLength(1)
   })
 })

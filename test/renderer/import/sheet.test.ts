@@ -6,7 +6,7 @@
 import { CFB } from '@e965/xlsx'
 import { describe, expect, it } from 'vitest'
 
-import { cellDate, cellPeriode, excelSerialDate } from '../../../src-renderer/features/import/cells'
+import { cellDate, cellDecimal, cellPeriode, displayCell, excelSerialDate } from '../../../src-renderer/features/import/cells'
 import { MAX_FILE_BYTES, guessSeparator, readSpreadsheet } from '../../../src-renderer/features/import/sheet'
 import type { ParsedSheet } from '../../../src-renderer/features/import/sheet'
 import { tableOf } from '../../../src-renderer/features/import/table'
@@ -157,3 +157,21 @@ function encryptedContainer(): Uint8Array {
   cfbLib.utils.cfb_add(container, '/EncryptedPackage', new Uint8Array(64))
   return new Uint8Array(cfbLib.write(container, { type: 'array' }))
 }
+
+describe('cells shown the French way', () => {
+  it('shows a spreadsheet number with a decimal comma, other text as it is, and reads the comma back', () => {
+    expect(['7.25', '-0.5', '21500.75', '12', 'M001', '2026-11-05', '2.5;10', '1.2.3', ''].map(displayCell)).toEqual([
+      '7,25',
+      '-0,5',
+      '21500,75',
+      '12',
+      'M001',
+      '2026-11-05',
+      '2.5;10',
+      '1.2.3',
+      '',
+    ])
+    // What the clerk sees, typed back as it is, reads as the same wire decimal.
+    for (const wire of ['7.25', '-0.5', '21500.75']) expect(cellDecimal(displayCell(wire))).toBe(wire)
+  })
+})
