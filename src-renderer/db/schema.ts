@@ -95,8 +95,9 @@ export interface StoredFields {
   /** Fields of the targeted server record given at entry (update/delete of a record not synced here), else null. */
   readonly targetRecord?: Readonly<Record<string, unknown>> | null
   /**
-   * True from the moment a crash or reload left the entry `sending` (recoverInterrupted) until main's next outcome
-   * for it is stored: main then sends back the audit attempts of the push whose answer was lost. No index.
+   * True from the moment a crash or reload left the entry claimed (held by a claim record, or `sending` before v18;
+   * recoverInterrupted) until main's next outcome for it is stored: main then sends back the audit attempts of the
+   * push whose answer was lost. No index.
    */
   readonly interrupted?: boolean
   /** Instants (this workstation's clock) the writes of this revision started, first and last (since v5). */
