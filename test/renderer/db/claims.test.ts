@@ -4,20 +4,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { asShown, heldEntries, shownCounts } from '../../../src-renderer/db/claims'
 import { countsBySiren, countsExact } from '../../../src-renderer/db/counts'
-import { cancelEntry, enqueue, reviseEntry } from '../../../src-renderer/db/outbox'
+import { cancelEntry, reviseEntry } from '../../../src-renderer/db/outbox'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '../../../src-renderer/db/outbox-sync'
 import { PaieDb } from '../../../src-renderer/db/schema'
 import type { StoredEntry } from '../../../src-renderer/db/schema'
 import { HeldEntryError, writeEntries } from '../../../src-renderer/db/write'
 import type { SyncItem } from '../../../src-shared/domain/sync-protocol'
-import { dbWithReference, testEnv } from '../support/db'
+import { dbWithReference, mustEnqueueIn, testEnv } from '../support/db'
 import { syncedOutcome } from '../support/fakes'
 import { SIREN, SIREN_2, valid } from '../support/fixtures'
 
-let db: PaieDb
 const env = testEnv()
-
+let db: PaieDb
 beforeEach(async () => {
   db = await dbWithReference()
 })
@@ -25,11 +24,7 @@ afterEach(async () => {
   await db.delete()
 })
 
-async function mustEnqueue(input: NewEntryInput): Promise<StoredEntry> {
-  const result = await enqueue(db, input, env)
-  if (!result.ok) throw new Error(JSON.stringify(result.issues))
-  return result.entry
-}
+const mustEnqueue = (input: NewEntryInput): Promise<StoredEntry> => mustEnqueueIn(db, input, env)
 
 async function queueEvp(n: number): Promise<StoredEntry[]> {
   const entries: StoredEntry[] = []
