@@ -13,15 +13,16 @@ import type { ObservabilitySet } from 'dexie'
 import type { PaieDb } from './schema'
 
 /**
- * Calls `listener` after each committed write touching the `outbox` table of `db` (once per transaction; writes
+ * Calls `listener` after each committed write touching the `outbox` or `claims` table of `db` (once per transaction; writes
  * of one task may be coalesced into one call by Dexie). Uses Dexie's global `storagemutated` event, the one its
  * `liveQuery` is built on; parts are named `idb://<database>/<table>/<index>`.
  * @returns a function that stops the calls
  */
 export function onOutboxWrite(db: PaieDb, listener: () => void): () => void {
-  const prefix = `idb://${db.name}/outbox/`
+  // The drain's claim records too (claims.ts): a claim shows its entries `sending` without writing their rows.
+  const prefixes = [`idb://${db.name}/outbox/`, `idb://${db.name}/claims/`]
   const subscriber = (parts: ObservabilitySet): void => {
-    if (Object.keys(parts).some((part) => part.startsWith(prefix))) listener()
+    if (Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) listener()
   }
   Dexie.on.storagemutated.subscribe(subscriber)
   return () => {

@@ -6,7 +6,7 @@
 import type { Table } from 'dexie'
 
 import type { EntryState } from '../../src-shared/domain/states'
-import type { CountRow, PaieDb, StoredEntry } from './schema'
+import type { ClaimedEntry, CountRow, PaieDb, StoredEntry } from './schema'
 
 /** Counts of every state (zero when none). */
 export type StateCounts = Record<EntryState, number>
@@ -66,6 +66,27 @@ export async function countsBySiren(db: PaieDb): Promise<SirenCounts> {
     counts[row.state] = row.n
   }
   return bySiren
+}
+
+/**
+ * The counts as the clerk sees them: each entry a claim record holds (claims.ts) moved from its stored state to
+ * `sending`. Pure; `holds` from `heldEntries`.
+ */
+export function countsShown(
+  byState: StateCounts,
+  bySiren: SirenCounts,
+  holds: Iterable<Pick<ClaimedEntry, 'siren' | 'state'>>,
+): { byState: StateCounts; bySiren: SirenCounts } {
+  const state: StateCounts = { ...byState }
+  const siren: SirenCounts = Object.fromEntries(Object.entries(bySiren).map(([k, v]) => [k, { ...v }]))
+  for (const hold of holds) {
+    if (state[hold.state] <= 0) continue
+    state[hold.state] -= 1
+    state.sending += 1
+    const { [hold.state]: stored = 0, ...others } = siren[hold.siren] ?? {}
+    siren[hold.siren] = { ...others, ...(stored > 1 ? { [hold.state]: stored - 1 } : {}), sending: (others.sending ?? 0) + 1 }
+  }
+  return { byState: state, bySiren: siren }
 }
 
 /** Counts per SIREN and state recomputed by scanning the whole outbox (slow: tests and repairs only). */

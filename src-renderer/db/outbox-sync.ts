@@ -1,9 +1,10 @@
 /**
  * The sync half of the outbox, used only by the sync coordinator while it holds the sync lock:
- * claim a batch (durably `sending`), store the outcomes main reports (state + audit, one transaction), settle a
- * batch main never answered for, and recover rows a crash left `sending`.
+ * claim a batch (ONE claim record, durable: the entries count as `sending`), store the outcomes main reports (state
+ * + audit, one transaction, each row written once); settling a batch main never answered for and recovering batches
+ * a crash left claimed are in claims.ts.
  *
- * Exactly once (ARCHITECTURE.md): an entry is `sending` before main sees it; any doubt afterwards makes it
+ * Exactly once (ARCHITECTURE.md): an entry is held by a claim before main sees it; any doubt afterwards makes it
  * `unknown`, and an `unknown` entry is only sent again with `reconcile: true` (main looks for it first).
  */
 import Dexie from 'dexie'
@@ -20,9 +21,12 @@ import { MAX_PUSH_BATCH } from '../../src-shared/domain/sync-protocol'
 import { widenSendWindow } from '../../src-shared/domain/sync-protocol'
 import type { SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
 import type { PaieDb, ReadableEntry, StoredEntry } from './schema'
-import { entriesInStates } from './outbox-query'
+import { heldEntries, recordClaim, releaseClaims, stillClaimed } from './claims'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv, RowChange } from './write'
+
+export { recoverInterrupted, settleClaimed } from './claims'
+export type { Settlement } from './claims'
 
 const ENTRY_CATEGORIES: readonly Categorie[] = [...new Set(Object.values(ENTRY_KIND_SPECS).map((s) => s.category))]
 
@@ -75,8 +79,13 @@ function wholeScopes(unknown: readonly StoredEntry[], max: number): StoredEntry[
   return picked
 }
 
-/** What the claim read of some scopes: their claimable queued rows (oldest first) and the server ids synced in them. */
+/**
+ * What the claim read of some scopes: their claimable queued rows (oldest first, none a claim holds) and the server ids
+ * synced in them.
+ */
 interface ScopeRows {
+  /** Entries held by the claims of batches still in flight (pipelining): not claimable. */
+  readonly held: ReadonlySet<string>
   readonly queued: Map<string, StoredEntry[]>
   readonly serverIds: Map<string, Set<string>>
 }
@@ -91,7 +100,7 @@ async function readScopes(db: PaieDb, keys: readonly string[], categories: reado
     .where('scopeKey')
     .anyOf([...keys])
     .each((e) => {
-      if (e.state === 'queued' && categories.includes(e.category)) {
+      if (e.state === 'queued' && categories.includes(e.category) && !into.held.has(e.clientId)) {
         const list = into.queued.get(e.scopeKey)
         if (list === undefined) into.queued.set(e.scopeKey, [e])
         else list.push(e)
@@ -126,13 +135,14 @@ async function wholeQueuedScopes(db: PaieDb, room: number, categories: readonly 
   for (let page = 0; picked.length < room; page += 1) {
     const oldest: StoredEntry[] = []
     for (const category of categories) {
-      const rows = await db.outbox
+      // Keys first (no row read): the oldest rows of a category are often those a batch in flight holds.
+      const ids = await db.outbox
         .where('[state+category+createdAt]')
         .between(['queued', category, Dexie.minKey], ['queued', category, Dexie.maxKey])
-        .offset(page * OLDEST_PAGE)
-        .limit(OLDEST_PAGE)
-        .toArray()
-      oldest.push(...rows)
+        .limit(into.held.size + (page + 1) * OLDEST_PAGE)
+        .primaryKeys()
+      const free = ids.filter((id) => !into.held.has(id)).slice(page * OLDEST_PAGE, (page + 1) * OLDEST_PAGE)
+      if (free.length > 0) for (const row of await db.outbox.bulkGet(free)) if (row !== undefined) oldest.push(row)
     }
     if (oldest.length === 0) break
     const order = [...new Set(oldest.sort(byAge).map((e) => e.scopeKey))].filter((key) => !seen.has(key))
@@ -195,8 +205,9 @@ function attemptKey(a: Pick<AuditRecord, 'at' | 'operation' | 'method' | 'status
 }
 
 /**
- * Claims up to `limit` entries in state `queued` or `unknown`, leaving out the paused categories, and marks them
- * `sending` in the same transaction (durable before main is called). `unknown` entries whose write may still be in
+ * Claims up to `limit` entries in state `queued` or `unknown`, leaving out the paused categories and the entries other
+ * claims hold, and records them in ONE claim record in the same transaction (durable before main is called; the rows
+ * themselves are not written: claims.ts). `unknown` entries whose write may still be in
  * flight (`settleUntil` after now) wait; settled ones come first, whole scopes at a time (so that each scope is listed
  * once for all its entries), then `queued` ones, oldest (`createdAt`) first. Creates carry `claimedServerIds`: the
  * server ids of synced entries of their scopes (read in one index query) and those the clerk dismissed.
@@ -212,32 +223,29 @@ export async function claimBatch(
 ): Promise<SyncItem[]> {
   const max = Math.max(0, Math.min(limit, MAX_PUSH_BATCH))
   const categories = ENTRY_CATEGORIES.filter((c) => !pausedCategories.includes(c))
-  return db.transaction('rw', db.outbox, db.counts, async () => {
+  return db.transaction('rw', db.outbox, db.counts, db.claims, async () => {
+    const held = new Set((await heldEntries(db)).keys())
     const range = (state: EntryState, category: Categorie) =>
       db.outbox.where('[state+category+createdAt]').between([state, category, Dexie.minKey], [state, category, Dexie.maxKey])
     const unknown: StoredEntry[] = []
     const nowIso = env.now()
     for (const category of categories) unknown.push(...(await range('unknown', category).limit(UNKNOWN_SCAN_LIMIT).toArray()))
     const picked = wholeScopes(
-      unknown.filter((e) => e.settleUntil == null || e.settleUntil <= nowIso),
+      unknown.filter((e) => !held.has(e.clientId) && (e.settleUntil == null || e.settleUntil <= nowIso)),
       max,
     )
     const room = max - picked.length
-    const scopes: ScopeRows = { queued: new Map(), serverIds: new Map() }
+    const scopes: ScopeRows = { held, queued: new Map(), serverIds: new Map() }
     if (room > 0) picked.push(...(await wholeQueuedScopes(db, room, categories, scopes)))
     // Typed rows only (an unreadable one is never queued: the v6 upgrade rejects it, a revision parses it again).
     const claimed = picked.filter(isReadable)
-    const changes = claimed.map((before) => {
-      assertTransition(before.state, 'sending')
-      return { before, after: { ...before, state: 'sending' as const, updatedAt: nowIso } }
-    })
     const creates = claimed.filter((e) => e.operation === 'create')
     // Scopes of reconciling creates were not read with the queued ones: their synced ids are read now.
     const unread = [...new Set(creates.map((e) => e.scopeKey))].filter((key) => !scopes.serverIds.has(key) && !scopes.queued.has(key))
     const idsByScope = new Map([...scopes.serverIds].map(([key, ids]) => [key, [...ids]]))
     for (const [key, ids] of await claimedServerIds(db, unread)) idsByScope.set(key, ids)
     const items = claimed.map((entry) => toItem(entry, entry.operation === 'create' ? (idsByScope.get(entry.scopeKey) ?? []) : []))
-    await writeEntries(db, changes)
+    if (claimed.length > 0) await recordClaim(db, claimed, env)
     return items
   })
 }
@@ -256,12 +264,12 @@ const GENERIC_REJECTION: SyncError = { code: 'REFUSE', message: 'Refusé par le 
 export type OutcomeSummary = Record<SyncOutcome['result'], number>
 
 /**
- * Stores main's answer for a claimed batch, in ONE transaction over outbox, audit and counts: each entry moves
- * from `sending` to `synced` (with its server id), `rejected` (with the error shown on its fields), `unknown`
+ * Stores main's answer for a claimed batch, in ONE transaction over outbox, audit, counts and claims (the batch's
+ * holds released, each row written once): each entry moves from `sending` (held by the claim) to `synced` (with its server id), `rejected` (with the error shown on its fields), `unknown`
  * or `queued` (`requeue`), with `attempts + 1`; each HTTP attempt becomes an audit record carrying the result.
  * A claimed entry without an outcome becomes `unknown` (main may have sent it).
- * @throws Error (and nothing is written) when a claimed entry is no longer `sending` at the claimed revision:
- *   the rows stay `sending` and the next start-up makes them `unknown`, which is the safe side.
+ * @throws Error (and nothing is written) when a claimed entry is no longer held at the claimed revision and state:
+ *   the claim stays and the next start-up makes its entries `unknown`, which is the safe side.
  */
 export async function applyOutcomes(
   db: PaieDb,
@@ -270,7 +278,11 @@ export async function applyOutcomes(
   env: OutboxEnv = defaultOutboxEnv,
 ): Promise<OutcomeSummary> {
   const byId = new Map(outcomes.map((o) => [o.clientId, o]))
-  return db.transaction('rw', db.outbox, db.audit, db.counts, async () => {
+  return db.transaction('rw', db.outbox, db.audit, db.counts, db.claims, async () => {
+    const released = await releaseClaims(
+      db,
+      claimed.map((c) => c.clientId),
+    )
     const rows = await db.outbox.bulkGet(claimed.map((c) => c.clientId))
     const now = env.now()
     const summary: OutcomeSummary = { synced: 0, rejected: 0, unknown: 0, requeue: 0, to_check: 0 }
@@ -285,13 +297,13 @@ export async function applyOutcomes(
     )
     claimed.forEach((item, i) => {
       const row = rows[i]
-      if (row?.state !== 'sending' || row.revision !== item.revision) {
+      if (!stillClaimed(row, released.get(item.clientId)) || row.revision !== item.revision) {
         throw new Error(`Saisie ${item.clientId} : elle n’est plus en cours d’envoi (révision ${item.revision}).`)
       }
       const outcome = byId.get(item.clientId)
       const result = outcome !== undefined && outcome.revision === row.revision ? outcome.result : 'unknown'
       const state = NEXT_STATE[result]
-      assertTransition(row.state, state)
+      assertTransition('sending', state)
       summary[result] += 1
       changes.push({
         before: row,
@@ -324,61 +336,5 @@ export async function applyOutcomes(
     await writeEntries(db, changes)
     await db.audit.bulkAdd(audit)
     return summary
-  })
-}
-
-/** How to settle a claimed entry main gave no outcome for. */
-export interface Settlement {
-  readonly clientId: string
-  /** `queued`: it was certainly not sent; `unknown`: it may have been; `rejected`: refused before sending. */
-  readonly state: 'queued' | 'unknown' | 'rejected'
-  readonly error?: SyncError
-}
-
-/**
- * Settles claimed entries without an outcome from main (IPC refusal, IPC failure), in one transaction; entries
- * no longer `sending` are left alone. Attempts are not counted (nothing reached the API, as far as we know).
- */
-export async function settleClaimed(db: PaieDb, settlements: readonly Settlement[], env: OutboxEnv = defaultOutboxEnv): Promise<void> {
-  await db.transaction('rw', db.outbox, db.counts, async () => {
-    const rows = await db.outbox.bulkGet(settlements.map((s) => s.clientId))
-    const now = env.now()
-    const changes: RowChange[] = []
-    settlements.forEach((s, i) => {
-      const row = rows[i]
-      if (row?.state !== 'sending') return
-      assertTransition(row.state, s.state)
-      changes.push({ before: row, after: { ...row, state: s.state, error: s.error ?? row.error, updatedAt: now } })
-    })
-    await writeEntries(db, changes)
-  })
-}
-
-/**
- * Start-up (and each time the sync lock is taken): entries left `sending` become `unknown`: main may or may not
- * have sent them, so they are reconciled before any new attempt; they are marked `interrupted`, so main sends back
- * the audit attempts of the push whose answer was lost. Run only while holding the sync lock.
- * @returns how many entries were recovered
- */
-export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOutboxEnv): Promise<number> {
-  return db.transaction('rw', db.outbox, db.counts, async () => {
-    const stuck = await entriesInStates(db, ['sending']).toArray()
-    if (stuck.length === 0) return 0
-    const now = env.now()
-    // Its writes (if any) started between its claim (`updatedAt` when it became `sending`) and now: the window main
-    // falls back on when it no longer remembers the push (main restarted).
-    const recovered = (before: StoredEntry): StoredEntry => ({
-      ...before,
-      state: 'unknown',
-      updatedAt: now,
-      interrupted: true,
-      sendWindow: widenSendWindow(before.sendWindow, { from: before.updatedAt, to: now }),
-      settleUntil: null,
-    })
-    await writeEntries(
-      db,
-      stuck.map((before) => ({ before, after: recovered(before) })),
-    )
-    return stuck.length
   })
 }

@@ -13,6 +13,7 @@ import { prepareEntry } from './entry-check'
 import type { NewEntryInput, PreparedEntry } from './entry-check'
 import type { PaieDb, StoredEntry } from './schema'
 import { ValidationSource } from './validation-source'
+import { heldEntries } from './claims'
 import { defaultOutboxEnv, writeEntries } from './write'
 import { TimeSlicer } from './yield'
 import type { OutboxEnv } from './write'
@@ -72,7 +73,7 @@ function newEntry(prepared: PreparedEntry, input: NewEntryInput, env: OutboxEnv)
   }
 }
 
-const VALIDATION_TABLES = ['outbox', 'counts', 'dossiers', 'salaries', 'codes'] as const
+const VALIDATION_TABLES = ['outbox', 'counts', 'claims', 'dossiers', 'salaries', 'codes'] as const
 
 /**
  * Checks one entry (contract schema + offline rules against the cached reference and the employee's other
@@ -221,8 +222,8 @@ export async function reviseEntry(
     VALIDATION_TABLES.map((t) => db.table(t)),
     async () => {
       const entry = await mustGet(db, clientId)
-      if (!isEditable(entry.state)) {
-        throw entry.state === 'sending'
+      if (!isEditable(entry.state) || (await heldEntries(db)).has(clientId)) {
+        throw entry.state === 'sending' || isEditable(entry.state)
           ? new OutboxError('ETAT_INCOMPATIBLE', 'ENVOI_EN_COURS')
           : new OutboxError('ETAT_INCOMPATIBLE', 'NON_MODIFIABLE', { etat: entry.state })
       }
@@ -264,11 +265,13 @@ export async function reviseEntry(
  * @throws OutboxError `INTROUVABLE`, or `ETAT_INCOMPATIBLE` (sending, synced, unknown, cancelled).
  */
 export async function cancelEntry(db: PaieDb, clientId: string, env: OutboxEnv = defaultOutboxEnv): Promise<StoredEntry> {
-  return db.transaction('rw', db.outbox, db.counts, async () => {
+  return db.transaction('rw', db.outbox, db.counts, db.claims, async () => {
     const entry = await mustGet(db, clientId)
-    if (!isCancellable(entry.state)) {
+    // Held by a drain's claim: being sent (claims.ts), whatever its stored state.
+    const state = isCancellable(entry.state) && (await heldEntries(db)).has(clientId) ? 'sending' : entry.state
+    if (!isCancellable(state)) {
       throw new OutboxError('ETAT_INCOMPATIBLE', 'NON_ANNULABLE', {
-        etat: entry.state,
+        etat: state,
         ...(entry.state === 'synced' ? { motif: 'SYNCHRONISEE' } : {}),
       })
     }

@@ -95,8 +95,9 @@ export interface StoredFields {
   /** Fields of the targeted server record given at entry (update/delete of a record not synced here), else null. */
   readonly targetRecord?: Readonly<Record<string, unknown>> | null
   /**
-   * True from the moment a crash or reload left the entry `sending` (recoverInterrupted) until main's next outcome
-   * for it is stored: main then sends back the audit attempts of the push whose answer was lost. No index.
+   * True from the moment a crash or reload left the entry claimed (held by a claim record, or `sending` before v18;
+   * recoverInterrupted) until main's next outcome for it is stored: main then sends back the audit attempts of the
+   * push whose answer was lost. No index.
    */
   readonly interrupted?: boolean
   /** Instants (this workstation's clock) the writes of this revision started, first and last (since v5). */
@@ -224,6 +225,28 @@ export interface ImportMappingRow {
   readonly savedAt: string
 }
 
+/** An entry held by a claim record: it is being sent at this revision, from this state (v18). */
+export interface ClaimedEntry {
+  readonly clientId: string
+  /** Its dossier (the counts shown move it to `sending`). */
+  readonly siren: string
+  readonly revision: number
+  /** Its state when claimed (still its stored state until the outcome is stored): `queued`, or `unknown` to reconcile. */
+  readonly state: 'queued' | 'unknown'
+}
+
+/**
+ * One batch a drain claimed (v18): while it exists, its entries count as being sent (`sending`) whatever their stored
+ * state, no other write may change them, and a crash leaves them `unknown` (claims.ts).
+ */
+export interface ClaimRow {
+  /** UUID v4. */
+  readonly id: string
+  /** When the batch was claimed (ISO 8601 UTC, this workstation's clock): its writes started after this instant. */
+  readonly claimedAt: string
+  readonly entries: readonly ClaimedEntry[]
+}
+
 /** A key/value row of sync and cache metadata; values are checked on read (meta.ts). */
 export interface MetaRow {
   readonly key: string
@@ -317,6 +340,11 @@ export const SCHEMA_V15 = {
   cumulDrafts: '[siren+annee]',
 } as const
 
+/** Tables of version 18: the claim records of a drain (file comment). */
+export const SCHEMA_V18 = {
+  claims: 'id',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -404,6 +432,8 @@ export class PaieDb extends Dexie {
   cumulReads!: Table<CumulReadRow, [string, number]>
   /** The cumuls grid's cells not yet applied by the service (since v15). */
   cumulDrafts!: Table<CumulDraftRow, [string, number]>
+  /** The batches claimed by a drain and not yet settled (since v18). */
+  claims!: Table<ClaimRow, string>
 
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
@@ -422,5 +452,6 @@ export class PaieDb extends Dexie {
     this.version(12).stores(SCHEMA_V12)
     this.version(13).stores(SCHEMA_V13)
     this.version(15).stores(SCHEMA_V15)
+    this.version(18).stores(SCHEMA_V18)
   }
 }

@@ -7,8 +7,9 @@
  * refreshed two ways: explicitly after each action of this store (so `await store.enqueue(...)` returns with
  * exact counts), and by a Dexie `liveQuery` on that table, which fires after any committed write, including
  * the sync coordinator's batches and writes from other windows (Dexie relays them between windows).
- * `rowChanges` moves after every committed write to the outbox rows (db/changes.ts): views showing rows follow it,
- * since a row can change without any count moving.
+ * `rowChanges` moves after every committed write to the outbox rows or the drain's claims (db/changes.ts): views
+ * showing rows follow it, since a row can change without any count moving. Rows and counts are shown with the drain's
+ * claims applied: an entry a claim holds is `sending` (db/claims.ts `asShown`, db/counts.ts `countsShown`).
  */
 import { liveQuery } from 'dexie'
 import { defineStore } from 'pinia'
@@ -16,7 +17,8 @@ import { onScopeDispose, ref } from 'vue'
 
 import { onOutboxWrite } from '../db/changes'
 import type { StateCounts, SirenCounts } from '../db/counts'
-import { countsByState as readCountsByState, countsBySiren as readCountsBySiren, emptyStateCounts } from '../db/counts'
+import { countsByState as readCountsByState, countsBySiren as readCountsBySiren, countsShown, emptyStateCounts } from '../db/counts'
+import { asShown, heldEntries, shownCounts } from '../db/claims'
 import type { EnqueueManyResult, EntryHistory, EntryResult, NewEntryInput, ToCheckDecision } from '../db/outbox'
 import {
   cancelEntry,
@@ -61,8 +63,9 @@ export const useOutboxStore = defineStore('outbox', () => {
   const services = maybeAppServices()
   if (services !== null) {
     const { db } = services
-    const subscription = liveQuery(() => Promise.all([readCountsByState(db), readCountsBySiren(db)])).subscribe({
-      next: ([byState, bySiren]) => {
+    const subscription = liveQuery(() => Promise.all([readCountsByState(db), readCountsBySiren(db), heldEntries(db)])).subscribe({
+      next: ([stored, storedBySiren, held]) => {
+        const { byState, bySiren } = countsShown(stored, storedBySiren, held.values())
         countsByState.value = byState
         countsBySiren.value = bySiren
       },
@@ -178,17 +181,20 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   /** A page of the queue, most recently changed first. */
   async function query(filter: EntryFilter, offset: number, limit: number): Promise<StoredEntry[]> {
-    return queryEntries(appServices().db, filter, offset, limit)
+    const { db } = appServices()
+    return asShown(await queryEntries(db, filter, offset, limit), await heldEntries(db))
   }
 
   /** Queue rows after `cursor` (older; from the top when null), `skip` rows further: keyset paging. */
   async function queryAfter(filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
-    return queryRowsAfter(appServices().db, filter, cursor, limit, skip)
+    const { db } = appServices()
+    return asShown(await queryRowsAfter(db, filter, cursor, limit, skip), await heldEntries(db))
   }
 
   /** Queue rows before `cursor` (newer; from the bottom when null), in queue order, `skip` rows further up. */
   async function queryBefore(filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
-    return queryRowsBefore(appServices().db, filter, cursor, limit, skip)
+    const { db } = appServices()
+    return asShown(await queryRowsBefore(db, filter, cursor, limit, skip), await heldEntries(db))
   }
 
   /**
@@ -197,14 +203,13 @@ export const useOutboxStore = defineStore('outbox', () => {
    */
   async function readTogether<T>(read: () => Promise<T>): Promise<T> {
     const { db } = appServices()
-    return db.transaction('r', db.outbox, db.counts, read)
+    return db.transaction('r', db.outbox, db.counts, db.claims, read)
   }
 
   /** Counts per state and per SIREN, read now (one read of the counts table). */
   async function readCounts(): Promise<{ byState: StateCounts; bySiren: SirenCounts }> {
     const { db } = appServices()
-    const [byState, bySiren] = await Promise.all([readCountsByState(db), readCountsBySiren(db)])
-    return { byState, bySiren }
+    return shownCounts(db)
   }
 
   /** Number of entries matching the filter (for the pager). */
@@ -214,7 +219,9 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   /** One entry, or undefined. */
   async function get(clientId: string): Promise<StoredEntry | undefined> {
-    return getEntry(appServices().db, clientId)
+    const { db } = appServices()
+    const entry = await getEntry(db, clientId)
+    return entry === undefined ? undefined : asShown([entry], await heldEntries(db))[0]
   }
 
   /** The entry, its past revisions and its audit records (oldest first); undefined when unknown. */

@@ -10,7 +10,6 @@ import { AbsenceCreateDto, EvpCreateDto, PrimeIndemniteCreateDto } from '../../s
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf } from '../../src-shared/domain/fingerprint'
 import { decideToCheck, deleteDuplicate } from '../../src-renderer/db/to-check'
-import { entriesInStates } from '../../src-renderer/db/outbox-query'
 import type { StoredEntry } from '../../src-renderer/db/schema'
 import { codesOf, payloadOf, quietEmployees, recordsOf } from '../main/sync/helpers'
 import { BIG_SIREN, PERIODE, connectionReset, startWorkstation, type Workstation } from './harness'
@@ -123,7 +122,7 @@ describe('exactly once against other writers', () => {
       return forward()
     }
     const firstDrain = w.coordinator.drain()
-    await until(async () => w.wire.writes('/api/evp').length > 0 || (await entriesInStates(w.db, ['sending']).count()) > 0)
+    await until(async () => w.wire.writes('/api/evp').length > 0 || (await w.db.claims.count()) > 0)
     // The clerk switches to profile B, then back to A: each activation makes a new connection, and reloads the window.
     w.activate('b')
     w.activate('demo')

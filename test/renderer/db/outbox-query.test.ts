@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countEntries, enqueueMany, queryEntries } from '../../../src-renderer/db/outbox'
 import { cursorOf, queryAfter, queryBefore } from '../../../src-renderer/db/outbox-query'
 import type { EntryFilter, NewEntryInput } from '../../../src-renderer/db/outbox'
-import { claimBatch } from '../../../src-renderer/db/outbox-sync'
+import { writeEntries } from '../../../src-renderer/db/write'
 import type { PaieDb, StoredEntry } from '../../../src-renderer/db/schema'
 import { dbWithReference, testEnv } from '../support/db'
 import { SIREN, SIREN_2, valid } from '../support/fixtures'
@@ -25,7 +25,15 @@ beforeAll(async () => {
   }
   const { saved } = await enqueueMany(db, inputs, env)
   expect(saved).toBe(60)
-  await claimBatch(db, 15, [], env)
+  // 15 rows changed by one write at one instant (as a drain before v18 left them `sending`).
+  const oldest = (await db.outbox.toArray()).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)).slice(0, 15)
+  const at = env.now()
+  await db.transaction('rw', db.outbox, db.counts, db.claims, () =>
+    writeEntries(
+      db,
+      oldest.map((before) => ({ before, after: { ...before, state: 'sending' as const, updatedAt: at } })),
+    ),
+  )
   all = await db.outbox.toArray()
 })
 afterAll(async () => {

@@ -2,7 +2,8 @@ import '../support/db'
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { countsBySiren, countsByState, countsExact } from '../../../src-renderer/db/counts'
+import { heldEntries } from '../../../src-renderer/db/claims'
+import { countsBySiren, countsByState, countsExact, countsShown } from '../../../src-renderer/db/counts'
 import { cancelEntry, enqueue, reviseEntry } from '../../../src-renderer/db/outbox'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '../../../src-renderer/db/outbox-sync'
@@ -59,7 +60,7 @@ async function expectExactCounts(): Promise<void> {
 }
 
 describe('claimBatch', () => {
-  it('prend les plus anciennes d’abord, les marque « en cours d’envoi » de façon durable', async () => {
+  it('prend les plus anciennes d’abord, les tient « en cours d’envoi » de façon durable par un seul enregistrement', async () => {
     const entries = [] as StoredEntry[]
     for (let i = 0; i < 5; i++) entries.push(await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: `${i + 1}` }) }))
     const items = await claimBatch(db, 3, [], env)
@@ -72,11 +73,19 @@ describe('claimBatch', () => {
       claimedServerIds: [],
       targetServerId: null,
     })
-    // Durable: another connection to the same database sees them `sending`.
+    // Durable: another connection to the same database sees ONE claim record holding them; their rows are not written.
     const other = new PaieDb(db.name)
-    expect((await other.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => e?.state)).toEqual(['sending', 'sending', 'sending'])
+    const claims = await other.claims.toArray()
+    expect(claims).toHaveLength(1)
+    expect(claims[0]?.entries).toEqual(
+      entries.slice(0, 3).map((e) => ({ clientId: e.clientId, siren: SIREN, revision: 1, state: 'queued' })),
+    )
+    expect(await other.outbox.bulkGet(items.map((i) => i.clientId))).toEqual(entries.slice(0, 3))
     other.close()
-    expect(await countsByState(db)).toMatchObject({ queued: 2, sending: 3 })
+    // Shown `sending` (the stored counts do not move).
+    expect(await countsByState(db)).toMatchObject({ queued: 5, sending: 0 })
+    const held = await heldEntries(db)
+    expect(countsShown(await countsByState(db), await countsBySiren(db), held.values()).byState).toMatchObject({ queued: 2, sending: 3 })
     await expectExactCounts()
   })
 
@@ -208,7 +217,9 @@ describe('applyOutcomes', () => {
     outcomes[2] = { ...broken, attempts: [{ ...broken.attempts[0]!, errorBody: () => 'pas clonable' }] }
     const before = await countsBySiren(db)
     await expect(applyOutcomes(db, items, outcomes, env)).rejects.toThrow()
-    expect((await db.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => e?.state)).toEqual(['sending', 'sending', 'sending'])
+    // Still held by the claim, rows as claimed: the next start-up makes them `unknown` (the safe side).
+    expect((await db.outbox.bulkGet(items.map((i) => i.clientId))).map((e) => e?.state)).toEqual(['queued', 'queued', 'queued'])
+    expect([...(await heldEntries(db)).keys()]).toEqual(items.map((i) => i.clientId))
     expect(await db.audit.count()).toBe(0)
     expect(await countsBySiren(db)).toEqual(before)
     await expectExactCounts()
@@ -225,7 +236,8 @@ describe('applyOutcomes', () => {
         env,
       ),
     ).rejects.toThrow(/plus en cours d’envoi/)
-    expect((await db.outbox.get(items[0]!.clientId))?.state).toBe('sending')
+    expect((await db.outbox.get(items[0]!.clientId))?.state).toBe('queued')
+    expect((await heldEntries(db)).has(items[0]!.clientId)).toBe(true)
   })
 })
 

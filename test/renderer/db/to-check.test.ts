@@ -175,7 +175,8 @@ describe('settle times and send windows', () => {
   it('widens the window of an entry found sending after a reload: from its claim to its recovery', async () => {
     const entry = await mustEnqueue({ kind: 'evp', payload: valid.evp() })
     await claimBatch(db, 10, [], env)
-    const claimedAt = (await db.outbox.get(entry.clientId))?.updatedAt
+    const claimedAt = (await db.claims.toArray())[0]?.claimedAt
+    expect(claimedAt).toBeDefined()
     const recovery = testEnv(env.ms() + 7_000)
     expect(await recoverInterrupted(db, recovery)).toBe(1)
     const row = await db.outbox.get(entry.clientId)

@@ -4,7 +4,10 @@
  */
 import 'fake-indexeddb/auto'
 
+import { enqueue } from '../../../src-renderer/db/outbox'
+import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import { PaieDb } from '../../../src-renderer/db/schema'
+import type { StoredEntry } from '../../../src-renderer/db/schema'
 import type { OutboxEnv } from '../../../src-renderer/db/write'
 import { refreshReference } from '../../../src-renderer/services/reference-cache'
 import { snapshot } from './fixtures'
@@ -33,4 +36,11 @@ export function testEnv(start = Date.parse('2026-11-20T09:00:00.000Z')): OutboxE
     newId: () => crypto.randomUUID(),
     ms: () => ms,
   }
+}
+
+/** Enqueues an entry that must be valid. @throws Error with the issues when it is not */
+export async function mustEnqueueIn(db: PaieDb, input: NewEntryInput, env: OutboxEnv): Promise<StoredEntry> {
+  const result = await enqueue(db, input, env)
+  if (!result.ok) throw new Error(JSON.stringify(result.issues))
+  return result.entry
 }

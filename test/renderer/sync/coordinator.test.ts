@@ -2,6 +2,7 @@ import '../support/db'
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { shownCounts } from '../../../src-renderer/db/claims'
 import { countsByState } from '../../../src-renderer/db/counts'
 import { getMeta, setMeta } from '../../../src-renderer/db/meta'
 import { enqueueMany } from '../../../src-renderer/db/outbox'
@@ -265,7 +266,7 @@ describe('coordinateur de synchronisation', () => {
     // While the first batch is in flight, nothing else is claimed (the road is not known to work yet).
     await new Promise((r) => setTimeout(r, 50))
     expect(api.pushes).toHaveLength(1)
-    expect(await countsByState(db)).toMatchObject({ sending: 200, queued: 450 })
+    expect((await shownCounts(db)).byState).toMatchObject({ sending: 200, queued: 450 })
     answers[0]!()
     // The first went through: the second is submitted, and the third with it, before the second's answer.
     await vi.waitFor(
@@ -274,7 +275,7 @@ describe('coordinateur de synchronisation', () => {
       },
       { timeout: 15_000 },
     )
-    expect(await countsByState(db)).toMatchObject({ synced: 200, sending: 400, queued: 50 })
+    expect((await shownCounts(db)).byState).toMatchObject({ synced: 200, sending: 400, queued: 50 })
     answers[1]!()
     await vi.waitFor(
       () => {
@@ -287,7 +288,7 @@ describe('coordinateur de synchronisation', () => {
     await started
     expect(api.pushes.map((b) => b.length)).toEqual([200, 200, 200, 50])
     expect(new Set(api.pushes.flat().map((i) => i.clientId)).size).toBe(650)
-    expect(await countsByState(db)).toMatchObject({ synced: 650, sending: 0, queued: 0 })
+    expect((await shownCounts(db)).byState).toMatchObject({ synced: 650, sending: 0, queued: 0 })
   })
 
   it('pipeline : un lot en vol derrière un lot qui met la file en pause est rangé, sans compter la pause deux fois', async () => {
