@@ -54,6 +54,22 @@ export async function cabinetWrites(db: PaieDb): Promise<CabinetWriteRow[]> {
   return rows.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.clientId.localeCompare(b.clientId))
 }
 
+/**
+ * Puts what the service accepted of synced cabinet writes in the cabinet's cache (one transaction), oldest first: the
+ * user created (active), the assignment, the end set on the cached assignment. The next read of the service replaces
+ * what it can list; a dossier the signed-in user no longer sees (he ended his own assignment) keeps this state.
+ */
+export async function applySynced(db: PaieDb, rows: readonly PeopleWriteRow[]): Promise<void> {
+  const mine = rows.filter(isCabinetRow).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.clientId.localeCompare(b.clientId))
+  if (mine.length === 0) return
+  await db.transaction('rw', db.cabinetUsers, db.affectations, async () => {
+    for (const w of mine) {
+      if (w.kind === 'utilisateur') await db.cabinetUsers.put({ ...w.payload, actif: true })
+      else await db.affectations.put({ siren: w.siren, matricule_utilisateur: w.matricule, ...w.payload })
+    }
+  })
+}
+
 /** An assignment as the screens show it: `pending` is the state of the queued write it comes from, null when the service holds it as shown. */
 export type ShownAssignment = AffectationDossier & { readonly pending: PeopleWriteState | null }
 

@@ -195,8 +195,8 @@ export interface PeopleDrainReport {
   readonly counts: Readonly<Record<PeopleWriteOutcome['result'], number>>
   /** The employees (`siren|matricule`) of which a write was synced by this drain. */
   readonly synced: ReadonlySet<string>
-  /** The kinds of the writes this drain synced (a cabinet write: the cabinet's cache is read again). */
-  readonly syncedKinds: ReadonlySet<PeopleWriteKind>
+  /** The writes this drain synced, as stored (a cabinet write is put in the cabinet's cache, then read again). */
+  readonly syncedRows: readonly PeopleWriteRow[]
   readonly stopped: { readonly code: string; readonly message: string } | null
 }
 
@@ -209,14 +209,14 @@ export interface PeopleDrainReport {
 export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleWritesApi): Promise<PeopleDrainReport> {
   const counts = { synced: 0, rejected: 0, unknown: 0, to_check: 0, not_sent: 0 }
   const synced = new Set<string>()
-  const syncedKinds = new Set<PeopleWriteKind>()
+  const syncedRows: PeopleWriteRow[] = []
   let done = new Set<string>()
   let syncedBefore = 0
   for (;;) {
     const claimed = await claimPeopleWrites(db, env, done)
     const siren = claimed[0]?.siren
     if (siren === undefined) {
-      if (counts.synced === syncedBefore) return { counts, synced, syncedKinds, stopped: null }
+      if (counts.synced === syncedBefore) return { counts, synced, syncedRows, stopped: null }
       syncedBefore = counts.synced
       done = new Set()
       continue
@@ -230,7 +230,7 @@ export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleW
     }
     if (!result.ok) {
       await release(db, claimed, env.now())
-      return { counts, synced, syncedKinds, stopped: { code: result.error.code, message: result.error.message } }
+      return { counts, synced, syncedRows, stopped: { code: result.error.code, message: result.error.message } }
     }
     const outcomes = new Map(result.value.outcomes.map((o) => [o.clientId, o]))
     const now = env.now()
@@ -239,15 +239,17 @@ export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleW
         claimed.map((row) => {
           const o = outcomes.get(row.clientId)
           if (o !== undefined) counts[o.result] += 1
-          if (o?.result === 'synced') {
+          if (o === undefined) return { ...row, state: row.lost ? ('unknown' as const) : ('queued' as const), updatedAt: now }
+          const after = afterOutcome(row, o, now)
+          if (o.result === 'synced') {
             synced.add(`${row.siren}|${row.matricule}`)
-            syncedKinds.add(row.kind)
+            syncedRows.push(after)
           }
-          return o === undefined ? { ...row, state: row.lost ? 'unknown' : 'queued', updatedAt: now } : afterOutcome(row, o, now)
+          return after
         }),
       )
     })
     const broken = result.value.outcomes.find((o) => o.result === 'not_sent')
-    if (broken !== undefined) return { counts, synced, syncedKinds, stopped: broken.error ?? { code: 'NON_ENVOYE', message: '' } }
+    if (broken !== undefined) return { counts, synced, syncedRows, stopped: broken.error ?? { code: 'NON_ENVOYE', message: '' } }
   }
 }

@@ -13,6 +13,7 @@ import type { AffectationDossier } from '../../src-shared/api/dossiers'
 import type { CabinetAssignInput, CabinetEndAssignmentInput } from '../../src-shared/domain/cabinet'
 import { isCabinetKind, type UtilisateurPayload } from '../../src-shared/domain/people-writes'
 import {
+  applySynced,
   cabinetWrites,
   enqueueAssignment,
   enqueueAssignmentEnd,
@@ -147,10 +148,15 @@ export const useCabinetStore = defineStore('cabinet', () => {
     return done
   }
 
-  /** After a drain: the writes read again; the service's users and assignments too when one of ours was synced. */
+  /**
+   * After a drain: the writes read again; when one of ours was synced, what the service accepted is put in the cache
+   * (a dossier the signed-in user no longer sees cannot be read again), then the service's users and assignments read.
+   */
   async function afterDrain(report: PeopleDrainReport): Promise<void> {
     await loadWrites()
-    if (![...report.syncedKinds].some(isCabinetKind)) return
+    if (!report.syncedRows.some((r) => isCabinetKind(r.kind))) return
+    await applySynced(appServices().db, report.syncedRows)
+    await load()
     for (let waited = 0; loading.value && waited < READ_WAIT_MS; waited += 100) await new Promise((ok) => setTimeout(ok, 100))
     await refresh()
   }

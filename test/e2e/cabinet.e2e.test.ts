@@ -295,6 +295,15 @@ describe('cabinet users and assignments', () => {
     await page.click(id('nav-utilisateurs'))
     await page.click(id('user-link-GP001'))
     await endAssignment(`${leaving.siren}-GP001-${leaving.date_debut}`, isoToFr(dayBefore(TODAY)))
+    const ended = (): boolean =>
+      ws.store.affectations.some(
+        (x) =>
+          x.matricule_utilisateur === 'GP001' &&
+          x.siren === leaving.siren &&
+          x.date_debut === leaving.date_debut &&
+          x.date_fin === dayBefore(TODAY),
+      )
+    await until('fin tenue par le service', () => Promise.resolve(ended()), 30_000)
     await page.click(id('nav-cabinet'))
     await until('« mes dossiers » suit la fin', async () => Number(await attr(id('my-dossiers-help'), 'data-count')) === mine.length - 1)
     await page.check(id('my-dossiers'))

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ZodError } from 'zod'
 
 import {
+  applySynced,
   cabinetWrites,
   enqueueAssignment,
   enqueueAssignmentEnd,
@@ -116,7 +117,14 @@ describe('the order of the cabinet’s writes (#82)', () => {
     const api = fakeApi()
     const drained = await drainPeopleWrites(db, e, api)
     expect(drained.counts.synced).toBe(4)
-    expect(drained.syncedKinds).toEqual(new Set(['utilisateur', 'affectation', 'fin_affectation']))
+    expect(drained.syncedRows.map((r) => r.kind)).toEqual(['utilisateur', 'affectation', 'affectation', 'fin_affectation'])
+    // What the service accepted goes to the cache: the user, both assignments, the end on the first.
+    await applySynced(db, drained.syncedRows)
+    expect((await db.cabinetUsers.get('GP010'))?.actif).toBe(true)
+    expect(await db.affectations.where('matricule_utilisateur').equals('GP010').sortBy('siren')).toEqual([
+      { siren: SIREN_B, matricule_utilisateur: 'GP010', date_debut: '2026-07-01', date_fin: null },
+      { siren: SIREN_A, matricule_utilisateur: 'GP010', date_debut: '2026-01-01', date_fin: '2026-06-30' },
+    ])
     expect(api.peoplePushes.map((p) => [p.siren, p.writes.map((w) => w.clientId)])).toEqual([
       [null, [user.clientId]],
       [SIREN_A, [a.clientId]],
