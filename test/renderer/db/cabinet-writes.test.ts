@@ -23,9 +23,9 @@ import { claimPeopleWrites, drainPeopleWrites, enqueuePeopleWrite, peopleWritesO
 import { heldBack } from '../../../src-renderer/db/people-writes-order'
 import type { PaieDb } from '../../../src-renderer/db/schema'
 import type { OutboxEnv } from '../../../src-renderer/db/write'
-import type { PeopleWriteOutcome } from '../../../src-shared/domain/people-writes'
 import { freshDb } from '../support/db'
 import { fakeApi } from '../support/fakes'
+import { env as clock, outcomeOf } from './people-writes-support'
 
 const SIREN_A = '732829320'
 const SIREN_B = '552100554'
@@ -36,18 +36,9 @@ afterEach(async () => {
   db = null
 })
 
-/** A clock the test moves (one second per id), and sequential UUIDs. */
-function env(start = '2026-11-20T09:00:00.000Z'): OutboxEnv & { at: number } {
-  let n = 0
-  const e = {
-    at: Date.parse(start),
-    now: () => new Date(e.at).toISOString(),
-    newId: () => {
-      e.at += 1000
-      return `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`
-    },
-  }
-  return e
+/** One second per new write: each write is asked after the one before. */
+function env(): ReturnType<typeof clock> {
+  return clock(undefined, 1000)
 }
 
 const GP010 = {
@@ -58,10 +49,6 @@ const GP010 = {
   profil: 'gestionnaire',
   droits: [],
 } as const
-
-function outcomeOf(clientId: string, result: PeopleWriteOutcome['result'], extra: Partial<PeopleWriteOutcome> = {}): PeopleWriteOutcome {
-  return { clientId, result, error: null, serverId: null, sentAt: '2026-11-20T09:00:01.000Z', settleUntil: null, ...extra }
-}
 
 /** The offline session of the e2e: a user created, assigned to two dossiers, one assignment ended. */
 async function offlineSession(d: PaieDb, e: OutboxEnv) {

@@ -4,6 +4,8 @@
  * by kind with the service's French reason. Every write it receives is logged in `writes` (`user:GP010`,
  * `affectation:<siren>:<matricule>:<début>`, `fin_affectation:<siren>:<matricule>:<début>:<fin>`).
  */
+import type { VueWrapper } from '@vue/test-utils'
+
 import { useCabinetApi, useCabinetStore } from '../../../src-renderer/stores/cabinet'
 import { usePeopleWritesStore } from '../../../src-renderer/stores/peopleWrites'
 import type { UtilisateurCabinet } from '../../../src-shared/api/cabinet'
@@ -12,6 +14,7 @@ import type { PeoplePushInput, PeoplePushResult, PeopleWriteItem } from '../../.
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import { SIREN, SIREN_2 } from '../support/fixtures'
 import type { TestApp } from '../support/mount'
+import { byTestId } from '../support/screens'
 
 /** The fake service's state, changed by the tests and by the writes it applies. */
 export interface CabinetService {
@@ -99,4 +102,13 @@ export async function disposeQuietly(app: TestApp): Promise<void> {
   for (let quiet = 0; quiet < 3; quiet = busy() ? 0 : quiet + 1) await new Promise((ok) => setTimeout(ok, 20))
   useCabinetApi(null)
   await app.dispose()
+}
+
+/** Types a new user's matricule, first name, name and e-mail in UserCreateForm, then submits it. */
+export async function typeUser(wrapper: VueWrapper, matricule: string, prenom: string, nom: string, email: string): Promise<void> {
+  await wrapper.find(byTestId('user-matricule')).setValue(matricule)
+  await wrapper.find(byTestId('user-prenom')).setValue(prenom)
+  await wrapper.find(byTestId('user-nom')).setValue(nom)
+  await wrapper.find(byTestId('user-email')).setValue(email)
+  await wrapper.find(byTestId('user-create-form')).trigger('submit')
 }

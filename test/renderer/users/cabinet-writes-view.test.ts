@@ -20,7 +20,7 @@ import { useSyncStore } from '../../../src-renderer/stores/sync'
 import { SIREN } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
 import { byTestId, settled, withRights } from '../support/screens'
-import { disposeQuietly, installCabinetService, type CabinetService } from './cabinet-service'
+import { disposeQuietly, installCabinetService, typeUser, type CabinetService } from './cabinet-service'
 
 let app: TestApp
 let svc: CabinetService
@@ -48,11 +48,7 @@ describe('a user’s creation as a queued write', () => {
       expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
     })
     useSyncStore(app.pinia).online = false
-    await wrapper.find(testId('user-matricule')).setValue('GP011')
-    await wrapper.find(testId('user-prenom')).setValue('Marc')
-    await wrapper.find(testId('user-nom')).setValue('Blanc')
-    await wrapper.find(testId('user-email')).setValue('marc.blanc@cabinet.fr')
-    await wrapper.find('form').trigger('submit')
+    await typeUser(wrapper, 'GP011', 'Marc', 'Blanc', 'marc.blanc@cabinet.fr')
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP011')).attributes('data-pending')).toBe('queued')
     })
@@ -74,11 +70,7 @@ describe('a user’s creation as a queued write', () => {
     expect((await app.db.peopleWrites.get(row.clientId))?.state).toBe('cancelled')
 
     // Typed again, then the service answers: sent once, held.
-    await wrapper.find(testId('user-matricule')).setValue('GP011')
-    await wrapper.find(testId('user-prenom')).setValue('Marc')
-    await wrapper.find(testId('user-nom')).setValue('Blanc')
-    await wrapper.find(testId('user-email')).setValue('marc.blanc@cabinet.fr')
-    await wrapper.find('form').trigger('submit')
+    await typeUser(wrapper, 'GP011', 'Marc', 'Blanc', 'marc.blanc@cabinet.fr')
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP011')).attributes('data-pending')).toBe('queued')
     })
@@ -97,11 +89,7 @@ describe('a user’s creation as a queued write', () => {
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
     })
-    await wrapper.find(testId('user-matricule')).setValue('GP012')
-    await wrapper.find(testId('user-prenom')).setValue('Ana')
-    await wrapper.find(testId('user-nom')).setValue('Roy')
-    await wrapper.find(testId('user-email')).setValue('ana.roy@cabinet.fr')
-    await wrapper.find('form').trigger('submit')
+    await typeUser(wrapper, 'GP012', 'Ana', 'Roy', 'ana.roy@cabinet.fr')
     await until(() => {
       expect(wrapper?.find('[data-testid^="cabinet-write-"][data-state="rejected"]').text()).toMatch(
         /Refusée par le service : Le matricule GP012 est déjà utilisé dans le cabinet\./,

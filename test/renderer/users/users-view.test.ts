@@ -20,7 +20,7 @@ import { useSyncStore } from '../../../src-renderer/stores/sync'
 import { SIREN, SIREN_2 } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
 import { byTestId, settled, withRights } from '../support/screens'
-import { disposeQuietly, installCabinetService, type CabinetService } from './cabinet-service'
+import { disposeQuietly, installCabinetService, typeUser, type CabinetService } from './cabinet-service'
 
 let app: TestApp
 let svc: CabinetService
@@ -57,12 +57,8 @@ describe('UsersView', () => {
     })
     expect(svc.writes).toEqual([])
 
-    await wrapper.find(testId('user-matricule')).setValue('GP010')
-    await wrapper.find(testId('user-prenom')).setValue('Lucie')
-    await wrapper.find(testId('user-nom')).setValue('Petit')
-    await wrapper.find(testId('user-email')).setValue('lucie.petit@cabinet.fr')
     await wrapper.find(testId('user-droit-cabinet')).setValue(true)
-    await wrapper.find('form').trigger('submit')
+    await typeUser(wrapper, 'GP010', 'Lucie', 'Petit', 'lucie.petit@cabinet.fr')
     await vi.waitFor(async () => {
       expect((await app.db.cabinetUsers.get('GP010'))?.droits).toEqual(['cabinet'])
     })
@@ -75,11 +71,7 @@ describe('UsersView', () => {
     expect(wrapper.find(testId('cabinet-writes')).exists()).toBe(false)
 
     // The same matricule again is said on the field: nothing queued.
-    await wrapper.find(testId('user-matricule')).setValue('GP010')
-    await wrapper.find(testId('user-prenom')).setValue('Lucie')
-    await wrapper.find(testId('user-nom')).setValue('Petit')
-    await wrapper.find(testId('user-email')).setValue('lucie.petit@cabinet.fr')
-    await wrapper.find('form').trigger('submit')
+    await typeUser(wrapper, 'GP010', 'Lucie', 'Petit', 'lucie.petit@cabinet.fr')
     await until(() => {
       expect(wrapper?.find(testId('field-error-matricule')).text()).toMatch(/déjà celui d’un utilisateur/)
     })
