@@ -13,6 +13,7 @@ import { wordReported, wordsOf } from './i18n/reported'
 import { createAppRouter } from './router'
 import { bootstrapServices } from './services/bootstrap'
 import { refreshOnReconnect } from './services/reconnect'
+import { useCabinetStore } from './stores/cabinet'
 import { usePeopleWritesStore } from './stores/peopleWrites'
 import { useProfileStore } from './stores/profile'
 import { useReferenceStore } from './stores/reference'
@@ -42,6 +43,7 @@ async function start(): Promise<void> {
   void reference.load()
   void sync.start()
   refreshOnReconnect(storeToRefs(sync).online, () => reference.refresh())
+  useCabinetStore(pinia).follow()
   usePeopleWritesStore(pinia).start()
 }
 

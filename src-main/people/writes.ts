@@ -30,6 +30,7 @@ import { fetchAllPages } from '../api/paging'
 import { SERVER_CLOCK_TOLERANCE_MS } from '../api/server-clock'
 import type { BulletinDeps } from '../bulletins/workflow'
 import { settleMsOf } from '../sync/window'
+import { isCabinetItem, readCabinetWrite, sendCabinetWrite } from './cabinet-writes'
 import { withPermit } from './permit'
 
 /** What the people writes need of a connection: the same as the payslip actions (client, budget, clock, timeout). */
@@ -88,6 +89,9 @@ export function holdsWrite(detail: SalarieDetail, w: PeopleWriteItem): boolean {
     }
     case 'note':
     case 'contrat':
+    case 'utilisateur':
+    case 'affectation':
+    case 'fin_affectation':
       return false
   }
 }
@@ -114,12 +118,24 @@ export function isContratOf(c: Contrat, w: PeopleWriteItem): boolean {
 type ReadVerdict =
   { verdict: 'applied'; serverId: string | null } | { verdict: 'absent' | 'ambiguous' } | { verdict: 'unreadable'; error: ErrorBody }
 
+/** The dossier of a write that is not the cabinet's own (a user's creation is the only one without). */
+function dossierOf(siren: string | null): string {
+  if (siren === null) throw new Error('this write belongs to a dossier')
+  return siren
+}
+
 /**
- * Reads the service to tell whether `w` is already applied (module comment). `startedLocal`: when the attempt left,
- * local ms, used for a note's window when `w.windowStart` is null. Never throws an ApiError.
+ * Reads the service to tell whether `w` is already applied (module comment; a cabinet write: cabinet-writes.ts).
+ * `startedLocal`: when the attempt left, local ms, used for a note's window when `w.windowStart` is null. Never throws
+ * an ApiError.
  */
-async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem, startedLocal?: number): Promise<ReadVerdict> {
+async function readVerdict(deps: PeopleWriteDeps, scope: string | null, w: PeopleWriteItem, startedLocal?: number): Promise<ReadVerdict> {
   try {
+    if (isCabinetItem(w)) {
+      const verdict = await readCabinetWrite(deps, scope, w)
+      return verdict === 'applied' ? { verdict, serverId: null } : { verdict }
+    }
+    const siren = dossierOf(scope)
     if (w.kind === 'note') {
       const notes = await fetchAllPages('listerNotes', (page) =>
         withPermit(deps.budget, () =>
@@ -155,7 +171,13 @@ async function readVerdict(deps: PeopleWriteDeps, siren: string, w: PeopleWriteI
 }
 
 /** The outcome of writes whose request's answer was lost: read each one at once (module comment). */
-async function afterLost(deps: PeopleWriteDeps, siren: string, writes: readonly PeopleWriteItem[], error: ErrorBody, started: number) {
+async function afterLost(
+  deps: PeopleWriteDeps,
+  siren: string | null,
+  writes: readonly PeopleWriteItem[],
+  error: ErrorBody,
+  started: number,
+) {
   const settleUntil = new Date(nowMs(deps) + settleMsOf(deps.timeoutMs)).toISOString()
   const outcomes: Outcome[] = []
   for (const w of writes) {
@@ -232,18 +254,19 @@ async function sendPatch(deps: PeopleWriteDeps, siren: string, writes: readonly 
 }
 
 /**
- * Sends one write of its own request (a note: POST /api/notes; a contract: POST …/contrats). A refusal keeps the
- * service's field errors (`erreurs`) so the contract form can place them.
+ * Sends one write of its own request (a note: POST /api/notes; a contract: POST …/contrats; a cabinet write:
+ * cabinet-writes.ts). A refusal keeps the service's field errors (`erreurs`) so the forms can place them.
  */
-async function sendOne(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem): Promise<Outcome> {
+async function sendOne(deps: PeopleWriteDeps, scope: string | null, w: PeopleWriteItem): Promise<Outcome> {
   const started = nowMs(deps)
   try {
     let serverId: string | null = null
-    if (w.kind === 'note') {
-      const body = { siren, matricule: w.matricule, texte: w.payload.texte }
+    if (isCabinetItem(w)) await sendCabinetWrite(deps, scope, w)
+    else if (w.kind === 'note') {
+      const body = { siren: dossierOf(scope), matricule: w.matricule, texte: w.payload.texte }
       serverId = (await withPermit(deps.budget, () => deps.client.call('creerNote', { body }))).id
     } else if (w.kind === 'contrat') {
-      const params = { siren, matricule: w.matricule }
+      const params = { siren: dossierOf(scope), matricule: w.matricule }
       await withPermit(deps.budget, () => deps.client.call('creerContrat', { params, body: w.payload }))
     } else throw new Error(`${w.kind} write is not sent alone`)
     return outcome(w, 'synced', { serverId, sentAt: onServerClock(deps, started) })
@@ -251,7 +274,7 @@ async function sendOne(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem)
     if (!(error instanceof ApiError)) throw error
     if (error.errorClass === 'global') throw new RoadBroken(errorOf(error))
     if (error.errorClass === 'unknown') {
-      const [read] = await afterLost(deps, siren, [w], errorOf(error), started)
+      const [read] = await afterLost(deps, scope, [w], errorOf(error), started)
       return read ?? outcome(w, 'unknown', { error: errorOf(error) })
     }
     const erreurs = (error.body?.erreurs ?? []).map((e) => ({ chemin: e.chemin, message: e.message }))
@@ -266,6 +289,7 @@ async function sendOne(deps: PeopleWriteDeps, siren: string, w: PeopleWriteItem)
  */
 export async function pushPeopleWrites(deps: PeopleWriteDeps, input: PeoplePushInput): Promise<PeoplePushResult> {
   const { siren } = input
+  const dossier = siren ?? ''
   const done = new Map<string, Outcome>()
   const toSend: PeopleWriteItem[] = []
   try {
@@ -283,10 +307,12 @@ export async function pushPeopleWrites(deps: PeopleWriteDeps, input: PeoplePushI
     const byOperation = (op: string) => toSend.filter((w) => PEOPLE_WRITE_KINDS[w.kind].operation === op)
     const salaries = byOperation('modifierSalaries')
     const bank = byOperation('modifierCoordonneesBancaires')
-    if (salaries.length > 0) for (const o of await sendPatch(deps, siren, salaries, false)) done.set(o.clientId, o)
-    if (bank.length > 0) for (const o of await sendPatch(deps, siren, bank, true)) done.set(o.clientId, o)
+    if (salaries.length > 0) for (const o of await sendPatch(deps, dossier, salaries, false)) done.set(o.clientId, o)
+    if (bank.length > 0) for (const o of await sendPatch(deps, dossier, bank, true)) done.set(o.clientId, o)
     for (const w of byOperation('creerNote')) done.set(w.clientId, await sendOne(deps, siren, w))
     for (const w of byOperation('creerContrat')) done.set(w.clientId, await sendOne(deps, siren, w))
+    // The cabinet's writes in the order the clerk made them (an end after the assignment it ends, #82).
+    for (const w of toSend.filter(isCabinetItem)) done.set(w.clientId, await sendOne(deps, siren, w))
   } catch (error) {
     if (!(error instanceof RoadBroken)) throw error
     for (const w of input.writes) if (!done.has(w.clientId)) done.set(w.clientId, outcome(w, 'not_sent', { error: error.error }))

@@ -9,6 +9,7 @@
  * his notes) before any resend, never before `settleUntil`. A write is never resent blindly, never dropped.
  */
 import {
+  isCabinetKind,
   PEOPLE_WRITE_KINDS,
   PeopleWriteBody,
   type PeopleWriteItem,
@@ -20,6 +21,7 @@ import { maskIban } from '../../src-shared/domain/people'
 import type { IpcResult, WindowApi } from '../../src-shared/ipc/contract'
 import type { PaieDb } from './schema'
 import type { PeopleWriteRow, PeopleWriteState } from './people-writes-row'
+import { heldBack } from './people-writes-order'
 import type { OutboxEnv } from './write'
 
 export type { PeopleWriteRow, PeopleWriteState } from './people-writes-row'
@@ -35,6 +37,14 @@ export const CRASH_SETTLE_MS = 45_000
 
 /** Writes of one dossier sent in one `people:push` call, at most. */
 export const PEOPLE_PUSH_MAX = 500
+
+/**
+ * `siren` of a write at the cabinet's own scope (a user's creation, #80): stored as the empty string, sent as null.
+ */
+export const CABINET_SCOPE = ''
+
+/** States of a write not settled yet: it may still reach the service. */
+export const PENDING_STATES: readonly PeopleWriteState[] = ['queued', 'sending', 'unknown', 'to_check']
 
 /** States a clerk can cancel a write from. */
 const CANCELLABLE: readonly PeopleWriteState[] = ['queued', 'rejected', 'to_check']
@@ -74,15 +84,15 @@ export async function enqueuePeopleWrite<K extends PeopleWriteKind>(
   return row
 }
 
-/** The writes of one employee, newest first (works offline). */
+/** The writes of one employee, newest first (works offline); the cabinet's writes of a user of that matricule are not his. */
 export async function peopleWritesOf(db: PaieDb, siren: string, matricule: string): Promise<PeopleWriteRow[]> {
-  const rows = await db.peopleWrites.where('[siren+matricule]').equals([siren, matricule]).toArray()
+  const rows = (await db.peopleWrites.where('[siren+matricule]').equals([siren, matricule]).toArray()).filter((r) => !isCabinetKind(r.kind))
   return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.clientId.localeCompare(a.clientId))
 }
 
 /** Writes waiting for the service (queued, sending, unknown, to_check), every dossier. */
 export async function pendingPeopleWrites(db: PaieDb): Promise<number> {
-  return db.peopleWrites.where('state').anyOf(['queued', 'sending', 'unknown', 'to_check']).count()
+  return db.peopleWrites.where('state').anyOf(PENDING_STATES).count()
 }
 
 /**
@@ -100,13 +110,15 @@ export async function cancelPeopleWrite(db: PaieDb, env: OutboxEnv, clientId: st
 
 /**
  * Claims the writes due now, durably `sending`: `queued` ones and `unknown` ones whose `settleUntil` is past; a
- * `sending` row met here was left by a crash and becomes `unknown` + `lost` with {@link CRASH_SETTLE_MS}.
+ * `sending` row met here was left by a crash and becomes `unknown` + `lost` with {@link CRASH_SETTLE_MS}. A cabinet write
+ * held back by an earlier pending one (people-writes-order.ts, #82) stays queued.
  * @returns the claimed rows of the first dossier that has some (oldest first, at most {@link PEOPLE_PUSH_MAX})
  */
 export async function claimPeopleWrites(db: PaieDb, env: OutboxEnv, skip: ReadonlySet<string> = new Set()): Promise<PeopleWriteRow[]> {
   return db.transaction('rw', db.peopleWrites, async () => {
     const now = env.now()
-    const rows = await db.peopleWrites.where('state').anyOf(['queued', 'unknown', 'sending']).toArray()
+    const pending = await db.peopleWrites.where('state').anyOf(PENDING_STATES).toArray()
+    const rows = pending.filter((r) => r.state !== 'to_check')
     const due: PeopleWriteRow[] = []
     for (const row of rows) {
       if (row.state === 'sending') {
@@ -114,7 +126,7 @@ export async function claimPeopleWrites(db: PaieDb, env: OutboxEnv, skip: Readon
         await db.peopleWrites.put({ ...row, state: 'unknown', lost: true, settleUntil, updatedAt: now })
         continue
       }
-      if (skip.has(row.siren)) continue
+      if (skip.has(row.siren) || heldBack(row, pending)) continue
       if (row.state === 'queued' || (row.settleUntil !== null && row.settleUntil <= now)) due.push(row)
     }
     due.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.clientId.localeCompare(b.clientId))
@@ -183,31 +195,42 @@ export interface PeopleDrainReport {
   readonly counts: Readonly<Record<PeopleWriteOutcome['result'], number>>
   /** The employees (`siren|matricule`) of which a write was synced by this drain. */
   readonly synced: ReadonlySet<string>
+  /** The writes this drain synced, as stored (a cabinet write is put in the cabinet's cache, then read again). */
+  readonly syncedRows: readonly PeopleWriteRow[]
   readonly stopped: { readonly code: string; readonly message: string } | null
 }
 
 /**
- * Sends every due write, one dossier per call, until none is due or the road breaks (a `not_sent` outcome or a
- * failed call: the rest waits for the next drain). Each call's outcomes are stored in ONE transaction.
+ * Sends every due write, one scope (dossier, or the cabinet) per call, until none is due or the road breaks (a
+ * `not_sent` outcome or a failed call: the rest waits for the next drain). Each call's outcomes are stored in ONE
+ * transaction. A pass calls each scope once; another pass follows while the last one synced something (a write held
+ * back by one just synced is then due, #82).
  */
 export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleWritesApi): Promise<PeopleDrainReport> {
   const counts = { synced: 0, rejected: 0, unknown: 0, to_check: 0, not_sent: 0 }
   const synced = new Set<string>()
-  const done = new Set<string>()
+  const syncedRows: PeopleWriteRow[] = []
+  let done = new Set<string>()
+  let syncedBefore = 0
   for (;;) {
     const claimed = await claimPeopleWrites(db, env, done)
     const siren = claimed[0]?.siren
-    if (siren === undefined) return { counts, synced, stopped: null }
+    if (siren === undefined) {
+      if (counts.synced === syncedBefore) return { counts, synced, syncedRows, stopped: null }
+      syncedBefore = counts.synced
+      done = new Set()
+      continue
+    }
     done.add(siren)
     let result: IpcResult<{ outcomes: PeopleWriteOutcome[] }>
     try {
-      result = await api['people:push']({ siren, writes: claimed.map(itemOf) })
+      result = await api['people:push']({ siren: siren === CABINET_SCOPE ? null : siren, writes: claimed.map(itemOf) })
     } catch (thrown) {
       result = { ok: false, error: { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) } }
     }
     if (!result.ok) {
       await release(db, claimed, env.now())
-      return { counts, synced, stopped: { code: result.error.code, message: result.error.message } }
+      return { counts, synced, syncedRows, stopped: { code: result.error.code, message: result.error.message } }
     }
     const outcomes = new Map(result.value.outcomes.map((o) => [o.clientId, o]))
     const now = env.now()
@@ -216,12 +239,17 @@ export async function drainPeopleWrites(db: PaieDb, env: OutboxEnv, api: PeopleW
         claimed.map((row) => {
           const o = outcomes.get(row.clientId)
           if (o !== undefined) counts[o.result] += 1
-          if (o?.result === 'synced') synced.add(`${row.siren}|${row.matricule}`)
-          return o === undefined ? { ...row, state: row.lost ? 'unknown' : 'queued', updatedAt: now } : afterOutcome(row, o, now)
+          if (o === undefined) return { ...row, state: row.lost ? ('unknown' as const) : ('queued' as const), updatedAt: now }
+          const after = afterOutcome(row, o, now)
+          if (o.result === 'synced') {
+            synced.add(`${row.siren}|${row.matricule}`)
+            syncedRows.push(after)
+          }
+          return after
         }),
       )
     })
     const broken = result.value.outcomes.find((o) => o.result === 'not_sent')
-    if (broken !== undefined) return { counts, synced, stopped: broken.error ?? { code: 'NON_ENVOYE', message: '' } }
+    if (broken !== undefined) return { counts, synced, syncedRows, stopped: broken.error ?? { code: 'NON_ENVOYE', message: '' } }
   }
 }

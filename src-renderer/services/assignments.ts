@@ -23,14 +23,14 @@ export function assignedSirensAt(affectations: readonly AffectationDossier[], ma
 }
 
 /** A user's assignments, latest start first, then by SIREN. */
-export function assignmentsOfUser(affectations: readonly AffectationDossier[], matricule: string): AffectationDossier[] {
+export function assignmentsOfUser<T extends AffectationDossier>(affectations: readonly T[], matricule: string): T[] {
   return affectations
     .filter((a) => a.matricule_utilisateur === matricule)
     .sort((a, b) => b.date_debut.localeCompare(a.date_debut) || a.siren.localeCompare(b.siren))
 }
 
 /** A dossier's assignments (its assignees over time), by user then latest start first. */
-export function assigneesOfDossier(affectations: readonly AffectationDossier[], siren: string): AffectationDossier[] {
+export function assigneesOfDossier<T extends AffectationDossier>(affectations: readonly T[], siren: string): T[] {
   return affectations
     .filter((a) => a.siren === siren)
     .sort((a, b) => a.matricule_utilisateur.localeCompare(b.matricule_utilisateur) || b.date_debut.localeCompare(a.date_debut))

@@ -1,9 +1,9 @@
 /**
  * The cached cabinet users and assignments (issue 18, point 1): main reads them (`cabinet:users`,
  * `cabinet:assignments`); the renderer keeps them in Dexie (`cabinetUsers`, `affectations`, schema v11) with the
- * instant of each read (`cabinetReads`), readable offline with their age. Writes (a user created, an assignment) are
- * online actions through main; their answer is put in the cache at once. They never enter the outbox
- * (docs/api-assumptions.md #58).
+ * instant of each read (`cabinetReads`), readable offline with their age. Writes (a user created, an assignment, its
+ * end) are people writes (db/cabinet-writes.ts, docs/api-assumptions.md #58, #80): the cache is read again once the
+ * service holds them.
  */
 import type { UtilisateurCabinet } from '../../src-shared/api/cabinet'
 import type { AffectationDossier } from '../../src-shared/api/dossiers'
@@ -12,10 +12,7 @@ import type { IpcResult, WindowApi } from '../../src-shared/ipc/contract'
 import type { PaieDb } from '../db/schema'
 
 /** The part of `window.api` the users screens use. */
-export type CabinetApi = Pick<
-  WindowApi,
-  'cabinet:users' | 'cabinet:user' | 'cabinet:createUser' | 'cabinet:assignments' | 'cabinet:assign' | 'cabinet:endAssignment'
->
+export type CabinetApi = Pick<WindowApi, 'cabinet:users' | 'cabinet:user' | 'cabinet:assignments'>
 
 /** What the cache holds: users, assignments, the signed-in user's matricule and the instants of the reads. */
 export interface CachedCabinet {

@@ -1,21 +1,33 @@
 /**
  * Cabinet store (issue 18, point 1): the cabinet's users and the assignments of users to dossiers, cached (readable
- * offline with their age); the signed-in user's dossiers today (« mes dossiers »); creating a user and assigning one
- * to a dossier, online actions through main (not queued: docs/api-assumptions.md #58): offline they are refused at
- * once, nothing sent, nothing kept. An assignment is ended the same way (`endAssignment`).
+ * offline with their age); the signed-in user's dossiers today (« mes dossiers »); creating a user, assigning one to a
+ * dossier and ending an assignment, queued like any write (people writes, db/cabinet-writes.ts,
+ * docs/api-assumptions.md #80–#82): the screens show the cache with the pending writes applied, each with its state,
+ * and the service's cache is read again once a drain synced one of them.
  */
-import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { defineStore, storeToRefs } from 'pinia'
+import { computed, effectScope, ref, shallowRef, watch, type EffectScope } from 'vue'
 
 import type { UtilisateurCabinet } from '../../src-shared/api/cabinet'
 import type { AffectationDossier } from '../../src-shared/api/dossiers'
 import type { CabinetAssignInput, CabinetEndAssignmentInput } from '../../src-shared/domain/cabinet'
-import type { ChannelRawInput, IpcResult } from '../../src-shared/ipc/contract'
+import { isCabinetKind, type UtilisateurPayload } from '../../src-shared/domain/people-writes'
+import {
+  applySynced,
+  cabinetWrites,
+  enqueueAssignment,
+  enqueueAssignmentEnd,
+  enqueueUserCreation,
+  pendingUsers,
+  projectAssignments,
+  type CabinetWriteRow,
+} from '../db/cabinet-writes'
+import { cancelPeopleWrite, type PeopleDrainReport, type PeopleWriteRow } from '../db/people-writes'
 import { assignedSirensAt, localDay } from '../services/assignments'
 import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
 import { loadCabinet, refreshAssignments, refreshUsers, type CabinetApi } from '../services/cabinet-cache'
-import { useSyncStore } from './sync'
+import { usePeopleWritesStore } from './peopleWrites'
 
 let injectedApi: CabinetApi | null = null
 
@@ -28,8 +40,8 @@ function api(): CabinetApi {
   return injectedApi ?? window.api
 }
 
-/** Outcome of an online action: done, refused by the service or main (worded by the view), or not tried offline. */
-export type ActionOutcome<T> = { ok: true; value: T } | { ok: false; offline: true } | { ok: false; offline: false; error: Reported }
+/** How long a read of the cache after a drain waits for the read in flight, in ms. */
+const READ_WAIT_MS = 30_000
 
 export const useCabinetStore = defineStore('cabinet', () => {
   const utilisateurs = shallowRef<UtilisateurCabinet[]>([])
@@ -50,6 +62,7 @@ export const useCabinetStore = defineStore('cabinet', () => {
   )
 
   async function load(): Promise<void> {
+    await loadWrites()
     const cached = await loadCabinet(appServices().db)
     utilisateurs.value = cached.utilisateurs
     affectations.value = cached.affectations
@@ -75,50 +88,89 @@ export const useCabinetStore = defineStore('cabinet', () => {
     }
   }
 
-  function online(): boolean {
-    return useSyncStore().online
+  /** The cabinet's writes still pending or refused, oldest first. */
+  const writes = shallowRef<CabinetWriteRow[]>([])
+  /** The cached assignments with the pending writes applied (each marked with its write's state). */
+  const shownAssignments = computed(() => projectAssignments(affectations.value, writes.value))
+  /** The cached users, then those whose creation is pending. */
+  const shownUsers = computed(() => [...utilisateurs.value, ...pendingUsers(utilisateurs.value, writes.value)])
+  let following: EffectScope | null = null
+
+  /** Reads the cabinet's writes from the queue again. */
+  async function loadWrites(): Promise<void> {
+    writes.value = await cabinetWrites(appServices().db)
   }
 
   /** Reads one user from the service and caches it. */
-  async function readUser(matricule: string): Promise<ActionOutcome<UtilisateurCabinet>> {
+  async function readUser(matricule: string): Promise<{ ok: true; value: UtilisateurCabinet } | { ok: false; error: Reported }> {
     const result = await api()['cabinet:user']({ matricule })
-    if (!result.ok) return { ok: false, offline: false, error: result.error }
+    if (!result.ok) return result
     await appServices().db.cabinetUsers.put(result.value)
     await load()
     return result
   }
 
-  /** Creates a user (online only); the new user is cached at once. */
-  async function createUser(input: ChannelRawInput<'cabinet:createUser'>): Promise<ActionOutcome<UtilisateurCabinet>> {
-    if (!online()) return { ok: false, offline: true }
-    const result = await api()['cabinet:createUser'](input)
-    if (!result.ok) return { ok: false, offline: false, error: result.error }
-    await appServices().db.cabinetUsers.put(result.value)
-    await load()
-    return result
-  }
-
-  /** Assigns a user to a dossier with dates (online only); the assignment is cached at once. */
-  function assign(input: CabinetAssignInput): Promise<ActionOutcome<AffectationDossier>> {
-    return sendAssignment(() => api()['cabinet:assign'](input))
+  /** Shows the new write, then sends what is due (a failed drain leaves it queued, shown as such). */
+  async function queued(row: PeopleWriteRow): Promise<PeopleWriteRow> {
+    await loadWrites()
+    void usePeopleWritesStore()
+      .drain()
+      .catch(() => undefined)
+    return row
   }
 
   /**
-   * Ends an assignment on a date (online only; PATCH, docs/api-assumptions.md #75); the cached assignment takes the
-   * service's answer at once, so « mes dossiers » follows.
+   * Queues the creation of a user (#80), sent when the service answers.
+   * @throws ZodError when the body does not pass the API's schema (the form checks it first)
    */
-  function endAssignment(input: CabinetEndAssignmentInput): Promise<ActionOutcome<AffectationDossier>> {
-    return sendAssignment(() => api()['cabinet:endAssignment'](input))
+  async function createUser(payload: UtilisateurPayload): Promise<PeopleWriteRow> {
+    const { db, outboxEnv } = appServices()
+    return queued(await enqueueUserCreation(db, outboxEnv, payload))
   }
 
-  /** Sends an assignment write (online only) and caches the service's record at once. */
-  async function sendAssignment(send: () => Promise<IpcResult<AffectationDossier>>): Promise<ActionOutcome<AffectationDossier>> {
-    if (!online()) return { ok: false, offline: true }
-    const result = await send()
-    if (!result.ok) return { ok: false, offline: false, error: result.error }
-    await appServices().db.affectations.put(result.value)
+  /** Queues the assignment of a user to a dossier with dates (#80). @throws ZodError on dates that do not pass */
+  async function assign(input: CabinetAssignInput): Promise<PeopleWriteRow> {
+    const { db, outboxEnv } = appServices()
+    return queued(await enqueueAssignment(db, outboxEnv, input))
+  }
+
+  /** Queues the end of an assignment (PATCH, #75, #80). @throws ZodError when the end precedes the start */
+  async function endAssignment(input: CabinetEndAssignmentInput): Promise<PeopleWriteRow> {
+    const { db, outboxEnv } = appServices()
+    return queued(await enqueueAssignmentEnd(db, outboxEnv, input))
+  }
+
+  /** Cancels a queued, refused or to-check cabinet write; false when it is in another state. */
+  async function cancelWrite(clientId: string): Promise<boolean> {
+    const { db, outboxEnv } = appServices()
+    const done = await cancelPeopleWrite(db, outboxEnv, clientId)
+    await loadWrites()
+    return done
+  }
+
+  /**
+   * After a drain: the writes read again; when one of ours was synced, what the service accepted is put in the cache
+   * (a dossier the signed-in user no longer sees cannot be read again), then the service's users and assignments read.
+   */
+  async function afterDrain(report: PeopleDrainReport): Promise<void> {
+    await loadWrites()
+    if (!report.syncedRows.some((r) => isCabinetKind(r.kind))) return
+    await applySynced(appServices().db, report.syncedRows)
     await load()
-    return result
+    for (let waited = 0; loading.value && waited < READ_WAIT_MS; waited += 100) await new Promise((ok) => setTimeout(ok, 100))
+    await refresh()
+  }
+
+  /** Follows the people-writes drains (once per store): each one's outcome shows on the cabinet screens. */
+  function follow(): void {
+    if (following !== null) return
+    following = effectScope(true)
+    following.run(() => {
+      const { lastDrain } = storeToRefs(usePeopleWritesStore())
+      watch(lastDrain, (report) => {
+        if (report !== null) afterDrain(report).catch(() => undefined)
+      })
+    })
   }
 
   return {
@@ -131,11 +183,17 @@ export const useCabinetStore = defineStore('cabinet', () => {
     error,
     mineOnly,
     mySirens,
+    writes,
+    shownAssignments,
+    shownUsers,
     load,
+    loadWrites,
     refresh,
     readUser,
     createUser,
     assign,
     endAssignment,
+    cancelWrite,
+    follow,
   }
 })

@@ -1,6 +1,7 @@
 /**
  * People writes store (issue 16, points 2 and 5): the writes of the employee shown (edits, bank details, safe
- * activation, notes) with their state, queued on this workstation (db/people-writes.ts, #63) and sent when the
+ * activation, notes) with their state (the cabinet's writes of the same queue are shown by the cabinet store, which
+ * follows `lastDrain`, #80), queued on this workstation (db/people-writes.ts, #63) and sent when the
  * service answers: at start, after each new write, and each time the connection comes back. One drain at a time on
  * the workstation (a Web Lock across windows when the browser has them).
  */

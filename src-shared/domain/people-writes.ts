@@ -10,12 +10,18 @@
  * - a write whose answer was lost is read again before any resend (the employee, or his notes): already applied →
  *   synced, nothing sent; not applied → sent; ambiguous (a note) → `to_check`.
  *
+ * The cabinet's writes (issue 18, #80–#82) are kinds of this queue too: a user created (`utilisateur`, scope the
+ * cabinet), a user assigned to a dossier (`affectation`) and an assignment's end (`fin_affectation`).
+ *
  * A new kind is one row of {@link PEOPLE_WRITE_KINDS} (its payload schema and the operation it goes through) plus its
  * sender and its "already applied?" check in main (src-main/people/writes.ts).
  */
 import { z } from 'zod'
 
-import { Bic, Iban, IsoDateTime, Matricule, RecordId, Siren } from '../api/common'
+import { UtilisateurCabinetCreate } from '../api/cabinet'
+import { Categorie } from '../api/categories'
+import { Bic, Iban, IsoDate, IsoDateTime, Matricule, RecordId, Siren } from '../api/common'
+import { endNotBeforeStart } from '../api/dossiers'
 import { ContratCreate } from '../api/salaries'
 
 /** Employee edits from the sheet (PATCH …/salaries): usage name, e-mail, both prevoyance flags (V1.12.0). */
@@ -52,10 +58,39 @@ export const ContratPayload = ContratCreate
 export type ContratPayload = z.infer<typeof ContratPayload>
 
 /**
+ * A new cabinet user (POST /api/cabinet/utilisateurs, issue 18 point 1, docs/api-assumptions.md #80): the body the
+ * form checked, rights listed (none: `[]`). The write's `matricule` is the new user's; its scope is the cabinet (no dossier: `siren` null on the
+ * wire). The matricule is unique in the cabinet (409 `CONFLIT`), which the read before a resend relies on (#81).
+ */
+export const UtilisateurPayload = UtilisateurCabinetCreate.extend({ droits: z.array(Categorie) }).strict()
+export type UtilisateurPayload = z.output<typeof UtilisateurPayload>
+
+/**
+ * A user assigned to a dossier (POST /api/dossiers/{siren}/affectations-dossier, #57, #80): the write's `siren` is the
+ * dossier, its `matricule` the user (`matricule_utilisateur`); both days included, `date_fin` null = open.
+ */
+export const AffectationPayload = endNotBeforeStart(z.strictObject({ date_debut: IsoDate, date_fin: IsoDate.nullable() }))
+export type AffectationPayload = z.output<typeof AffectationPayload>
+
+/**
+ * The end of an assignment (PATCH /api/dossiers/{siren}/affectations-dossier, #75, #80): the assignment of the
+ * write's user (`matricule`) to its dossier that starts on `date_debut` ends on `date_fin` (included).
+ */
+export const FinAffectationPayload = endNotBeforeStart(z.strictObject({ date_debut: IsoDate, date_fin: IsoDate }))
+export type FinAffectationPayload = z.output<typeof FinAffectationPayload>
+
+/**
  * The operations a people write goes through; writes of one operation and dossier share one request (but `note` and
  * `contrat`: one request each, the reference has no batch of them).
  */
-export type PeopleOperation = 'modifierSalaries' | 'modifierCoordonneesBancaires' | 'creerNote' | 'creerContrat'
+export type PeopleOperation =
+  | 'modifierSalaries'
+  | 'modifierCoordonneesBancaires'
+  | 'creerNote'
+  | 'creerContrat'
+  | 'creerUtilisateurCabinet'
+  | 'creerAffectationDossier'
+  | 'terminerAffectationDossier'
 
 /** Every kind of people write: its payload schema and its operation. New kinds (a contract's creation…) add a row. */
 export const PEOPLE_WRITE_KINDS = {
@@ -64,6 +99,9 @@ export const PEOPLE_WRITE_KINDS = {
   coordonnees: { payload: CoordonneesPayload, operation: 'modifierCoordonneesBancaires' },
   note: { payload: NotePayload, operation: 'creerNote' },
   contrat: { payload: ContratPayload, operation: 'creerContrat' },
+  utilisateur: { payload: UtilisateurPayload, operation: 'creerUtilisateurCabinet' },
+  affectation: { payload: AffectationPayload, operation: 'creerAffectationDossier' },
+  fin_affectation: { payload: FinAffectationPayload, operation: 'terminerAffectationDossier' },
 } as const satisfies Record<string, { payload: z.ZodType; operation: PeopleOperation }>
 
 /** Kind of a people write. */
@@ -80,6 +118,9 @@ export const PeopleWriteBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('coordonnees'), payload: CoordonneesPayload }),
   z.strictObject({ kind: z.literal('note'), payload: NotePayload }),
   z.strictObject({ kind: z.literal('contrat'), payload: ContratPayload }),
+  z.strictObject({ kind: z.literal('utilisateur'), payload: UtilisateurPayload }),
+  z.strictObject({ kind: z.literal('affectation'), payload: AffectationPayload }),
+  z.strictObject({ kind: z.literal('fin_affectation'), payload: FinAffectationPayload }),
 ])
 export type PeopleWriteBody = z.infer<typeof PeopleWriteBody>
 
@@ -99,8 +140,25 @@ export const PeopleWriteItem = z.intersection(
 )
 export type PeopleWriteItem = z.infer<typeof PeopleWriteItem>
 
-/** Input of `people:push`: the writes of ONE dossier (1 to 500), oldest first. */
-export const PeoplePushInput = z.strictObject({ siren: Siren, writes: z.array(PeopleWriteItem).min(1).max(500) })
+/** Kinds of the cabinet's writes (issue 18, #80): a user created, an assignment, an assignment's end. */
+export const CABINET_WRITE_KINDS = ['utilisateur', 'affectation', 'fin_affectation'] as const satisfies readonly PeopleWriteKind[]
+export type CabinetWriteKind = (typeof CABINET_WRITE_KINDS)[number]
+
+/** True when `kind` is a cabinet write (not a change of an employee). */
+export function isCabinetKind(kind: PeopleWriteKind): kind is CabinetWriteKind {
+  return (CABINET_WRITE_KINDS as readonly PeopleWriteKind[]).includes(kind)
+}
+
+/**
+ * Input of `people:push`: the writes of ONE scope (1 to 500), oldest first: a dossier (`siren`), or the cabinet itself
+ * (`siren` null), which holds only `utilisateur` writes (#80).
+ */
+export const PeoplePushInput = z
+  .strictObject({ siren: Siren.nullable(), writes: z.array(PeopleWriteItem).min(1).max(500) })
+  .refine((i) => i.writes.every((w) => (w.kind === 'utilisateur') === (i.siren === null)), {
+    message: 'a user is created at the cabinet’s scope (siren null), every other write in a dossier',
+    path: ['siren'],
+  })
 export type PeoplePushInput = z.infer<typeof PeoplePushInput>
 
 /**
@@ -111,8 +169,10 @@ export type PeoplePushInput = z.infer<typeof PeoplePushInput>
  *   `erreurs`, `chemin` as `body.pcs_ese`, when the service lists them: a contract's form places them), shown on the write;
  * - `unknown`: the request left, no answer proved its fate and the read did not show it applied: not resent before
  *   `settleUntil` (request timeout + 30 s), then sent with `afterLostAnswer`;
- * - `to_check`: a note whose read found several identical notes it may be, or a contract whose number the read found
- *   on a contract with other fields: never resent nor linked automatically;
+ * - `to_check`: a note whose read found several identical notes it may be, a contract whose number the read found
+ *   on a contract with other fields, a user whose matricule the read found on a user with other fields, an
+ *   assignment whose start the read found on an assignment of the same user with another end (#81): never resent
+ *   nor linked automatically;
  * - `not_sent`: the road is broken (offline, 429, 401, 5xx before sending…, `error`): nothing left for this write,
  *   it stays queued (or `unknown` when it already was).
  * `sentAt` is the instant the request left, on the service's clock (ISO), null when nothing was sent.

@@ -4,8 +4,10 @@
  *   of one month equal to the sandbox's rows summed over the dossiers, and its exits equal to the event-based DSN
  *   « fin de contrat » the sandbox holds for that month;
  * - declarations: a cross-dossier search, an event-based DSN opened, its PDF summary rendered in the app (screenshot);
- * - users: a user created, assigned to three dossiers with dates (one already ended, one ended with « Terminer »),
- *   « mes dossiers », then one of the signed-in user's assignments ended: « mes dossiers » follows;
+ * - users: offline (the sandbox stopped), a user created, assigned to three dossiers with dates (one already ended, one
+ *   ended with « Terminer »): queued, shown with their state, kept across a browser restart; back online each is
+ *   applied once (the sandbox's operation counts) in order; then « mes dossiers », and one of the signed-in user's
+ *   assignments ended online: « mes dossiers » follows;
  * - rights: credentials without the `cabinet` right: the users screen says why, billing and declarations work.
  */
 import AxeBuilder from '@axe-core/playwright'
@@ -14,7 +16,7 @@ import { z } from 'zod'
 import { createSeedStore } from '../../src-sandbox/store/seed'
 import { CATEGORIES } from '../../src-shared/api/categories'
 import { TODAY, startWorkstation, type Workstation } from './harness/app'
-import { attributeValues, testIdSuffixes, until } from './support'
+import { attributeValues, testIdSuffixes, until, waitOnline } from './support'
 
 let ws: Workstation
 const figures: Record<string, number | string> = {}
@@ -171,12 +173,20 @@ describe('declarations in full', () => {
 })
 
 describe('cabinet users and assignments', () => {
-  it('creates a user, assigns three dossiers with dates, ends one, and « mes dossiers » follows the assignments', async () => {
-    const page = ws.page
+  it('creates a user, assigns three dossiers and ends one offline; applied once back online; « mes dossiers » follows', async () => {
+    let page = ws.page
     await page.click(id('nav-utilisateurs'))
     await page.waitForSelector(id('user-row-GP004'))
     expect(await testIdSuffixes(page, 'user-row-')).toEqual(['GP001', 'GP002', 'GP003', 'GP004'])
+    const before = ws.operationCounts()
+    const count = (op: string, from: Record<string, number | undefined>): number => from[op] ?? 0
 
+    // The connection cut: the sandbox stops; the screens work from the cache and the queue.
+    await ws.stopSandbox()
+    await page.reload()
+    await waitOnline(page, false)
+    await page.click(id('nav-utilisateurs'))
+    await page.waitForSelector(id('user-row-GP004'))
     await page.fill(id('user-matricule'), 'GP010')
     await page.fill(id('user-prenom'), 'Lucie')
     await page.fill(id('user-nom'), 'Petit')
@@ -184,8 +194,8 @@ describe('cabinet users and assignments', () => {
     await page.check(id('user-droit-dossiers'))
     await page.check(id('user-droit-salaries'))
     await page.click(id('user-create'))
-    await page.waitForSelector(id('user-row-GP010'))
-    expect(ws.store.utilisateurs.find((u) => u.matricule === 'GP010')).toMatchObject({ nom: 'Petit', droits: ['dossiers', 'salaries'] })
+    await page.waitForSelector(`${id('user-row-GP010')}[data-pending="queued"]`)
+    expect(ws.store.utilisateurs.some((u) => u.matricule === 'GP010')).toBe(false)
 
     await page.click(id('user-link-GP010'))
     await page.waitForSelector(id('assign-form'))
@@ -203,26 +213,52 @@ describe('cabinet users and assignments', () => {
       await page.click(id('assign-submit'))
       await page.waitForSelector(id(`assignment-${p.siren}-GP010-${p.iso}`))
       expect(await attr(id(`assignment-${p.siren}-GP010-${p.iso}`), 'data-state')).toBe(p.state)
+      expect(await attr(id(`assignment-${p.siren}-GP010-${p.iso}`), 'data-pending')).toBe('queued')
     }
-    // An overlapping assignment is refused before it leaves.
+    // An overlapping assignment (with a queued one) is refused before it is queued.
     await page.selectOption(id('assign-dossier'), b)
     await page.fill(id('assign-debut'), '01/11/2026')
     await page.fill(id('assign-fin'), '')
     await page.click(id('assign-submit'))
     await until('chevauchement signalé', async () => ((await page.textContent(id('assign-result'))) ?? '').includes('déjà affecté'))
-    const held = ws.store.affectations.filter((x) => x.matricule_utilisateur === 'GP010')
-    expect(held.map((x) => [x.siren, x.date_debut, x.date_fin])).toEqual([
-      [a, '2026-01-01', '2026-06-30'],
-      [b, '2026-07-01', null],
-      [c, '2026-01-01', '2030-12-31'],
-    ])
-    await ws.screenshot('cabinet-user-assignments')
+
+    // The open assignment to b ended on 31/10/2026 (« Terminer », a date, the confirmation), queued after it.
+    await endAssignment(`${b}-GP010-2026-07-01`, '31/10/2026')
+    const queued = '[data-testid^="cabinet-write-"][data-state="queued"]'
+    expect(await page.locator(queued).count()).toBe(5)
+    expect(ws.store.affectations.filter((x) => x.matricule_utilisateur === 'GP010')).toEqual([])
+    await ws.screenshot('cabinet-user-assignments-offline')
     expect(await seriousViolations()).toEqual([])
 
-    // The open assignment to b ended on 31/10/2026 (« Terminer », a date, the confirmation): the service holds it.
-    await endAssignment(`${b}-GP010-2026-07-01`, '31/10/2026')
+    // A restart of the workstation, still offline: the five writes are still there, still queued.
+    await ws.closeBrowser()
+    page = await ws.reopenBrowser()
+    await waitOnline(page, false)
+    await page.click(id('nav-utilisateurs'))
+    await page.click(id('user-link-GP010'))
+    await until('écritures retrouvées', async () => (await page.locator(queued).count()) === 5)
+
+    // The connection back: each write applied once, the user first, the end after its assignment.
+    await ws.restartSandbox()
+    await waitOnline(page, true)
+    const held = (): (string | null)[][] =>
+      ws.store.affectations.filter((x) => x.matricule_utilisateur === 'GP010').map((x) => [x.siren, x.date_debut, x.date_fin])
+    await until('écritures appliquées', () => Promise.resolve(held().some(([siren, , fin]) => siren === b && fin === '2026-10-31')))
+    expect(ws.store.utilisateurs.filter((u) => u.matricule === 'GP010')).toMatchObject([{ nom: 'Petit', droits: ['dossiers', 'salaries'] }])
+    expect(held()).toEqual([
+      [a, '2026-01-01', '2026-06-30'],
+      [b, '2026-07-01', '2026-10-31'],
+      [c, '2026-01-01', '2030-12-31'],
+    ])
+    const counted = ws.operationCounts()
+    const applied = ['creerUtilisateurCabinet', 'creerAffectationDossier', 'terminerAffectationDossier'].map(
+      (op) => count(op, counted) - count(op, before),
+    )
+    expect(applied).toEqual([1, 3, 1])
+    figures['ecrituresCabinetAppliquees'] = applied.join('/')
+    await until('plus rien en attente', async () => (await page.locator(id('cabinet-writes')).count()) === 0)
+    await until('affectations lues sur le service', async () => (await attr(id(`assignment-${b}-GP010-2026-07-01`), 'data-pending')) === '')
     expect(await attr(id(`assignment-${b}-GP010-2026-07-01`), 'data-state')).toBe('terminee')
-    expect(ws.store.affectations.find((x) => x.matricule_utilisateur === 'GP010' && x.siren === b)?.date_fin).toBe('2026-10-31')
     await ws.screenshot('cabinet-assignment-ended')
     expect(await seriousViolations()).toEqual([])
 
@@ -259,6 +295,15 @@ describe('cabinet users and assignments', () => {
     await page.click(id('nav-utilisateurs'))
     await page.click(id('user-link-GP001'))
     await endAssignment(`${leaving.siren}-GP001-${leaving.date_debut}`, isoToFr(dayBefore(TODAY)))
+    const ended = (): boolean =>
+      ws.store.affectations.some(
+        (x) =>
+          x.matricule_utilisateur === 'GP001' &&
+          x.siren === leaving.siren &&
+          x.date_debut === leaving.date_debut &&
+          x.date_fin === dayBefore(TODAY),
+      )
+    await until('fin tenue par le service', () => Promise.resolve(ended()), 30_000)
     await page.click(id('nav-cabinet'))
     await until('« mes dossiers » suit la fin', async () => Number(await attr(id('my-dossiers-help'), 'data-count')) === mine.length - 1)
     await page.check(id('my-dossiers'))

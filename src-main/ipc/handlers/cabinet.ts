@@ -1,9 +1,9 @@
 /**
  * Handlers of the cabinet screens (issue 18): billing counters (`facturations:list`), cabinet users and assignments
  * (`cabinet:*`), and the declaration detail and in-app PDF summary (`declarations:detail`,
- * `declarations:recapitulatif`). Writes (user creation, assignment and its end) are online actions: they go straight to the API
- * and answer its refusal (or the connection failure) at once; they are not payroll entries and never enter the
- * outbox (docs/api-assumptions.md #58).
+ * `declarations:recapitulatif`). The write channels (`cabinet:createUser`, `cabinet:assign`, `cabinet:endAssignment`) go
+ * straight to the API and answer at once; the renderer no longer calls them: its user creations, assignments and ends
+ * are people writes sent through `people:push` (docs/api-assumptions.md #58, #80–#82).
  */
 import { Buffer } from 'node:buffer'
 import { REPORT_CONTEXTS } from '../../../src-shared/domain/reports'

@@ -11,9 +11,9 @@ export const usersEn: typeof usersFr = {
     actualiser: 'Refresh',
     chargement: 'Reading…',
     erreur: 'Cannot read: {message} The cached information stays shown.',
-    horsLigne:
-      'Not possible offline: creating users and assigning dossiers happen online, directly on the payroll service. Nothing was saved.',
-    enLigneSeulement: 'Online action: it is sent to the payroll service at once, not queued.',
+    enFile:
+      'Saved on this workstation, then sent to the payroll service as soon as it answers, even offline; its state shows in the pending requests.',
+    nonEnregistre: 'Nothing was saved: {message}',
     colonnes: {
       matricule: 'Matricule',
       nom: 'Name',
@@ -37,8 +37,8 @@ export const usersEn: typeof usersFr = {
       droits: 'Rights (API categories)',
       creer: 'Create the user',
       envoi: 'Creating…',
-      cree: 'User {matricule} created.',
-      refus: 'Creation refused: {message}',
+      enFile: 'Creation of user {matricule} saved: sent as soon as the service answers.',
+      matriculePris: 'This matricule already belongs to a user (or to a pending creation).',
       invalide: 'Check the fields shown.',
     },
     fiche: {
@@ -61,9 +61,8 @@ export const usersEn: typeof usersFr = {
       choisir: 'Choose a dossier',
       affecter: 'Assign',
       envoi: 'Assigning…',
-      faite: 'Assigned to dossier {dossier} from {debut} {fin}.',
+      enFile: 'Assignment to dossier {dossier} from {debut} {fin} saved: sent as soon as the service answers.',
       jusquau: 'to {date}',
-      refus: 'Assignment refused: {message}',
       chevauchement: 'This user is already assigned to this dossier from {debut} {fin}: choose other dates.',
       dateInvalide: 'Date expected as dd/mm/yyyy.',
       finAvantDebut: 'The end date is before the start date.',
@@ -82,9 +81,26 @@ export const usersEn: typeof usersFr = {
       confirmMessage: '{qui} will no longer be assigned to dossier {dossier} after {date}.',
       confirmer: 'End',
       retour: 'Back',
-      faite: 'Assignment ended: last day of effect {date}.',
-      refus: 'Ending refused: {message}',
+      enFile: 'End of assignment on {date} saved: sent as soon as the service answers.',
       chevauchement: 'This date reaches into another assignment of the same user to this dossier, from {debut}: choose an earlier date.',
+    },
+    ecritures: {
+      titre: 'Pending or refused requests',
+      utilisateur: 'Creation of user {qui}',
+      affectation: 'Assignment of {qui} to dossier {dossier} from {debut} {fin}',
+      fin: 'End of the assignment of {qui} to dossier {dossier} (since {debut}) on {date}',
+      creationEnAttente: '(creation pending)',
+      etats: {
+        queued: 'Waiting to be sent: saved on this workstation, sent as soon as the service answers.',
+        sending: 'Sending…',
+        synced: 'Saved by the service.',
+        rejected: 'Refused by the service: {message}',
+        unknown: 'Sent without an answer from the service: read again before any resend.',
+        to_check:
+          'To check: the service already holds this matricule or this assignment with other values; nothing was resent or linked. Check, then cancel this request.',
+        cancelled: 'Cancelled.',
+      },
+      annuler: 'Cancel this request',
     },
     parDossier: {
       titre: 'Assignments of a dossier',

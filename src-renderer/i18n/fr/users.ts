@@ -9,9 +9,9 @@ export const usersFr = {
     actualiser: 'Actualiser',
     chargement: 'Lecture…',
     erreur: 'Lecture impossible : {message} Les informations en cache restent affichées.',
-    horsLigne:
-      'Action impossible hors connexion : la création d’utilisateurs et les affectations se font en ligne, directement sur le service de paie. Rien n’a été enregistré.',
-    enLigneSeulement: 'Action en ligne : elle est envoyée tout de suite au service de paie, pas mise en file d’attente.',
+    enFile:
+      'Enregistré sur ce poste puis envoyé au service de paie dès qu’il répond, même hors connexion ; son état s’affiche dans les demandes en attente.',
+    nonEnregistre: 'Rien n’a été enregistré : {message}',
     colonnes: {
       matricule: 'Matricule',
       nom: 'Nom',
@@ -35,8 +35,8 @@ export const usersFr = {
       droits: 'Droits (catégories de l’API)',
       creer: 'Créer l’utilisateur',
       envoi: 'Création…',
-      cree: 'Utilisateur {matricule} créé.',
-      refus: 'Création refusée : {message}',
+      enFile: 'Création de l’utilisateur {matricule} enregistrée : envoyée dès que le service répond.',
+      matriculePris: 'Ce matricule est déjà celui d’un utilisateur (ou d’une création en attente).',
       invalide: 'Vérifiez les champs signalés.',
     },
     fiche: {
@@ -59,9 +59,8 @@ export const usersFr = {
       choisir: 'Choisir un dossier',
       affecter: 'Affecter',
       envoi: 'Affectation…',
-      faite: 'Affecté au dossier {dossier} du {debut} {fin}.',
+      enFile: 'Affectation au dossier {dossier} du {debut} {fin} enregistrée : envoyée dès que le service répond.',
       jusquau: 'au {date}',
-      refus: 'Affectation refusée : {message}',
       chevauchement: 'Cet utilisateur est déjà affecté à ce dossier du {debut} {fin} : choisissez d’autres dates.',
       dateInvalide: 'Date au format jj/mm/aaaa attendue.',
       finAvantDebut: 'La date de fin précède la date de début.',
@@ -80,10 +79,27 @@ export const usersFr = {
       confirmMessage: '{qui} ne sera plus affecté(e) au dossier {dossier} après le {date}.',
       confirmer: 'Terminer',
       retour: 'Retour',
-      faite: 'Affectation terminée : dernier jour d’effet le {date}.',
-      refus: 'Fin d’affectation refusée : {message}',
+      enFile: 'Fin d’affectation au {date} enregistrée : envoyée dès que le service répond.',
       chevauchement:
         'Cette date empiète sur une autre affectation du même utilisateur à ce dossier, à partir du {debut} : choisissez une date antérieure.',
+    },
+    ecritures: {
+      titre: 'Demandes en attente ou refusées',
+      utilisateur: 'Création de l’utilisateur {qui}',
+      affectation: 'Affectation de {qui} au dossier {dossier} du {debut} {fin}',
+      fin: 'Fin de l’affectation de {qui} au dossier {dossier} (depuis le {debut}) au {date}',
+      creationEnAttente: '(création en attente)',
+      etats: {
+        queued: 'En attente d’envoi : enregistrée sur ce poste, envoyée dès que le service répond.',
+        sending: 'Envoi en cours…',
+        synced: 'Enregistrée par le service.',
+        rejected: 'Refusée par le service : {message}',
+        unknown: 'Envoyée sans réponse du service : relue avant tout renvoi.',
+        to_check:
+          'À vérifier : le service détient déjà ce matricule ou cette affectation avec d’autres valeurs ; rien n’a été renvoyé ni relié. Vérifiez, puis annulez cette demande.',
+        cancelled: 'Annulée.',
+      },
+      annuler: 'Annuler cette demande',
     },
     parDossier: {
       titre: 'Affectations d’un dossier',

@@ -19,10 +19,9 @@ import {
   pendingPeopleWrites,
 } from '../../../src-renderer/db/people-writes'
 import type { PaieDb } from '../../../src-renderer/db/schema'
-import type { OutboxEnv } from '../../../src-renderer/db/write'
-import type { PeopleWriteOutcome } from '../../../src-shared/domain/people-writes'
 import { freshDb } from '../support/db'
 import { fakeApi } from '../support/fakes'
+import { env, outcomeOf } from './people-writes-support'
 
 const SIREN_A = '732829320'
 const SIREN_B = '552100554'
@@ -34,21 +33,6 @@ afterEach(async () => {
   await db?.delete()
   db = null
 })
-
-/** A clock the test moves, and sequential UUIDs. */
-function env(start = '2026-11-20T09:00:00.000Z'): OutboxEnv & { at: number } {
-  let n = 0
-  const e = {
-    at: Date.parse(start),
-    now: () => new Date(e.at).toISOString(),
-    newId: () => `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`,
-  }
-  return e
-}
-
-function outcomeOf(clientId: string, result: PeopleWriteOutcome['result'], extra: Partial<PeopleWriteOutcome> = {}): PeopleWriteOutcome {
-  return { clientId, result, error: null, serverId: null, sentAt: '2026-11-20T09:00:01.000Z', settleUntil: null, ...extra }
-}
 
 describe('enqueuePeopleWrite', () => {
   it('checks the payload with its kind’s schema: a wrong IBAN stores nothing, a right one is queued', async () => {

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * The users screens (issue 18, point 1): the list read through main and cached, a user created online (offline: said
- * at once, nothing sent), a user's record with the dossiers assigned and where each stands today, an assignment
- * refused before sending when it overlaps, one sent and shown; « mes dossiers » on the cabinet screen; without the
- * `cabinet` right the screens say why and ask nothing.
+ * The users screens (issue 18, point 1): the list read through main and cached, a user created and an assignment
+ * ended as people writes (db/cabinet-writes.ts) the service then holds, a user's record with the dossiers assigned and
+ * where each stands today, an assignment refused before queuing when it overlaps; « mes dossiers » on the cabinet
+ * screen follows once the service holds the writes; without the `cabinet` right the screens say why and ask nothing.
+ * The writes offline, cancelled, refused and in order: cabinet-writes-view.test.ts.
  */
 import '../support/db'
 
 import type { VueWrapper } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import CabinetView from '../../../src-renderer/features/cabinet/CabinetView.vue'
 import UserView from '../../../src-renderer/features/users/UserView.vue'
@@ -16,72 +17,23 @@ import UsersView from '../../../src-renderer/features/users/UsersView.vue'
 import { createAppRouter } from '../../../src-renderer/router'
 import { useCabinetApi } from '../../../src-renderer/stores/cabinet'
 import { useSyncStore } from '../../../src-renderer/stores/sync'
-import type { UtilisateurCabinet } from '../../../src-shared/api/cabinet'
-import type { AffectationDossier } from '../../../src-shared/api/dossiers'
 import { SIREN, SIREN_2 } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
 import { byTestId, settled, withRights } from '../support/screens'
+import { disposeQuietly, installCabinetService, typeUser, type CabinetService } from './cabinet-service'
 
 let app: TestApp
+let svc: CabinetService
 let wrapper: VueWrapper | undefined
-let users: UtilisateurCabinet[]
-let assignments: AffectationDossier[]
-let writes: string[]
-
-function user(matricule: string, prenom: string, nom: string): UtilisateurCabinet {
-  return { matricule, prenom, nom, email: `${prenom.toLowerCase()}@cabinet.fr`, profil: 'gestionnaire', actif: true, droits: ['dossiers'] }
-}
 
 beforeEach(async () => {
   app = await testApp()
-  writes = []
-  users = [user('GP001', 'Claire', 'Martin'), user('GP002', 'Julien', 'Roux')]
-  // The test clock is 2026-11-20: GP001 holds SIREN today, held SIREN_2 until the 19th.
-  assignments = [
-    { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2024-01-01', date_fin: null },
-    { siren: SIREN_2, matricule_utilisateur: 'GP001', date_debut: '2024-01-01', date_fin: '2026-11-19' },
-    { siren: SIREN_2, matricule_utilisateur: 'GP002', date_debut: '2026-12-01', date_fin: null },
-  ]
-  const at = '2026-11-20T08:59:00.000Z'
-  useCabinetApi({
-    'cabinet:users': () => Promise.resolve({ ok: true, value: { fetchedAt: at, utilisateurs: users } }),
-    'cabinet:user': ({ matricule }) => {
-      const u = users.find((x) => x.matricule === matricule)
-      return Promise.resolve(
-        u === undefined ? { ok: false, error: { code: 'INTROUVABLE', message: 'introuvable' } } : { ok: true, value: u },
-      )
-    },
-    'cabinet:createUser': (input) => {
-      writes.push(`user:${input.matricule}`)
-      const created = { ...input, droits: input.droits ?? [], actif: true }
-      users = [...users, created]
-      return Promise.resolve({ ok: true, value: created })
-    },
-    'cabinet:assignments': () =>
-      Promise.resolve({
-        ok: true,
-        value: { fetchedAt: at, utilisateur: 'GP001', sirens: [SIREN, SIREN_2], affectations: assignments, refused: [] },
-      }),
-    'cabinet:assign': ({ siren, ...rest }) => {
-      writes.push(`assign:${siren}:${rest.matricule_utilisateur}`)
-      const a = { siren, ...rest }
-      assignments = [...assignments, a]
-      return Promise.resolve({ ok: true, value: a })
-    },
-    'cabinet:endAssignment': ({ siren, matricule_utilisateur, date_debut, date_fin }) => {
-      writes.push(`end:${siren}:${matricule_utilisateur}:${date_debut}:${date_fin}`)
-      const same = (a: AffectationDossier): boolean =>
-        a.siren === siren && a.matricule_utilisateur === matricule_utilisateur && a.date_debut === date_debut
-      assignments = assignments.map((a) => (same(a) ? { ...a, date_fin } : a))
-      return Promise.resolve({ ok: true, value: { siren, matricule_utilisateur, date_debut, date_fin } })
-    },
-  })
+  svc = installCabinetService(app)
 })
 afterEach(async () => {
   wrapper?.unmount()
   wrapper = undefined
-  useCabinetApi(null)
-  await app.dispose()
+  await disposeQuietly(app)
 })
 
 const testId = byTestId
@@ -89,7 +41,7 @@ const testId = byTestId
 const until = settled
 
 describe('UsersView', () => {
-  it('lists the users with their dossiers today, and creates one online', async () => {
+  it('lists the users with their dossiers today, and creates one as a queued write the service then holds', async () => {
     await withRights(app, ['dossiers', 'cabinet'])
     wrapper = mountIn(app, UsersView, {}, createAppRouter())
     await until(() => {
@@ -103,38 +55,27 @@ describe('UsersView', () => {
     await until(() => {
       expect(wrapper?.find(testId('field-error-email')).exists()).toBe(true)
     })
-    expect(writes).toEqual([])
+    expect(svc.writes).toEqual([])
 
-    await wrapper.find(testId('user-matricule')).setValue('GP010')
-    await wrapper.find(testId('user-prenom')).setValue('Lucie')
-    await wrapper.find(testId('user-nom')).setValue('Petit')
-    await wrapper.find(testId('user-email')).setValue('lucie.petit@cabinet.fr')
     await wrapper.find(testId('user-droit-cabinet')).setValue(true)
-    await wrapper.find('form').trigger('submit')
-    await until(() => {
-      expect(wrapper?.find(testId('user-row-GP010')).exists()).toBe(true)
+    await typeUser(wrapper, 'GP010', 'Lucie', 'Petit', 'lucie.petit@cabinet.fr')
+    await vi.waitFor(async () => {
+      expect((await app.db.cabinetUsers.get('GP010'))?.droits).toEqual(['cabinet'])
     })
-    expect(writes).toEqual(['user:GP010'])
+    expect(svc.writes).toEqual(['user:GP010'])
+    expect(app.api.peoplePushes.map((p) => p.siren)).toEqual([null])
     expect(wrapper.find(testId('user-create-result')).attributes('data-ok')).toBe('true')
-    expect((await app.db.cabinetUsers.get('GP010'))?.droits).toEqual(['cabinet'])
-  })
+    await until(() => {
+      expect(wrapper?.find(testId('user-row-GP010')).attributes('data-pending')).toBe('')
+    })
+    expect(wrapper.find(testId('cabinet-writes')).exists()).toBe(false)
 
-  it('refuses a creation offline at once, sending nothing', async () => {
-    await withRights(app, ['cabinet'])
-    wrapper = mountIn(app, UsersView, {}, createAppRouter())
+    // The same matricule again is said on the field: nothing queued.
+    await typeUser(wrapper, 'GP010', 'Lucie', 'Petit', 'lucie.petit@cabinet.fr')
     await until(() => {
-      expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
+      expect(wrapper?.find(testId('field-error-matricule')).text()).toMatch(/déjà celui d’un utilisateur/)
     })
-    useSyncStore(app.pinia).online = false
-    await wrapper.find(testId('user-matricule')).setValue('GP011')
-    await wrapper.find(testId('user-prenom')).setValue('Marc')
-    await wrapper.find(testId('user-nom')).setValue('Blanc')
-    await wrapper.find(testId('user-email')).setValue('marc.blanc@cabinet.fr')
-    await wrapper.find('form').trigger('submit')
-    await until(() => {
-      expect(wrapper?.find(testId('user-create-result')).text()).toMatch(/hors connexion.*Rien n’a été enregistré/)
-    })
-    expect(writes).toEqual([])
+    expect(await app.db.peopleWrites.count()).toBe(1)
   })
 
   it('says why without the cabinet right and asks nothing', async () => {
@@ -146,10 +87,7 @@ describe('UsersView', () => {
         return Promise.reject(new Error('non'))
       },
       'cabinet:user': () => Promise.reject(new Error('non')),
-      'cabinet:createUser': () => Promise.reject(new Error('non')),
       'cabinet:assignments': () => Promise.reject(new Error('non')),
-      'cabinet:assign': () => Promise.reject(new Error('non')),
-      'cabinet:endAssignment': () => Promise.reject(new Error('non')),
     })
     wrapper = mountIn(app, UsersView, {}, createAppRouter())
     await until(() => {
@@ -176,7 +114,7 @@ describe('UserView', () => {
     await until(() => {
       expect(wrapper?.find(testId('assign-result')).text()).toMatch(/déjà affecté.*01\/01\/2024 sans date de fin/)
     })
-    expect(writes).toEqual([])
+    expect(svc.writes).toEqual([])
 
     await wrapper.find(testId('assign-dossier')).setValue(SIREN_2)
     await wrapper.find(testId('assign-debut')).setValue('01/12/2026')
@@ -185,8 +123,11 @@ describe('UserView', () => {
     await until(() => {
       expect(wrapper?.find(testId(`assignment-${SIREN_2}-GP001-2026-12-01`)).exists()).toBe(true)
     })
-    expect(writes).toEqual([`assign:${SIREN_2}:GP001`])
     expect(wrapper.find(testId(`assignment-${SIREN_2}-GP001-2026-12-01`)).attributes('data-state')).toBe('a_venir')
+    await until(() => {
+      expect(wrapper?.find(testId(`assignment-${SIREN_2}-GP001-2026-12-01`)).attributes('data-pending')).toBe('')
+    })
+    expect(svc.writes).toEqual([`affectation:${SIREN_2}:GP001:2026-12-01`])
   })
 })
 
@@ -222,15 +163,17 @@ describe('ending an assignment', () => {
     await until(() => {
       expect(w.find(testId('confirm-message')).text()).toMatch(/ne sera plus affecté\(e\) au dossier .* après le 19\/11\/2026/)
     })
-    expect(writes).toEqual([])
+    expect(svc.writes).toEqual([])
     await w.find(testId('confirm-yes')).trigger('click')
     await until(() => {
       expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).attributes('data-state')).toBe('terminee')
     })
-    expect(writes).toEqual([`end:${SIREN}:GP001:2024-01-01:2026-11-19`])
     expect(w.find(testId('end-result')).attributes('data-ok')).toBe('true')
-    expect(w.find(testId('end-result')).text()).toMatch(/terminée.*19\/11\/2026/)
-    expect((await app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-19')
+    expect(w.find(testId('end-result')).text()).toMatch(/Fin d’affectation au 19\/11\/2026 enregistrée/)
+    await vi.waitFor(async () => {
+      expect((await app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-19')
+    })
+    expect(svc.writes).toEqual([`fin_affectation:${SIREN}:GP001:2024-01-01:2026-11-19`])
 
     w.unmount()
     wrapper = mountIn(app, CabinetView, {}, createAppRouter())
@@ -261,8 +204,8 @@ describe('ending an assignment', () => {
     })
   })
 
-  it('refuses an end reaching into a later assignment before sending, and says so offline', async () => {
-    assignments = [
+  it('refuses an end reaching into a later assignment before queuing; offline the end is queued and shown', async () => {
+    svc.assignments = [
       { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2024-01-01', date_fin: '2026-11-30' },
       { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2026-12-01', date_fin: null },
     ]
@@ -282,10 +225,11 @@ describe('ending an assignment', () => {
     })
     await w.find(testId('confirm-yes')).trigger('click')
     await until(() => {
-      expect(w.find(testId('end-result')).text()).toMatch(/hors connexion.*Rien n’a été enregistré/)
+      expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).attributes('data-pending')).toBe('queued')
     })
-    expect(writes).toEqual([])
-    expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).attributes('data-state')).toBe('en_cours')
+    expect(svc.writes).toEqual([])
+    expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).text()).toMatch(/25\/11\/2026/)
+    expect((await app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-30')
   })
 })
 
