@@ -14,7 +14,7 @@
  *   queued, being sent, without answer, refused or à vérifier), so that the record is marked and not changed twice.
  */
 import { SERVICE_RECORD_KINDS, type ServiceRecordKind } from '../../src-shared/domain/service-records'
-import { ENTRY_KIND_SPECS, type EntryKind, type EntryOperation } from '../../src-shared/domain/entry-kinds'
+import { ENTRY_KIND_SPECS, FORM_KINDS, type EntryKind, type EntryOperation } from '../../src-shared/domain/entry-kinds'
 import type { OutboxEntry } from '../../src-shared/domain/outbox'
 import { isReadable } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
@@ -254,4 +254,19 @@ function sortLines(lines: PeriodRecordLine[]): PeriodRecordLine[] {
       byCodeUnit(a.at, b.at) ||
       byCodeUnit(a.key, b.key),
   )
+}
+
+/** A line's service record as « Modifier » and « Supprimer » act on it (issue 14, point 3). */
+export interface RecordTarget {
+  readonly record: ServiceRecordRow
+  readonly kind: Exclude<ServiceRecordKind, 'acompte'>
+  /** True when the kind has a one-entry form (« Modifier »); an EVP is typed in the grid: « Supprimer » only. */
+  readonly editable: boolean
+}
+
+/** The record a line's actions change, or null: a local entry not on the service, or an acompte (read only). */
+export function recordTarget(line: PeriodRecordLine): RecordTarget | null {
+  const { record, kind } = line
+  if (record === null || kind === 'acompte') return null
+  return { record, kind, editable: FORM_KINDS.includes(kind) }
 }
