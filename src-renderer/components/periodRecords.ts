@@ -236,8 +236,12 @@ function ranks(values: Iterable<string>, collator: Intl.Collator): Map<string, n
   return rank
 }
 
-/** `lines` sorted in {@link compareLines}'s order, matricules and codes compared by rank (sorted in place). */
-function sortLines(lines: PeriodRecordLine[]): PeriodRecordLine[] {
+/**
+ * `lines` sorted in {@link compareLines}'s order, matricules and codes compared by rank. Each line's matricule, kind
+ * and code ranks are folded into one number first, so that a comparison is one subtraction (then the instant and the
+ * key for ties), not six map lookups: a paste's chunk re-sorts up to 5 000 lines (issue 19, point 3).
+ */
+function sortLines(lines: readonly PeriodRecordLine[]): PeriodRecordLine[] {
   const matricules = ranks(
     lines.map((l) => l.matricule),
     MATRICULES,
@@ -246,14 +250,14 @@ function sortLines(lines: PeriodRecordLine[]): PeriodRecordLine[] {
     lines.map((l) => l.code),
     CODES,
   )
-  return lines.sort(
-    (a, b) =>
-      (matricules.get(a.matricule) ?? 0) - (matricules.get(b.matricule) ?? 0) ||
-      (KIND_ORDER.get(a.kind) ?? 0) - (KIND_ORDER.get(b.kind) ?? 0) ||
-      (codes.get(a.code) ?? 0) - (codes.get(b.code) ?? 0) ||
-      byCodeUnit(a.at, b.at) ||
-      byCodeUnit(a.key, b.key),
-  )
+  const codeSpan = codes.size + 1
+  const kindSpan = SERVICE_RECORD_KINDS.length + 1
+  const keyed = lines.map((line) => ({
+    line,
+    rank: ((matricules.get(line.matricule) ?? 0) * kindSpan + (KIND_ORDER.get(line.kind) ?? 0)) * codeSpan + (codes.get(line.code) ?? 0),
+  }))
+  keyed.sort((a, b) => a.rank - b.rank || byCodeUnit(a.line.at, b.line.at) || byCodeUnit(a.line.key, b.line.key))
+  return keyed.map((k) => k.line)
 }
 
 /** A line's service record as « Modifier » and « Supprimer » act on it (issue 14, point 3). */

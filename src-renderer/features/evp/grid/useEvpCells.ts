@@ -151,8 +151,12 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
 
   /** Latest relevant outbox entry per cell. */
   const entries = shallowRef<ReadonlyMap<string, OutboxEntry>>(new Map())
-  /** Local state overriding the entry's view: being saved, or refused before reaching the outbox. */
-  const local = ref<Record<string, CellView>>({})
+  /**
+   * Local state overriding the entry's view: being saved, or refused before reaching the outbox. Replaced whole at
+   * each change (never changed in place), so not deeply reactive: a paste's 5 000 cells are read and copied at each
+   * chunk without a proxy per access.
+   */
+  const local = shallowRef<Readonly<Record<string, CellView>>>({})
   const loadError = ref<string | null>(null)
   const progress = ref<{ done: number; total: number } | null>(null)
   const lastSaved = ref(0)
