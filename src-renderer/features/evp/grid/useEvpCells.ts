@@ -6,7 +6,7 @@
  * progress counter.
  */
 import { storeToRefs } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue'
 import type { Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 
@@ -206,6 +206,10 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       void load()
     }, RELOAD_DELAY_MS)
   }
+  // A grid left (or a test's app disposed) reads nothing more.
+  onScopeDispose(() => {
+    clearTimeout(reloadTimer)
+  })
 
   watch(
     [siren, periode],
