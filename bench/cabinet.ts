@@ -120,7 +120,9 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
         await page.evaluate(untilPainted('window.__homeAt !== undefined'))
       })
       f['cabinet.homeFirstRenderMs'] = z.number().parse(await page.evaluate('window.__homeAt'))
-      const rows = await page.locator('[data-testid^="dossier-row-"]').count()
+      // Dossiers of the table (aria-rowcount less the header row): above 40 only those in view are in the DOM.
+      const rowCount = await page.getAttribute('[data-testid="dossier-table"]', 'aria-rowcount')
+      const rows = rowCount === null ? await page.locator('[data-testid^="dossier-row-"]').count() : z.coerce.number().parse(rowCount) - 1
       if (rows !== sizes.dossiers) throw new Error(`Accueil : ${rows} dossiers affichés sur ${sizes.dossiers}`)
 
       // Dossier to dossier, as a clerk goes down the list.

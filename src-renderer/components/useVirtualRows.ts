@@ -120,11 +120,13 @@ export function useVirtualRows(options: VirtualRowsOptions) {
   let toMeasure: Element[] = []
 
   /**
-   * Template ref of a rendered row (`data-index` set to its index): measures its real height once, after the render
+   * Template ref of a rendered row (`data-index` set to its index; a component whose root element is the row): measures its real height once, after the render
    * that added it, with the other rows it added. Vue calls a function ref at every render, between its DOM changes:
    * measuring there would force one layout per row per render (a paste's chunks re-render the rows in view).
    */
-  function measure(element: Element | ComponentPublicInstance | null): void {
+  function measure(ref: Element | ComponentPublicInstance | null): void {
+    // A row may be a component (its root element is the row).
+    const element: unknown = ref === null || ref instanceof Element ? ref : ref.$el
     if (!enabled.value || !(element instanceof Element) || measured.has(element)) return
     measured.add(element)
     toMeasure.push(element)

@@ -2,7 +2,8 @@
 /**
  * The EVP grid of a big dossier (issue 19, point 3): above 300 rows only the rows in view are rendered, between two
  * spacer rows, each with its aria-rowindex; the keyboard reaches every row (a move out of view brings the row in
- * and focuses its cell), and a paste covers rows not rendered. Below the threshold every row is rendered.
+ * and focuses its cell), and a paste covers rows not rendered. Below the threshold every row is rendered. A keystroke
+ * renders only the rows it changes: none for a character typed in the editor, the two rows concerned by a move.
  */
 import { mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
@@ -10,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 
 import EvpGrid from '../../../src-renderer/features/evp/grid/EvpGrid.vue'
+import EvpGridRow from '../../../src-renderer/features/evp/grid/EvpGridRow.vue'
 import type { CellView } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import { gridRows } from '../../../src-renderer/features/evp/grid/gridRows'
 import type { PastePlan } from '../../../src-renderer/features/evp/grid/paste'
@@ -48,6 +50,10 @@ function mountGrid(count: number): VueWrapper {
     global: { plugins: [createAppI18n('fr')] },
   })
   return wrapper
+}
+
+function commits(w: VueWrapper): { row: number; col: number; text: string }[] {
+  return (w.emitted('commit') ?? []).map((args) => args[0] as { row: number; col: number; text: string })
 }
 
 function renderedRows(w: VueWrapper): string[] {
@@ -115,5 +121,34 @@ describe('grille EVP virtualisée (1 000 salariés)', () => {
     const w = mountGrid(300)
     expect(renderedRows(w)).toHaveLength(300)
     expect(w.find('[data-testid="grid-spacer-after"]').exists()).toBe(false)
+  })
+
+  it('a character typed renders no row; a move renders the row left and the row entered only', async () => {
+    // Every render of a row goes through its component's render function (one instance per row in view).
+    const options = EvpGridRow as unknown as { render: (...args: unknown[]) => unknown }
+    const render = vi.spyOn(options, 'render')
+    try {
+      const w = mountGrid(1000)
+      const rowsInView = renderedRows(w).length
+      expect(render).toHaveBeenCalledTimes(rowsInView)
+      w.get('[data-testid="cell-V0003-HS25"]').element.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }))
+      await nextTick()
+      expect(render).toHaveBeenCalledTimes(rowsInView + 2)
+      await key(w, 'Enter')
+      const editor = w.get('input.cell-editor')
+      render.mockClear()
+      for (const text of ['3', '3,', '3,5']) {
+        await editor.setValue(text)
+        await nextTick()
+      }
+      expect(render).not.toHaveBeenCalled()
+      // What was typed stays in the editor when its row is rendered again (the draft is read at each render).
+      await key(w, 'ArrowDown')
+      expect(commits(w)).toEqual([{ row: 2, col: 0, text: '3,5' }])
+      expect(render).toHaveBeenCalledTimes(2)
+      expect(w.find('[data-testid="row-V0004"] [role="gridcell"][aria-selected="true"]').exists()).toBe(true)
+    } finally {
+      render.mockRestore()
+    }
   })
 })

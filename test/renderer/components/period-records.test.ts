@@ -3,7 +3,7 @@
  * The period's records beside an entry screen (PeriodRecords.vue, issue 14 point 1), mounted with the app's real
  * stores over fake-indexeddb and a fake `window.api`: what the service holds and what this workstation entered, one
  * line each with its origin; the cache's age; offline, the cache without a request; after a sync batch that touched
- * the dossier, a new read.
+ * the dossier, a new read; over 100 lines, the lines in view only, following a burst of writes with fewer merges.
  */
 import '../support/db'
 
@@ -211,5 +211,37 @@ describe('PeriodRecords, a pasted block (issue 19, point 3)', () => {
     // No read of every entry of the dossier: only the rows changed since the latest change seen.
     expect(lowers.length).toBeGreaterThan(0)
     expect(lowers.filter((lower) => lower === '')).toEqual([])
+  })
+
+  it('over 100 lines follows a burst of writes with fewer merges than writes, then shows them all', async () => {
+    app = await testApp()
+    serve(app, (input) => recordsAnswer([], input))
+    expect((await enqueueMany(app.db, evps(150), app.env)).saved).toBe(150)
+    await useReferenceStore().load()
+    wrapper = mountIn(app, PeriodRecords, { siren: SIREN, periode: '2026-11' })
+    const table = (): string | undefined => wrapper?.get('table').attributes('aria-rowcount')
+    await vi.waitFor(() => {
+      expect(table()).toBe('151')
+    })
+    const counts: (string | null)[] = []
+    const observer = new MutationObserver(() => counts.push(wrapper?.get('table').element.getAttribute('aria-rowcount') ?? null))
+    observer.observe(wrapper.get('table').element, { attributes: true, attributeFilter: ['aria-rowcount'] })
+    try {
+      for (let i = 0; i < 8; i += 1) {
+        const saved = await enqueue(
+          app.db,
+          { kind: 'evp', payload: valid.evp({ matricule: 'M002', quantite: `${String(i + 1)}.5` }) },
+          app.env,
+        )
+        expect(saved.ok).toBe(true)
+      }
+      await vi.waitFor(() => {
+        expect(table()).toBe('159')
+      })
+      expect(counts.length).toBeGreaterThan(0)
+      expect(counts.length).toBeLessThan(8)
+    } finally {
+      observer.disconnect()
+    }
   })
 })

@@ -70,8 +70,17 @@ export function withOverride(local: CellOverrides, key: string, view: CellView |
   return withoutKeys(local, new Set([key]))
 }
 
+/**
+ * A copy of `record` without `keys`. One object built, no array per entry (`Object.entries` made one per cell: a
+ * paste's chunk copies its 5 000 overrides, and the garbage was the longest pause of the paste, issue 19 point 3).
+ */
 function withoutKeys<T>(record: Readonly<Record<string, T>>, keys: ReadonlySet<string>): Record<string, T> {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.has(key)))
+  const kept: Record<string, T> = {}
+  for (const key of Object.keys(record)) {
+    const value = record[key]
+    if (value !== undefined && !keys.has(key)) kept[key] = value
+  }
+  return kept
 }
 
 /** What the cell `matricule|code` shows: its override, else its entry (in the code's format), else empty. */
@@ -123,7 +132,7 @@ export function settleResults(
       failed[key] = invalidView(text, result.issues.map((i) => i.message).join(' — '))
     }
   }
-  return { entries: done.size > 0 ? next : entries, local: { ...withoutKeys(local, done), ...failed }, saved: done.size }
+  return { entries: done.size > 0 ? next : entries, local: Object.assign(withoutKeys(local, done), failed), saved: done.size }
 }
 
 /** The text of a cell read by its code's format, or its `invalid` view (worded by `refusal`) when it cannot be read. */

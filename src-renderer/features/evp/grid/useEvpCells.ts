@@ -6,7 +6,7 @@
  * progress counter.
  */
 import { storeToRefs } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue'
 import type { Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 
@@ -151,8 +151,12 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
 
   /** Latest relevant outbox entry per cell. */
   const entries = shallowRef<ReadonlyMap<string, OutboxEntry>>(new Map())
-  /** Local state overriding the entry's view: being saved, or refused before reaching the outbox. */
-  const local = ref<Record<string, CellView>>({})
+  /**
+   * Local state overriding the entry's view: being saved, or refused before reaching the outbox. Replaced whole at
+   * each change (never changed in place), so not deeply reactive: a paste's 5 000 cells are read and copied at each
+   * chunk without a proxy per access.
+   */
+  const local = shallowRef<Readonly<Record<string, CellView>>>({})
   const loadError = ref<string | null>(null)
   const progress = ref<{ done: number; total: number } | null>(null)
   const lastSaved = ref(0)
@@ -202,6 +206,10 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       void load()
     }, RELOAD_DELAY_MS)
   }
+  // A grid left (or a test's app disposed) reads nothing more.
+  onScopeDispose(() => {
+    clearTimeout(reloadTimer)
+  })
 
   watch(
     [siren, periode],

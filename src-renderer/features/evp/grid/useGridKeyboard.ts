@@ -5,7 +5,7 @@
  * text, and a pasted block planned from the active cell (paste.ts). The grid keeps its rendering, its cell ids and
  * what a committed cell means.
  */
-import { nextTick, ref, watch } from 'vue'
+import { nextTick, shallowRef, watch } from 'vue'
 import type { Ref } from 'vue'
 
 import { gridReducer, initialGridState, keyToAction } from './gridNav'
@@ -39,52 +39,69 @@ export interface GridKeyboardOptions {
  * The navigation state and the handlers of a grid (see the file comment); `listeners` go on the table element. `dispatch(action, focus)` applies one
  * action and, unless `focus` is false, focuses the active cell (or its editor) on the next tick; `moveTo` moves to a
  * cell when both indices are found (>= 0). Raises nothing.
+ *
+ * `nav` is what the grid shows (active cell, editing or not) and changes only with it: a character typed in the
+ * editor changes the draft, which the editor's input already holds, so the grid is not rendered again for it (issue
+ * 19 point 3: a keystroke touches its cell only). `draft()` is the text being typed, for the editor's `value` (read at
+ * each render of the grid, so that a render while typing keeps what was typed).
  */
 export function useGridKeyboard(options: GridKeyboardOptions) {
-  const nav = ref<GridNavState>(initialGridState(options.rowCount(), options.colCount()))
+  const nav = shallowRef<GridNavState>(initialGridState(options.rowCount(), options.colCount()))
+  /** The latest state, draft included (`nav` lags behind it by the characters typed since the grid last rendered). */
+  let latest = nav.value
+
+  function setState(next: GridNavState): void {
+    latest = next
+    if (!sameShown(nav.value, next)) nav.value = next
+  }
 
   watch(
     () => [options.rowCount(), options.colCount()] as const,
     ([rowCount, colCount]) => {
-      nav.value = gridReducer(nav.value, { type: 'resize', rowCount, colCount }).state
+      setState(gridReducer(latest, { type: 'resize', rowCount, colCount }).state)
     },
   )
 
+  /** The text typed in the active cell's editor ('' when not editing). */
+  function draft(): string {
+    return latest.draft
+  }
+
   function currentText(): string {
-    return options.cellText(nav.value.row, nav.value.col)
+    return options.cellText(latest.row, latest.col)
   }
 
   async function focusActive(): Promise<void> {
     await nextTick()
-    if (options.reveal !== undefined) await options.reveal(nav.value.row)
+    if (options.reveal !== undefined) await options.reveal(latest.row)
     const root = options.table.value
     if (root === null) return
-    if (nav.value.editing) {
+    if (latest.editing) {
       const input = root.querySelector<HTMLInputElement>(options.editorSelector)
       input?.focus()
       input?.setSelectionRange(input.value.length, input.value.length)
       return
     }
-    document.getElementById(options.cellId(nav.value.row, nav.value.col))?.focus()
+    document.getElementById(options.cellId(latest.row, latest.col))?.focus()
   }
 
   function dispatch(action: GridAction, focus = true): void {
-    const step = gridReducer(nav.value, action)
-    nav.value = step.state
+    const step = gridReducer(latest, action)
+    setState(step.state)
     if (step.commit !== null) options.onCommit(step.commit)
     if (focus) void focusActive()
   }
 
   function isBoundaryTab(event: KeyboardEvent): boolean {
-    if (event.key !== 'Tab' || nav.value.editing) return false
-    return event.shiftKey ? nav.value.col === 0 : nav.value.col >= options.colCount() - 1
+    if (event.key !== 'Tab' || latest.editing) return false
+    return event.shiftKey ? latest.col === 0 : latest.col >= options.colCount() - 1
   }
 
   function onKeydown(event: KeyboardEvent): void {
     if (event.isComposing || options.rowCount() === 0 || options.colCount() === 0) return
     // Tab out of the grid from its first/last column: the grid is not a keyboard trap.
     if (isBoundaryTab(event)) return
-    const action = keyToAction(event, nav.value.editing, currentText())
+    const action = keyToAction(event, latest.editing, currentText())
     if (action === null) return
     event.preventDefault()
     dispatch(action)
@@ -93,14 +110,14 @@ export function useGridKeyboard(options: GridKeyboardOptions) {
   function onPaste(event: ClipboardEvent): void {
     const text = event.clipboardData?.getData('text/plain') ?? ''
     // Inside the editor, plain text pastes into the input; a block (tabs, lines) pastes into the grid.
-    if (nav.value.editing && !/[\t\r\n]/.test(text.replace(/[\r\n]+$/, ''))) return
+    if (latest.editing && !/[\t\r\n]/.test(text.replace(/[\r\n]+$/, ''))) return
     event.preventDefault()
-    if (nav.value.editing) dispatch({ type: 'cancel' })
-    options.onPastePlan(planClipboardPaste(text, { row: nav.value.row, col: nav.value.col }, options.rowCount(), options.colCount()))
+    if (latest.editing) dispatch({ type: 'cancel' })
+    options.onPastePlan(planClipboardPaste(text, { row: latest.row, col: latest.col }, options.rowCount(), options.colCount()))
   }
 
   function onCopy(event: ClipboardEvent): void {
-    if (nav.value.editing) return
+    if (latest.editing) return
     event.preventDefault()
     event.clipboardData?.setData('text/plain', currentText())
   }
@@ -116,5 +133,17 @@ export function useGridKeyboard(options: GridKeyboardOptions) {
   /** The table's listeners (`v-on="listeners"`): keys, paste and copy. */
   const listeners = { keydown: onKeydown, paste: onPaste, copy: onCopy }
 
-  return { nav, currentText, dispatch, listeners, moveTo, isActive }
+  return { nav, draft, currentText, dispatch, listeners, moveTo, isActive }
+}
+
+/** True when `a` and `b` show the same grid: they differ at most by the draft typed in the editor. */
+function sameShown(a: GridNavState, b: GridNavState): boolean {
+  return (
+    a.row === b.row &&
+    a.col === b.col &&
+    a.rowCount === b.rowCount &&
+    a.colCount === b.colCount &&
+    a.editing === b.editing &&
+    a.original === b.original
+  )
 }
