@@ -4,7 +4,7 @@
  * Wire records are those of `src-shared/api/cabinet.ts` and `src-shared/api/dossiers.ts`.
  */
 import { z } from 'zod'
-import { Facturation, UtilisateurCabinet, UtilisateurCabinetCreate } from '../api/cabinet'
+import { Facturation, UtilisateurCabinet } from '../api/cabinet'
 import { IsoDate, Matricule, Periode, Siren } from '../api/common'
 import { AffectationDossier, AffectationDossierFinFields, endNotBeforeStart } from '../api/dossiers'
 
@@ -29,9 +29,6 @@ export type FacturationsListResult = z.infer<typeof FacturationsListResult>
 /** Input of `cabinet:user`: the user's matricule. */
 export const CabinetUserInput = z.strictObject({ matricule: Matricule })
 
-/** Input of `cabinet:createUser`: the body of POST /api/cabinet/utilisateurs. */
-export const CabinetCreateUserInput = UtilisateurCabinetCreate.strict()
-
 /** Answer of `cabinet:users`: every cabinet user (all pages) read at `fetchedAt`. */
 export const CabinetUsersResult = z.object({ fetchedAt: z.iso.datetime(), utilisateurs: z.array(UtilisateurCabinet) })
 export type CabinetUsersResult = z.infer<typeof CabinetUsersResult>
@@ -54,7 +51,10 @@ export const CabinetAssignmentsResult = z.object({
 })
 export type CabinetAssignmentsResult = z.infer<typeof CabinetAssignmentsResult>
 
-/** Input of `cabinet:assign`: assigns a user to a dossier from `date_debut` to `date_fin` (inclusive; null: open). */
+/**
+ * An assignment the screens queue as an `affectation` people write (docs/api-assumptions.md #58, #80): assigns a user to
+ * a dossier from `date_debut` to `date_fin` (inclusive; null: open).
+ */
 export const CabinetAssignInput = endNotBeforeStart(
   z.strictObject({
     siren: Siren,
@@ -66,8 +66,9 @@ export const CabinetAssignInput = endNotBeforeStart(
 export type CabinetAssignInput = z.infer<typeof CabinetAssignInput>
 
 /**
- * Input of `cabinet:endAssignment`: ends the assignment of `matricule_utilisateur` to `siren` that starts on
- * `date_debut`, on `date_fin` (inclusive, not before the start). Sent as PATCH
+ * An assignment's end the screens queue as a `fin_affectation` people write (docs/api-assumptions.md #58, #80): ends the
+ * assignment of `matricule_utilisateur` to `siren` that starts on `date_debut`, on `date_fin` (inclusive, not before the
+ * start). Sent as PATCH
  * /api/dossiers/{siren}/affectations-dossier (assumption: not shown in reference, docs/api-assumptions.md #57, #75).
  */
 export const CabinetEndAssignmentInput = endNotBeforeStart(z.strictObject({ siren: Siren, ...AffectationDossierFinFields.shape }))

@@ -38,13 +38,9 @@ import {
 } from '../domain/bulletins'
 import { SyncProgress, SyncPushInput, SyncPushResult, SyncVerifyInput, SyncVerifyResult } from '../domain/sync-protocol'
 import { UtilisateurCabinet } from '../api/cabinet'
-import { AffectationDossier } from '../api/dossiers'
 import {
-  CabinetAssignInput,
   CabinetAssignmentsInput,
   CabinetAssignmentsResult,
-  CabinetCreateUserInput,
-  CabinetEndAssignmentInput,
   CabinetUserInput,
   CabinetUsersResult,
   FacturationsListInput,
@@ -151,14 +147,8 @@ export const ipcChannels = {
   'cabinet:users': { input: z.strictObject({}), output: CabinetUsersResult },
   /** One cabinet user by matricule. */
   'cabinet:user': { input: CabinetUserInput, output: UtilisateurCabinet },
-  /** Creates a cabinet user, online only (not queued: docs/api-assumptions.md #58). */
-  'cabinet:createUser': { input: CabinetCreateUserInput, output: UtilisateurCabinet },
   /** The assignments of some dossiers (or every dossier the caller sees) and the signed-in user's matricule. */
   'cabinet:assignments': { input: CabinetAssignmentsInput, output: CabinetAssignmentsResult },
-  /** Assigns a user to a dossier with dates, online only (not queued: docs/api-assumptions.md #58). */
-  'cabinet:assign': { input: CabinetAssignInput, output: AffectationDossier },
-  /** Ends an assignment on a date, online only (not queued: docs/api-assumptions.md #58, #75). */
-  'cabinet:endAssignment': { input: CabinetEndAssignmentInput, output: AffectationDossier },
   /** Starts a download job of PDF summaries; progress comes as `downloads:changed`. */
   'downloads:start': { input: DownloadsStartInput, output: DownloadsStartResult },
   /** Cancels a job, or one file of it. */

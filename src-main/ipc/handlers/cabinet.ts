@@ -1,8 +1,7 @@
 /**
  * Handlers of the cabinet screens (issue 18): billing counters (`facturations:list`), cabinet users and assignments
  * (`cabinet:*`), and the declaration detail and in-app PDF summary (`declarations:detail`,
- * `declarations:recapitulatif`). The write channels (`cabinet:createUser`, `cabinet:assign`, `cabinet:endAssignment`) go
- * straight to the API and answer at once; the renderer no longer calls them: its user creations, assignments and ends
+ * `declarations:recapitulatif`). Every channel here reads; the cabinet's writes (a user created, an assignment, its end)
  * are people writes sent through `people:push` (docs/api-assumptions.md #58, #80–#82).
  */
 import { Buffer } from 'node:buffer'
@@ -23,23 +22,15 @@ export interface CabinetHandlerDeps {
 }
 
 type Channels =
-  | 'facturations:list'
-  | 'cabinet:users'
-  | 'cabinet:user'
-  | 'cabinet:createUser'
-  | 'cabinet:assignments'
-  | 'cabinet:assign'
-  | 'cabinet:endAssignment'
-  | 'declarations:detail'
-  | 'declarations:recapitulatif'
+  'facturations:list' | 'cabinet:users' | 'cabinet:user' | 'cabinet:assignments' | 'declarations:detail' | 'declarations:recapitulatif'
 
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
 /**
  * Handlers of the cabinet channels. Errors: CONNEXION_ABSENTE, the API's code and French message with `contexte`
- * FACTURATION, CABINET or DECLARATIONS (403 DROIT_MANQUANT naming the right, 409 CONFLIT for a taken matricule, 422
- * REGLE_METIER for an assignment (overlap, unknown user or assignment: docs/api-assumptions.md #57, #75), network failures when offline), RECAPITULATIF_INVALIDE (no
- * `%PDF-` signature) and RECAPITULATIF_TROP_GROS (over the size limit).
+ * FACTURATION, CABINET or DECLARATIONS (403 DROIT_MANQUANT naming the right, 404 for an unknown user or declaration,
+ * network failures when offline), RECAPITULATIF_INVALIDE (no `%PDF-` signature) and RECAPITULATIF_TROP_GROS (over the
+ * size limit).
  */
 export function createCabinetHandlers(deps: CabinetHandlerDeps): Pick<IpcHandlers, Channels> {
   async function run<T>(contexte: string, action: (connection: PayrollConnection) => Promise<T>): Promise<T> {
@@ -57,11 +48,7 @@ export function createCabinetHandlers(deps: CabinetHandlerDeps): Pick<IpcHandler
     'facturations:list': (input) => run(facturation, (c) => fetchFacturations(c.client, input, { budget: c.budget })),
     'cabinet:users': () => run(cabinet, (c) => fetchUtilisateurs(c.client, { budget: c.budget })),
     'cabinet:user': (input) => run(cabinet, (c) => c.client.call('lireUtilisateurCabinet', { params: { matricule: input.matricule } })),
-    'cabinet:createUser': (input) => run(cabinet, (c) => c.client.call('creerUtilisateurCabinet', { body: input })),
     'cabinet:assignments': (input) => run(cabinet, (c) => fetchAffectations(c.client, input.sirens, { budget: c.budget })),
-    'cabinet:assign': ({ siren, ...body }) => run(cabinet, (c) => c.client.call('creerAffectationDossier', { params: { siren }, body })),
-    'cabinet:endAssignment': ({ siren, ...body }) =>
-      run(cabinet, (c) => c.client.call('terminerAffectationDossier', { params: { siren }, body })),
     'declarations:detail': (input) =>
       run(declarations, async (c) => {
         const fetchedAt = new Date().toISOString()

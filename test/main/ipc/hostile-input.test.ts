@@ -178,10 +178,7 @@ const SAMPLES: Readonly<Record<ChannelName, () => unknown>> = {
   'facturations:list': () => ({ periodes: ['2026-09', '2026-10'], sirens: [BIG_SIREN] }),
   'cabinet:users': () => ({}),
   'cabinet:user': () => ({ matricule: 'GP001' }),
-  'cabinet:createUser': () => ({ matricule: 'GPX99', nom: 'Hostile', prenom: 'Test', email: 'hostile@example.fr', profil: 'gestionnaire' }),
   'cabinet:assignments': () => ({ sirens: [BIG_SIREN] }),
-  'cabinet:assign': () => ({ siren: BIG_SIREN, matricule_utilisateur: 'GP004', date_debut: '2026-01-01', date_fin: '2026-01-31' }),
-  'cabinet:endAssignment': () => ({ siren: BIG_SIREN, matricule_utilisateur: 'GP004', date_debut: '2026-01-01', date_fin: '2026-01-31' }),
 }
 
 function journalSize(): number {

@@ -67,10 +67,7 @@ function setup(answer: IpcHandler<'app:info'> = () => Promise.resolve(APP_INFO),
     'facturations:list': unused,
     'cabinet:users': unused,
     'cabinet:user': unused,
-    'cabinet:createUser': unused,
     'cabinet:assignments': unused,
-    'cabinet:assign': unused,
-    'cabinet:endAssignment': unused,
   }
   const dispatch = createIpcDispatcher(handlers, { trustedOrigins, onFailure: (failure) => failures.push(failure) })
   return { appInfo, handlers, dispatch, failures }

@@ -6,13 +6,13 @@
  * cut before the commit is read absent, then sent once after the settle time; a repeat is harmless; a record of that
  * matricule or start with other values goes to the clerk (`to_check`), nothing sent, nothing linked.
  */
-import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { createIpcDispatcher, type IpcHandlers } from '../../../src-main/ipc/dispatcher'
 import { createPeopleHandlers } from '../../../src-main/ipc/handlers/people'
 import type { RunningSandbox } from '../../../src-sandbox/server'
 import type { PeoplePushResult, PeopleWriteItem, PeopleWriteOutcome } from '../../../src-shared/domain/people-writes'
+import { assignWrite, endWrite, userWrite } from '../../support/cabinet-writes'
 import { BIG_SIREN, connect, startTestSandbox } from '../sync/helpers'
 
 const APP_SENDER = { url: 'app://paie/index.html#/', isMainFrame: true }
@@ -55,47 +55,6 @@ function cabinetPusher(s: RunningSandbox) {
     return (result.value as PeoplePushResult).outcomes
   }
   return { push, dispatch, sent, fate }
-}
-
-function userWrite(matricule: string, extra: Partial<PeopleWriteItem> = {}): PeopleWriteItem {
-  return {
-    clientId: randomUUID(),
-    matricule,
-    afterLostAnswer: false,
-    windowStart: null,
-    kind: 'utilisateur',
-    payload: { matricule, nom: 'Petit', prenom: 'Lucie', email: 'lucie.petit@cabinet.fr', profil: 'gestionnaire', droits: ['dossiers'] },
-    ...extra,
-  } as PeopleWriteItem
-}
-
-function assignWrite(
-  matricule: string,
-  date_debut: string,
-  date_fin: string | null,
-  extra: Partial<PeopleWriteItem> = {},
-): PeopleWriteItem {
-  return {
-    clientId: randomUUID(),
-    matricule,
-    afterLostAnswer: false,
-    windowStart: null,
-    kind: 'affectation',
-    payload: { date_debut, date_fin },
-    ...extra,
-  } as PeopleWriteItem
-}
-
-function endWrite(matricule: string, date_debut: string, date_fin: string, extra: Partial<PeopleWriteItem> = {}): PeopleWriteItem {
-  return {
-    clientId: randomUUID(),
-    matricule,
-    afterLostAnswer: false,
-    windowStart: null,
-    kind: 'fin_affectation',
-    payload: { date_debut, date_fin },
-    ...extra,
-  } as PeopleWriteItem
 }
 
 function heldAssignments(s: RunningSandbox, matricule: string) {
