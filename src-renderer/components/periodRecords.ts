@@ -5,13 +5,18 @@
  *
  * Rules:
  * - a local entry `synced` to a record the cache holds (`entry.serverId` = `record.id`, same kind) is ONE line: the
- *   record's values as the service holds them now, origin « ce poste : synchronisé »;
+ *   record's values as the service holds them now, origin « ce poste : synchronisé »; the synced create and updates
+ *   of a record the cache does not hold (yet) are ONE line too, with the values after the last of them;
+ * - a record this workstation deleted is its deletion's line only, with what was deleted: once synced (the record is
+ *   gone: struck through), and while queued, sent or without answer (« suppression en attente »); a refused or
+ *   à vérifier deletion leaves the record live, marked, beside the refused line (mergePeriodRecords);
  * - every other cached record is a line of origin « service »; every other local entry a line of origin « ce poste »
  *   with its state (drafts and cancelled entries are not shown: they are not, and will not be, on the service);
  * - lines are sorted by matricule, kind (registry order, acomptes last), code, then date;
  * - a line backed by a service record carries it (`record`: what « Modifier » and « Supprimer » start from, issue 14
  *   point 3), and the operation of a local change of that record not yet settled (`pending`: an update or delete
- *   queued, being sent, without answer, refused or à vérifier), so that the record is marked and not changed twice.
+ *   queued, being sent, without answer, refused or à vérifier; `pendingState`), so that the record is marked and not
+ *   changed twice.
  */
 import { SERVICE_RECORD_KINDS, type ServiceRecordKind } from '../../src-shared/domain/service-records'
 import { ENTRY_KIND_SPECS, FORM_KINDS, type EntryKind, type EntryOperation } from '../../src-shared/domain/entry-kinds'
@@ -54,6 +59,17 @@ export interface PeriodRecordLine {
   readonly record: ServiceRecordRow | null
   /** A local change of that record not settled yet (`update` or `delete`), else null. */
   readonly pending: Exclude<EntryOperation, 'create'> | null
+  /**
+   * The state of that change (null when none): queued, being sent or without answer, the change is « en attente »;
+   * refused or à vérifier, it is to be corrected (the record stays as the service holds it).
+   */
+  readonly pendingState: EntryState | null
+}
+
+/** A local change of a record not settled yet: its operation and state. */
+interface PendingChange {
+  readonly operation: Exclude<EntryOperation, 'create'>
+  readonly state: EntryState
 }
 
 /** States of a local change that is not settled yet (the record is marked « modification en attente »). */
@@ -88,11 +104,7 @@ export function codeOf(kind: ServiceRecordKind, fields: Readonly<Record<string, 
   return text(fields[field]) ?? ''
 }
 
-function serviceLine(
-  row: ServiceRecordRow,
-  origin: RecordOrigin,
-  pending: Exclude<EntryOperation, 'create'> | null = null,
-): PeriodRecordLine {
+function serviceLine(row: ServiceRecordRow, origin: RecordOrigin, pending: PendingChange | null = null): PeriodRecordLine {
   const fields: Readonly<Record<string, unknown>> = row.record
   return {
     key: origin.source === 'service' ? `service|${row.kind}|${row.id}` : `local|${origin.clientId}`,
@@ -104,7 +116,8 @@ function serviceLine(
     at: row.record.date_creation,
     serverId: row.id,
     record: row,
-    pending,
+    pending: pending?.operation ?? null,
+    pendingState: pending?.state ?? null,
   }
 }
 
@@ -120,6 +133,7 @@ function localLine(entry: OutboxEntry, kind: EntryKind, fields: Readonly<Record<
     serverId: entry.serverId ?? entry.targetServerId,
     record: null,
     pending: null,
+    pendingState: null,
   }
 }
 
@@ -168,40 +182,156 @@ export interface LineFilter {
 }
 
 /**
+ * A local entry as the outbox row holds it: with, for an update or a delete, the fields of the record as the clerk
+ * read it (`targetRecord`, db/schema.ts `StoredFields`), what a deletion line shows once the cache no longer holds
+ * the record.
+ */
+export type RecordEntry = OutboxEntry & { readonly targetRecord?: Readonly<Record<string, unknown>> | null }
+
+/** States of a deletion sent or being sent, not answered yet: the record shows as « suppression en attente ». */
+const IN_FLIGHT: ReadonlySet<EntryState> = new Set<EntryState>(['queued', 'sending', 'unknown'])
+
+/**
+ * How far a deletion went, to pick the one that decides a record's line: 3 synced (the record is gone), 2 in flight
+ * (one line, « suppression en attente »), 1 refused or à vérifier (the record stays live), 0 not shown.
+ */
+function deletionRank(entry: OutboxEntry): number {
+  if (entry.state === 'synced') return 3
+  if (IN_FLIGHT.has(entry.state)) return 2
+  return entry.state === 'rejected' || entry.state === 'to_check' ? 1 : 0
+}
+
+/** `kind|id` of the record a local entry ends at on the service (its own once synced, else the one it changes). */
+function recordKey(entry: OutboxEntry): string | null {
+  const id = entry.operation === 'create' ? entry.serverId : (entry.serverId ?? entry.targetServerId)
+  return id === null ? null : `${entry.kind}|${id}`
+}
+
+/** The payload of an entry (an unreadable one has none). */
+function payloadOf(entry: OutboxEntry): Readonly<Record<string, unknown>> {
+  return isReadable(entry) ? (entry.payload ?? {}) : {}
+}
+
+/**
+ * The fields of a record as this workstation's synced entries made it, when the cache does not hold it: the read
+ * record of the first change (or nothing for a create), then each payload in the order they were saved (an update
+ * sends the changed fields only). `changes` is one record's entries (a handful): sorting them keeps the merge linear.
+ */
+function foldChanges(changes: readonly RecordEntry[]): Readonly<Record<string, unknown>> {
+  const ordered = [...changes].sort((a, b) => byCodeUnit(a.createdAt, b.createdAt))
+  const first = ordered[0]
+  let fields: Readonly<Record<string, unknown>> = first === undefined || first.operation === 'create' ? {} : (first.targetRecord ?? {})
+  for (const entry of ordered) fields = { ...fields, ...payloadOf(entry) }
+  return fields
+}
+
+/** A local entry's line with `fields` shown, the record it is backed by and the change of it pending. */
+function changeLine(
+  entry: OutboxEntry,
+  fields: Readonly<Record<string, unknown>>,
+  record: ServiceRecordRow | null,
+  pending: PendingChange | null,
+): PeriodRecordLine {
+  return { ...localLine(entry, entry.kind, fields), record, pending: pending?.operation ?? null, pendingState: pending?.state ?? null }
+}
+
+/**
  * The lines of one dossier and period: `records` (the cache of that dossier and period) merged with `entries` (this
  * workstation's entries of that dossier and period), filtered and sorted (rules in the file comment).
+ *
+ * What a record shows is read from the entries' target ids only (`targetServerId`, `serverId`, `operation`), never
+ * guessed from values:
+ * - a record of which a deletion is synced is gone: its deletion is its one line (what was deleted: the cached record,
+ *   else the deletion's read record, else what the synced entries made of it), its other synced entries are not shown
+ *   and no « service » line is left for it (a cache read before the deletion);
+ * - a record of which a deletion is queued, being sent or without answer is one line: the deletion, with the record's
+ *   values, marked « suppression en attente »;
+ * - a refused or à vérifier deletion leaves the record live (its line, marked as changed) beside the refused line;
+ * - a record's synced create and updates are one line: the cached record's values, else the fold of their payloads.
+ * Each entry and record is visited a fixed number of times (maps keyed by id): linear in lines.
  */
 export function mergePeriodRecords(
   records: readonly ServiceRecordRow[],
-  entries: readonly OutboxEntry[],
+  entries: readonly RecordEntry[],
   filter: LineFilter = {},
 ): PeriodRecordLine[] {
   const wanted = (kind: ServiceRecordKind, matricule: string): boolean =>
     (filter.matricule === undefined || filter.matricule === matricule) && (filter.kinds === undefined || filter.kinds.includes(kind))
   const byServerId = new Map(records.map((r) => [`${r.kind}|${r.id}`, r]))
-  const pending = new Map<string, Exclude<EntryOperation, 'create'>>()
+  const pending = new Map<string, PendingChange>()
+  /** Per record, the deletion that decides its line (furthest gone; the latest saved among equals). */
+  const deletions = new Map<string, RecordEntry>()
+  /** Per record, this workstation's synced creates and updates of it. */
+  const synced = new Map<string, RecordEntry[]>()
   for (const e of entries) {
     if (e.operation !== 'create' && e.targetServerId !== null && PENDING_STATES.has(e.state))
-      pending.set(`${e.kind}|${e.targetServerId}`, e.operation)
+      pending.set(`${e.kind}|${e.targetServerId}`, { operation: e.operation, state: e.state })
+    if (e.operation === 'delete') {
+      const key = e.targetServerId === null ? null : `${e.kind}|${e.targetServerId}`
+      const current = key === null ? undefined : deletions.get(key)
+      const rank = deletionRank(e)
+      if (key !== null && rank > 0) {
+        const kept = current === undefined ? 0 : deletionRank(current)
+        if (current === undefined || rank > kept || (rank === kept && current.updatedAt < e.updatedAt)) deletions.set(key, e)
+      }
+    } else if (e.state === 'synced') {
+      const key = recordKey(e)
+      const list = key === null ? undefined : synced.get(key)
+      if (list !== undefined) list.push(e)
+      else if (key !== null) synced.set(key, [e])
+    }
+  }
+  /** True when the record's line is its deletion's (synced or in flight): the record itself is not live. */
+  const deleted = (key: string): boolean => {
+    const deletion = deletions.get(key)
+    return deletion !== undefined && deletionRank(deletion) >= 2
+  }
+  /** What a record was: the cache's, else the deletion's read record, else what the synced entries made of it. */
+  const fieldsOf = (key: string, deletion: RecordEntry): Readonly<Record<string, unknown>> => {
+    const cached = byServerId.get(key)
+    if (cached !== undefined) return cached.record
+    if (deletion.targetRecord != null) return deletion.targetRecord
+    const changes = synced.get(key)
+    return changes === undefined ? {} : foldChanges(changes)
   }
   const linked = new Set<string>()
   const lines: PeriodRecordLine[] = []
   for (const entry of entries) {
     if (!SHOWN_STATES.has(entry.state) || !wanted(entry.kind, entry.matricule)) continue
-    const record = entry.state === 'synced' && entry.serverId !== null ? byServerId.get(`${entry.kind}|${entry.serverId}`) : undefined
-    if (record !== undefined && entry.operation !== 'delete') {
-      // One line per record: a create and a later update synced to it are the same element.
-      const key = `${record.kind}|${record.id}`
-      if (!linked.has(key)) {
-        linked.add(key)
-        lines.push(
-          serviceLine(
-            record,
-            { source: 'local', state: entry.state, operation: entry.operation, clientId: entry.clientId },
-            pending.get(key) ?? null,
-          ),
-        )
+    if (entry.operation === 'delete') {
+      const key = entry.targetServerId === null ? null : `${entry.kind}|${entry.targetServerId}`
+      if (key === null) {
+        lines.push(ownLine(entry))
+        continue
       }
+      const fields = fieldsOf(key, entry)
+      const decides = deletions.get(key) === entry && deleted(key)
+      if (decides) linked.add(key)
+      // In flight: the record's one line, its actions replaced by « suppression en attente ».
+      const inFlight = decides && IN_FLIGHT.has(entry.state)
+      lines.push(
+        changeLine(
+          entry,
+          fields,
+          inFlight ? (byServerId.get(key) ?? null) : null,
+          inFlight ? { operation: 'delete', state: entry.state } : null,
+        ),
+      )
+      continue
+    }
+    const key = entry.state === 'synced' ? recordKey(entry) : null
+    if (key !== null) {
+      // One line per record: a create and the later updates synced to it are the same element (none once deleted).
+      if (linked.has(key) || deleted(key)) continue
+      linked.add(key)
+      const changes = synced.get(key) ?? [entry]
+      const latest = changes.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a))
+      const origin: RecordOrigin = { source: 'local', state: latest.state, operation: latest.operation, clientId: latest.clientId }
+      const record = byServerId.get(key)
+      const marked = pending.get(key) ?? null
+      if (record !== undefined) lines.push(serviceLine(record, origin, marked))
+      else if (changes.length === 1 && entry.operation === 'create' && marked === null) lines.push(ownLine(entry))
+      else lines.push(changeLine(latest, foldChanges(changes), null, marked))
       continue
     }
     const target = entry.targetServerId === null ? undefined : byServerId.get(`${entry.kind}|${entry.targetServerId}`)
@@ -209,12 +339,12 @@ export function mergePeriodRecords(
       lines.push(ownLine(entry))
       continue
     }
-    const fields = { ...target.record, ...(isReadable(entry) ? (entry.payload ?? {}) : {}) }
-    lines.push(localLine(entry, entry.kind, fields))
+    lines.push(localLine(entry, entry.kind, { ...target.record, ...payloadOf(entry) }))
   }
   for (const record of records) {
-    if (linked.has(`${record.kind}|${record.id}`) || !wanted(record.kind, record.matricule)) continue
-    lines.push(serviceLine(record, { source: 'service' }, pending.get(`${record.kind}|${record.id}`) ?? null))
+    const key = `${record.kind}|${record.id}`
+    if (linked.has(key) || deleted(key) || !wanted(record.kind, record.matricule)) continue
+    lines.push(serviceLine(record, { source: 'service' }, pending.get(key) ?? null))
   }
   return sortLines(lines)
 }

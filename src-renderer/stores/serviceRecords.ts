@@ -19,7 +19,7 @@ import { computed, onScopeDispose, ref, shallowRef } from 'vue'
 
 import type { OutboxEntry } from '../../src-shared/domain/outbox'
 import type { ServiceRecordKind } from '../../src-shared/domain/service-records'
-import type { ServiceReadRow, ServiceRecordRow } from '../db/schema'
+import type { ServiceReadRow, ServiceRecordRow, StoredEntry } from '../db/schema'
 import { onOutboxRowsWrite } from '../db/changes'
 import { entriesOfDossier, entriesOfDossierSince } from '../db/outbox-query'
 import type { Reported } from '../i18n/reported'
@@ -57,7 +57,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   /** The cached records of that dossier and period. */
   const records = shallowRef<ServiceRecordRow[]>([])
   /** This workstation's entries of that dossier and period. */
-  const entries = shallowRef<OutboxEntry[]>([])
+  const entries = shallowRef<StoredEntry[]>([])
   /** When that dossier and period was read, and the kinds refused; null when never read. */
   const read = shallowRef<ServiceReadRow | null>(null)
   const refreshing = ref(false)
@@ -81,7 +81,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   const cleanups: (() => void)[] = []
 
   /** This workstation's entries of the dossier shown (every period: a batch may touch another month). */
-  async function dossierEntries(): Promise<OutboxEntry[]> {
+  async function dossierEntries(): Promise<StoredEntry[]> {
     return siren.value === '' ? [] : entriesOfDossier(appServices().db, siren.value).toArray()
   }
 
@@ -146,9 +146,9 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
    * not (or no longer) of the dossier and period shown. A row whose state, revision and `updatedAt` did not move keeps
    * its object (nothing to render again); `entries` is left as is when nothing moved.
    */
-  function merge(fresh: Map<string, OutboxEntry | null>): void {
+  function merge(fresh: Map<string, StoredEntry | null>): void {
     let touched = false
-    const next: OutboxEntry[] = []
+    const next: StoredEntry[] = []
     for (const entry of entries.value) {
       const row = fresh.get(entry.clientId)
       if (row === undefined) next.push(entry)
@@ -168,7 +168,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   }
 
   /** The row `row` of the outbox if it is of the dossier and period shown, else null. */
-  function shownOrNull(row: OutboxEntry | undefined): OutboxEntry | null {
+  function shownOrNull(row: StoredEntry | undefined): StoredEntry | null {
     return row !== undefined && row.siren === siren.value && row.periode === periode.value ? row : null
   }
 

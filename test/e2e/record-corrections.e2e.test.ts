@@ -5,8 +5,10 @@
  * - an EVP typed in the grid, an absence and a frais entered through their forms, all synced;
  * - the EVP deleted from the grid's list of the period's records, the absence deleted from the employee sheet's list,
  *   the frais's amount corrected through its form in « Modifier »: each change queued (the outbox, like any write) and
- *   sent once; the service then holds exactly that, record by record, and the lists no longer offer what is gone;
- * - axe on the employee sheet with its records list and the deletion's confirmation open.
+ *   sent once; the service then holds exactly that, record by record, and the lists no longer offer what is gone:
+ *   a deleted record is its deletion's line only (what was deleted, « Synchronisé », struck through), never a live
+ *   line of its old values; the corrected frais is one line, with its new amount;
+ * - axe on the employee sheet with its records list and the deletion's confirmation open, and on the list after.
  * Screenshots: test/e2e/artifacts/corrections-*.png.
  */
 import type { Page } from 'playwright-core'
@@ -34,6 +36,31 @@ async function clickForToast(page: Page, selector: string): Promise<{ kind: stri
   const after = await lastToastId(page)
   await page.click(selector)
   return nextToast(page, after)
+}
+
+/** The lines of the period's records about record `id`, as `origin operation: text` (`synced delete: …`). */
+async function recordLines(page: Page, id: string): Promise<string[]> {
+  const rows = await page.locator(`[data-testid="period-records"] tr[data-server-id="${id}"]`).all()
+  return Promise.all(
+    rows.map(
+      async (r) =>
+        `${(await r.getAttribute('data-origin')) ?? ''} ${(await r.getAttribute('data-operation')) ?? ''}: ${((await r.textContent()) ?? '').replace(/\s+/g, ' ').trim()}`,
+    ),
+  )
+}
+
+/** Waits until the list's one line about record `id` is a settled `origin operation` one, and returns its text. */
+async function settledLine(page: Page, id: string, kind: string): Promise<string> {
+  let lines: string[] = []
+  await until(
+    `liste : ${kind}`,
+    async () => {
+      lines = await recordLines(page, id)
+      return lines.length === 1 && lines[0]?.startsWith(`${kind}:`) === true
+    },
+    30_000,
+  )
+  return lines[0] ?? ''
 }
 
 /** « Supprimer » on the line of record `id`, confirmed: the toast says the deletion is queued. */
@@ -98,12 +125,16 @@ describe('the clerk corrects their own synced records', () => {
     await page.goto(`${base}#/dossiers/${siren}/evp?q=${matricule}`)
     await page.waitForSelector('[data-testid="evp-grid"]')
     await deleteRecord(page, evpId)
+    // The EVP's one line becomes its deletion (« suppression en attente », then done), never a live line beside it.
+    expect(await settledLine(page, evpId, 'synced delete')).toMatch(/HS25.*quantité 4.*Synchronisé.*Suppression/)
     await ws.screenshot('corrections-evp-deleted')
 
     // 3. The absence deleted from the employee sheet's list of the month's elements (axe with the confirmation open).
     await page.goto(`${base}#/dossiers/${siren}/salaries/${matricule}`)
     await page.waitForSelector('[data-testid="salarie-sheet"]')
     await deleteRecord(page, absenceId, 'corrections-sheet-delete-confirm')
+    expect(await settledLine(page, absenceId, 'synced delete')).toMatch(/MAL.*du 16\/.* au 17\/.*Synchronisé.*Suppression/)
+    expect(await settledLine(page, evpId, 'synced delete')).toMatch(/HS25.*quantité 4/)
 
     // 4. The frais corrected through its form in « Modifier », prefilled with what the service holds.
     await page.goto(`${base}#/dossiers/${siren}/frais?matricule=${matricule}`)
@@ -158,7 +189,14 @@ describe('the clerk corrects their own synced records', () => {
         ((await page.textContent('[data-testid="period-records"]')) ?? '').includes('15,00'),
       30_000,
     )
+    // Each record once: the deletions saying what was deleted, the frais with its new amount only.
+    expect(await settledLine(page, evpId, 'synced delete')).toMatch(/HS25.*quantité 4.*Suppression/)
+    expect(await settledLine(page, absenceId, 'synced delete')).toMatch(/MAL.*Suppression/)
+    const frais = await settledLine(page, fraisId, 'synced update')
+    expect(frais).toMatch(/repas.*15,00.*Synchronisé/)
+    expect(frais).not.toContain('12,50')
     await ws.screenshot('corrections-sheet-after')
+    expect(await seriousAxeViolations(page)).toEqual([])
     const operations = ws.operationCounts()
     expect([operations.supprimerEvp, operations.supprimerAbsence, operations.modifierFraisProfessionnel]).toEqual([1, 1, 1])
   })

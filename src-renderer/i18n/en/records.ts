@@ -37,6 +37,8 @@ export const recordsEn: typeof recordsFr = {
     suppressionOk: 'Deletion queued.',
     suppressionRefusee: 'Cannot delete: {message}',
     enAttente: { update: 'change pending', delete: 'deletion pending' },
+    refuse: { update: 'change refused: to correct', delete: 'deletion refused: to correct' },
+    aVerifier: { update: 'change to check', delete: 'deletion to check' },
   },
   modification: {
     titre: 'Edit: {type}',

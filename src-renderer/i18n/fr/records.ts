@@ -38,6 +38,8 @@ export const recordsFr = {
     suppressionOk: 'Suppression mise en file.',
     suppressionRefusee: 'Suppression impossible : {message}',
     enAttente: { update: 'modification en attente', delete: 'suppression en attente' },
+    refuse: { update: 'modification refusée : à corriger', delete: 'suppression refusée : à corriger' },
+    aVerifier: { update: 'modification à vérifier', delete: 'suppression à vérifier' },
   },
   modification: {
     titre: 'Modifier : {type}',

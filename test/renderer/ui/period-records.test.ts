@@ -5,8 +5,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { compareLines, mergePeriodRecords, valuesOf, codeOf } from '../../../src-renderer/components/periodRecords'
-import { EvpCreateDto } from '../../../src-shared/api/entries'
+import { compareLines, mergePeriodRecords, valuesOf, codeOf, type RecordEntry } from '../../../src-renderer/components/periodRecords'
+import { EvpCreateDto, EvpPatchDto } from '../../../src-shared/api/entries'
 import { fingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
 import { ENTRY_STATES, type EntryState } from '../../../src-shared/domain/states'
@@ -36,6 +36,40 @@ function localEvp(state: EntryState, over: { serverId?: string; matricule?: stri
     updatedAt: '2026-11-20T09:00:00.000Z',
     history: [],
   }
+}
+
+/**
+ * A local change of the EVP record `target` (as read): a delete, or an update of its quantity to `quantite`, in `state`,
+ * saved at `at`.
+ */
+function change(
+  target: ReturnType<typeof serviceEvp>,
+  state: EntryState,
+  over: { quantite?: string; at?: string; clientId?: string } = {},
+): RecordEntry {
+  const create = localEvp(state, { clientId: over.clientId ?? crypto.randomUUID() })
+  const at = over.at ?? '2026-11-21T09:00:00.000Z'
+  const meta = { ...create, unreadable: undefined, matricule: target.matricule, createdAt: at, updatedAt: at, targetRecord: { ...target } }
+  return over.quantite === undefined
+    ? { ...meta, operation: 'delete', targetServerId: target.id, payload: null, serverId: state === 'synced' ? target.id : null }
+    : {
+        ...meta,
+        kind: 'evp',
+        operation: 'update',
+        targetServerId: target.id,
+        payload: EvpPatchDto.parse({ quantite: over.quantite }),
+        serverId: state === 'synced' ? target.id : null,
+      }
+}
+
+/** The lines as `origin operation: code values` (pending marker after a slash), sorted. */
+function shown(lines: ReturnType<typeof mergePeriodRecords>): string[] {
+  return lines
+    .map((l) => {
+      const origin = l.origin.source === 'service' ? 'service' : `${l.origin.state} ${l.origin.operation}`
+      return `${origin}: ${l.code} ${l.values.quantite ?? ''}${l.pending === null ? '' : ` / ${l.pending}`}`
+    })
+    .sort()
 }
 
 describe('mergePeriodRecords', () => {
@@ -128,5 +162,76 @@ describe('mergePeriodRecords', () => {
         },
       ),
     )
+  })
+
+  describe('a record this workstation deleted or changed', () => {
+    // The EVP HS25 quantity 4 this workstation created and synced, then deleted.
+    const record = serviceEvp({ quantite: '4' })
+    const created = localEvp('synced', { serverId: record.id })
+
+    it('deletion queued, being sent or without answer: ONE line, the deletion with the record’s values, « suppression en attente »', () => {
+      for (const state of ['queued', 'sending', 'unknown'] as const) {
+        const deletion = change(record, state)
+        for (const cache of [[rowOf({ kind: 'evp', record })], []]) {
+          const lines = mergePeriodRecords(cache, [created, deletion])
+          expect(shown(lines)).toEqual([`${state} delete: HS25 4 / delete`])
+          expect(lines[0]).toMatchObject({ serverId: record.id, matricule: 'M001', record: cache.length === 0 ? null : cache[0] })
+        }
+      }
+    })
+
+    it('deletion synced: the record is gone; its one line is the deletion, saying what was deleted, cache read before or after', () => {
+      const deletion = change(record, 'synced')
+      for (const cache of [[rowOf({ kind: 'evp', record })], []]) {
+        const lines = mergePeriodRecords(cache, [created, deletion])
+        expect(shown(lines)).toEqual(['synced delete: HS25 4'])
+        expect(lines[0]).toMatchObject({ kind: 'evp', matricule: 'M001', serverId: record.id, record: null, pending: null })
+      }
+      // Without the read record (an old row), what was deleted is what the synced entries made of it.
+      const bare: RecordEntry = { ...deletion, targetRecord: null }
+      expect(shown(mergePeriodRecords([], [created, bare]))).toEqual(['synced delete: HS25 3.50'])
+    })
+
+    it('a record of another workstation deleted here: only the deletion line, not a « service » line of the old cache', () => {
+      const theirs = serviceEvp({ code_evp: 'PRIME', quantite: '2' })
+      const lines = mergePeriodRecords([rowOf({ kind: 'evp', record: theirs })], [change(theirs, 'synced')])
+      expect(shown(lines)).toEqual(['synced delete: PRIME 2'])
+    })
+
+    it('deletion refused or à vérifier: the record stays live (marked), the refused deletion shows what it was about', () => {
+      for (const state of ['rejected', 'to_check'] as const) {
+        const lines = mergePeriodRecords([rowOf({ kind: 'evp', record })], [created, change(record, state)])
+        expect(shown(lines)).toEqual([`${state} delete: HS25 4`, 'synced create: HS25 4 / delete'].sort())
+        expect(lines.find((l) => l.origin.source === 'local' && l.origin.state === 'synced')).toMatchObject({
+          record: { id: record.id },
+          pending: 'delete',
+          pendingState: state,
+        })
+      }
+    })
+
+    it('a refused deletion then a synced one: the record is gone, the refusal still shows', () => {
+      const lines = mergePeriodRecords(
+        [rowOf({ kind: 'evp', record })],
+        [created, change(record, 'rejected', { at: '2026-11-21T08:00:00.000Z' }), change(record, 'synced')],
+      )
+      expect(shown(lines)).toEqual(['rejected delete: HS25 4', 'synced delete: HS25 4'])
+    })
+
+    it('update synced: ONE line with the values after the update, cache refreshed or not yet', () => {
+      const update = change(record, 'synced', { quantite: '6' })
+      const after = serviceEvp({ ...record, quantite: '6' })
+      expect(shown(mergePeriodRecords([rowOf({ kind: 'evp', record: after })], [created, update]))).toEqual(['synced update: HS25 6'])
+      // Cache not read since: the create's values then the update's, one line.
+      expect(shown(mergePeriodRecords([], [created, update]))).toEqual(['synced update: HS25 6'])
+      // An update of a record of another workstation, cache not read since: its read record with the change.
+      const theirs = serviceEvp({ code_evp: 'PRIME', quantite: '2' })
+      expect(shown(mergePeriodRecords([], [change(theirs, 'synced', { quantite: '5' })]))).toEqual(['synced update: PRIME 5'])
+    })
+
+    it('update queued: the record (marked « modification en attente ») and the change, as before', () => {
+      const lines = mergePeriodRecords([rowOf({ kind: 'evp', record })], [created, change(record, 'queued', { quantite: '6' })])
+      expect(shown(lines)).toEqual(['queued update: HS25 6', 'synced create: HS25 4 / update'])
+    })
   })
 })
