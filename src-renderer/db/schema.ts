@@ -345,6 +345,11 @@ export const SCHEMA_V18 = {
   claims: 'id',
 } as const
 
+/** Indexes of version 19: the audit keyed by its auto-increment id, indexed by client id only (file comment). */
+export const SCHEMA_V19 = {
+  audit: '++id, clientId',
+} as const
+
 /** Category of a kind, or null for a kind this version does not know (left for a later upgrade). */
 function categoryOfKind(kind: unknown): Categorie | null {
   return typeof kind === 'string' && Object.hasOwn(ENTRY_KIND_SPECS, kind) ? ENTRY_KIND_SPECS[kind as EntryKind].category : null
@@ -453,5 +458,6 @@ export class PaieDb extends Dexie {
     this.version(13).stores(SCHEMA_V13)
     this.version(15).stores(SCHEMA_V15)
     this.version(18).stores(SCHEMA_V18)
+    this.version(19).stores(SCHEMA_V19)
   }
 }

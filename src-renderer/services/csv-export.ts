@@ -181,6 +181,15 @@ function auditRow(a: AuditRecord, words: CsvWords): string[] {
 export async function exportAuditCsv(db: PaieDb, words: CsvWords): Promise<string> {
   return toCsv(
     words.auditFields,
-    (await db.audit.orderBy('at').toArray()).map((a) => auditRow(a, words)),
+    auditInOrder(await db.audit.toArray()).map((a) => auditRow(a, words)),
   )
+}
+
+/**
+ * Audit records oldest first: by `at` (ISO 8601 UTC, so text order is time order), then by id (the order they were
+ * added), the order the index on `at` gave before schema v19 dropped it (a drain paid for it on every record).
+ * @returns a new sorted array; `records` is left as it is
+ */
+export function auditInOrder(records: readonly AuditRecord[]): AuditRecord[] {
+  return [...records].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : (a.id ?? 0) - (b.id ?? 0)))
 }
