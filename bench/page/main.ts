@@ -185,7 +185,7 @@ const bench = {
    */
   async markUnknown(name: string, sendWindow: { from: string; to: string }): Promise<number> {
     const db = services(name)
-    return db.transaction('rw', db.outbox, db.counts, async () => {
+    return db.transaction('rw', db.outbox, db.counts, db.claims, async () => {
       const rows = await entriesInStates(db, ['queued']).toArray()
       await writeEntries(
         db,
