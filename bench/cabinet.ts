@@ -8,6 +8,8 @@
  * - `cabinet.dossierSwitchMs`: median of dossier → other dossier (hash change to its employee rows painted);
  * - `cabinet.gridFirstRenderMs`: the EVP grid of the biggest dossier, hash change to its first cell painted;
  * - `cabinet.keystrokeP95Ms`: p95 of keydown → the next frame painted, typing in the grid's cells;
+ * - `cabinet.keystrokeFloorP95Ms`: the same keys and listener in a page with one input that does nothing with them,
+ *   same run (report only): the wait for the next frame alone, which bounds what the grid's figure can reach;
  * - `cabinet.gridPasteLongestTaskMs`: longest main-thread task (Long Tasks API) from a paste of rows × 5 cells to
  *   every cell saved or refused;
  * - `cabinet.gridPasteMs`: that paste, from the paste event to every cell saved or refused (report only);
@@ -34,6 +36,7 @@ export const CABINET_KEYS = [
   'cabinet.dossierSwitchMs',
   'cabinet.gridFirstRenderMs',
   'cabinet.keystrokeP95Ms',
+  'cabinet.keystrokeFloorP95Ms',
   'cabinet.gridPasteLongestTaskMs',
   'cabinet.gridPasteMs',
   'cabinet.payslipListMs',
@@ -88,6 +91,33 @@ function untilPainted(condition: string, timeoutMs = 60_000): string {
       await new Promise((ok) => requestAnimationFrame(ok))
     }
   })()`
+}
+
+/** Page script: records, per keydown, the ms from the event to the end of the next frame (painted). */
+const KEY_WATCH = `(() => {
+  window.__keyLatencies = []
+  window.addEventListener('keydown', (e) => {
+    const at = e.timeStamp
+    requestAnimationFrame(() => setTimeout(() => window.__keyLatencies.push(performance.now() - at), 0))
+  }, { capture: true })
+})()`
+
+/**
+ * Types `count` keys in the focused element of `page` (digits, then Escape and ArrowDown every fourth key: in the
+ * grid, three digits in a cell, then the next row), 20 ms apart. @returns the latencies {@link KEY_WATCH} recorded
+ * @throws Error when fewer than `count` were recorded
+ */
+async function typeKeys(page: Page, count: number): Promise<number[]> {
+  for (let k = 0; k < count; k += 1) {
+    const step = k % 4
+    await page.keyboard.press(step === 3 ? 'Escape' : String(step + 1))
+    if (step === 3) await page.keyboard.press('ArrowDown')
+    await page.waitForTimeout(20)
+  }
+  await page.waitForTimeout(200)
+  const latencies = z.array(z.number()).parse(await page.evaluate('window.__keyLatencies'))
+  if (latencies.length < count) throw new Error(`Frappes : ${latencies.length} mesurées sur ${count}`)
+  return latencies
 }
 
 /**
@@ -154,24 +184,9 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       log(`  cabinet: grid of ${gridRows} rows`)
 
       // Keystrokes: digits typed in a cell (the first opens its editor), Escape, then the next row.
-      await page.evaluate(`(() => {
-        window.__keyLatencies = []
-        window.addEventListener('keydown', (e) => {
-          const at = e.timeStamp
-          requestAnimationFrame(() => setTimeout(() => window.__keyLatencies.push(performance.now() - at), 0))
-        }, { capture: true })
-      })()`)
+      await page.evaluate(KEY_WATCH)
       await page.locator('[data-testid^="cell-"]').first().click()
-      for (let k = 0; k < sizes.keystrokes; k += 1) {
-        const step = k % 4
-        await page.keyboard.press(step === 3 ? 'Escape' : String(step + 1))
-        if (step === 3) await page.keyboard.press('ArrowDown')
-        await page.waitForTimeout(20)
-      }
-      await page.waitForTimeout(200)
-      const latencies = z.array(z.number()).parse(await page.evaluate('window.__keyLatencies'))
-      if (latencies.length < sizes.keystrokes) throw new Error(`Frappes : ${latencies.length} mesurées sur ${sizes.keystrokes}`)
-      f['cabinet.keystrokeP95Ms'] = percentile(latencies, 95)
+      f['cabinet.keystrokeP95Ms'] = percentile(await typeKeys(page, sizes.keystrokes), 95)
 
       // A paste of rows × 5 cells from the first cell, until every pasted cell is saved or refused.
       await page.locator('[data-testid^="cell-"]').first().click()
@@ -222,8 +237,18 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       const heap = await cdp.send('Runtime.getHeapUsage')
       f['cabinet.heapMB'] = heap.usedSize / 1024 ** 2
       await cdp.detach()
+      // The floor: the same keys and listener in a page that does nothing with them (one focused input), same run.
+      const blank = await h.context.newPage()
+      try {
+        await blank.setContent('<!doctype html><title>floor</title><input aria-label="floor" autofocus>')
+        await blank.evaluate(KEY_WATCH)
+        await blank.locator('input').click()
+        f['cabinet.keystrokeFloorP95Ms'] = percentile(await typeKeys(blank, sizes.keystrokes), 95)
+      } finally {
+        await blank.close()
+      }
       log(
-        `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms, switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms, paste ${f['cabinet.gridPasteMs'].toFixed(0)} ms, longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), payslips ${f['cabinet.payslipListMs'].toFixed(0)} ms (${payslips}), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
+        `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms, switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms (floor ${f['cabinet.keystrokeFloorP95Ms'].toFixed(1)} ms), paste ${f['cabinet.gridPasteMs'].toFixed(0)} ms, longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), payslips ${f['cabinet.payslipListMs'].toFixed(0)} ms (${payslips}), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
       )
     } finally {
       await page.close()
