@@ -18,9 +18,15 @@ import { APP_HOST, APP_SCHEME } from './origin'
  * allowed for `fetch`. It does not bypass CSP and allows no service worker. It is deliberately not
  * `corsEnabled`: the page's own module scripts are same-origin and load without it, and leaving it unset keeps
  * the app's files unreadable from any other origin.
+ *
+ * `codeCache`: V8 keeps the compiled code of the app's scripts (Electron's default is http(s) only; a custom scheme
+ * needs `standard` and `codeCache`, Electron ≥ 28, `session.setCodeCachePath`). Without it every start of the app
+ * parses and compiles its start-up JavaScript again (~2 MB; the home's first-render profile, docs/performance.md):
+ * with it, the starts after the first reuse the compiled code. V8 checks each cached entry against its script's
+ * source, so an update never runs stale code.
  */
 export function privilegedSchemes(): CustomScheme[] {
-  return [{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]
+  return [{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]
 }
 
 /** Characters refused anywhere in a decoded path: NUL, Windows separators and drive colons. */

@@ -121,7 +121,9 @@ describe('main process wiring (src-main/index.ts)', () => {
 
   it('declares the app scheme privileged and enforces the sandbox before the app is ready', () => {
     expect(fake.calls).toEqual(['getPath userData', 'registerSchemesAsPrivileged', 'enableSandbox'])
-    expect(fake.privileged).toEqual([[{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]])
+    expect(fake.privileged).toEqual([
+      [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }],
+    ])
   })
 
   it('guards every web contents created', () => {

@@ -70,8 +70,10 @@ describe('resolveAppFile', () => {
 })
 
 describe('privilegedSchemes', () => {
-  it('declares app as standard, secure and fetchable, without bypassing CSP', () => {
-    expect(privilegedSchemes()).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+  it('declares app as standard, secure and fetchable, with V8 code cache, without bypassing CSP', () => {
+    expect(privilegedSchemes()).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    ])
   })
 })
 
