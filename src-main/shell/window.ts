@@ -11,7 +11,8 @@ export const APP_NAME = 'Paie hors ligne'
 
 /**
  * Options of the main window. The renderer is isolated (contextIsolation, sandbox, no Node integration
- * anywhere, web security on, no `<webview>`), and DevTools are available only in unpackaged builds.
+ * anywhere, web security on, no `<webview>`), and DevTools are available only in unpackaged builds. V8's code cache
+ * is filled at the first start (`bypassHeatCheck`), so that every later start skips compiling the start-up scripts.
  *
  * @param preloadPath absolute path of out/preload/index.cjs
  * @param isPackaged `app.isPackaged`
@@ -38,6 +39,9 @@ export function windowOptions(preloadPath: string, isPackaged: boolean): Browser
       navigateOnDragDrop: false,
       safeDialogs: true,
       devTools: !isPackaged,
+      // The app's scripts never change between two starts of one version: their compiled code is cached from the
+      // first start (no "seen twice" heuristic), and reused by every later one (app:// has `codeCache`, protocol.ts).
+      v8CacheOptions: 'bypassHeatCheck',
     },
   }
 }

@@ -39,6 +39,10 @@ describe('windowOptions', () => {
     })
   })
 
+  it('fills V8 code cache at the first start (no heat check): later starts skip compiling the start-up scripts', () => {
+    expect(windowOptions('/p.cjs', true).webPreferences?.v8CacheOptions).toBe('bypassHeatCheck')
+  })
+
   it('disables DevTools in packaged builds only', () => {
     expect(windowOptions('/p.cjs', true).webPreferences?.devTools).toBe(false)
     expect(windowOptions('/p.cjs', false).webPreferences?.devTools).toBe(true)
