@@ -37,11 +37,17 @@ export async function serveBench(appRoot: string, benchRoot: string): Promise<Be
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': csp,
-      'cache-control': 'no-store',
-    })
+    // Revalidated at every load (`no-cache` + ETag, 304 when unchanged): the page's scripts then come from
+    // Chromium's HTTP cache, where V8's code cache is kept, as the app's scripts come from app:// with `codeCache`
+    // in Electron (src-main/shell/protocol.ts). A first load is still a cold one.
+    const stat = statSync(file)
+    const etag = `W/"${String(stat.size)}-${String(Math.floor(stat.mtimeMs))}"`
+    const headers = { 'content-security-policy': csp, 'cache-control': 'no-cache', etag }
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end()
+      return
+    }
+    res.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(res)
   })
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
