@@ -19,7 +19,7 @@
  * - `cabinet.payslipListMs`: the payslip list of the biggest dossier (its current period, read from the service the
  *   first time as a clerk opening it), hash change to its first row painted (report only);
  * With `--profile`, CPU profiles of the home screen's load, the first dossier switch, the grid's first render, the
- * paste and the payslip list (`cabinet-home`, `cabinet-switch`, `cabinet-grid`, `cabinet-paste`, `cabinet-payslips`
+ * keystrokes, the paste and the payslip list (`cabinet-home`, `cabinet-switch`, `cabinet-grid`, `cabinet-keys`, `cabinet-paste`, `cabinet-payslips`
  * .cpuprofile, with their summaries).
  * - `cabinet.heapMB`: the renderer's JS heap after a forced GC, with all of it cached and shown.
  * Every time is `performance.now()` in the page.
@@ -199,7 +199,7 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       // Keystrokes: digits typed in a cell (the first opens its editor), Escape, then the next row.
       await page.evaluate(KEY_WATCH)
       await page.locator('[data-testid^="cell-"]').first().click()
-      f['cabinet.keystrokeP95Ms'] = percentile(await typeKeys(page, sizes.keystrokes), 95)
+      f['cabinet.keystrokeP95Ms'] = percentile(await step('cabinet-keys', () => typeKeys(page, sizes.keystrokes)), 95)
 
       // A paste of rows × 5 cells from the first cell, until every pasted cell is saved or refused.
       await page.locator('[data-testid^="cell-"]').first().click()
