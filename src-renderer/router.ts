@@ -25,7 +25,7 @@
  * /utilisateurs/:matricule   one user: record, dossiers assigned with dates, a new assignment
  */
 import { createRouter, createWebHashHistory } from 'vue-router'
-import type { Component } from 'vue'
+import type { App, Component } from 'vue'
 import type { RouteLocationNormalized, Router } from 'vue-router'
 
 import { FORM_KINDS } from '../src-shared/domain/entry-kinds'
@@ -93,6 +93,26 @@ export async function prefetchScreens(): Promise<void> {
       // The visit loads it again.
     }
   }
+}
+
+/**
+ * Mounts `app` (which already uses `router`) on `container` once the router has resolved the window's first screen,
+ * its chunk included. Before that moment Vue Router does not follow the window's address yet, and its first
+ * navigation then writes back the address it started from: a shell shown earlier would take the clerk's (or a
+ * test's) move to another screen and silently undo it, leaving the first screen shown (the five e2e time-outs of the
+ * first lazy-screens attempt, reload on a lazy screen then a change of address). The home is in the start-up chunk,
+ * so its first render waits for nothing more.
+ * When the first screen's chunk fails to load, the app is mounted anyway: the header and its navigation work, the
+ * screen's area stays empty until another navigation.
+ * @returns once the app is mounted
+ */
+export async function mountWhenRouted(app: App, router: Router, container: string | Element): Promise<void> {
+  try {
+    await router.isReady()
+  } catch {
+    // The first navigation failed (its chunk did not load); the router listens to the address all the same.
+  }
+  app.mount(container)
 }
 
 /** Creates the router (one per app instance; tests create their own). */
