@@ -96,21 +96,31 @@ export async function prefetchScreens(): Promise<void> {
 }
 
 /**
- * Mounts `app` (which already uses `router`) on `container` once the router has resolved the window's first screen,
- * its chunk included. Before that moment Vue Router does not follow the window's address yet, and its first
- * navigation then writes back the address it started from: a shell shown earlier would take the clerk's (or a
- * test's) move to another screen and silently undo it, leaving the first screen shown (the five e2e time-outs of the
- * first lazy-screens attempt, reload on a lazy screen then a change of address). The home is in the start-up chunk,
- * so its first render waits for nothing more.
- * When the first screen's chunk fails to load, the app is mounted anyway: the header and its navigation work, the
- * screen's area stays empty until another navigation.
+ * Mounts `app` (which already uses `router`, so its first navigation has started) on `container` once the router has
+ * resolved the window's first screen, its chunk included. Until then Vue Router does not follow the window's address,
+ * and its first navigation ends by writing back the address it started from: a change of address made meanwhile (by
+ * a test, or anything that sets `location.hash` while a lazy screen loads after a reload) was silently undone, and
+ * the first screen stayed shown (the five e2e time-outs of the first lazy-screens attempt). So:
+ * - an address change seen during the first navigation is applied once it ends (the last one, as a `replace`);
+ * - the app is mounted after that, so nothing the clerk could act on is shown before the router follows the address.
+ * The home is in the start-up chunk: its first render waits for nothing more. When the first screen's chunk fails to
+ * load, the app is mounted anyway: the header and its navigation work, the screen's area stays empty.
  * @returns once the app is mounted
  */
 export async function mountWhenRouted(app: App, router: Router, container: string | Element): Promise<void> {
+  let moved = null as string | null
+  const stopWatching = router.options.history.listen((to) => {
+    moved = to
+  })
   try {
     await router.isReady()
   } catch {
     // The first navigation failed (its chunk did not load); the router listens to the address all the same.
+  }
+  stopWatching()
+  if (moved !== null && moved !== router.currentRoute.value.fullPath) {
+    // A failure here is the router's own (reported on the console); the shell is mounted all the same.
+    await router.replace(moved).catch(() => undefined)
   }
   app.mount(container)
 }

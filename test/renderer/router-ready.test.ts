@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The app's mount waits for its first screen (router.ts, `mountWhenRouted`): after a reload on a screen loaded on its
- * first visit, nothing is shown while that screen's chunk loads (Vue Router does not follow the address yet, and would
- * undo a move made then); once shown, a change of address opens the new screen. A chunk that fails to load still
- * leaves a working shell.
+ * first visit, nothing is shown while that screen's chunk loads; a change of address made meanwhile (which Vue Router
+ * alone would undo) is followed once it has loaded; once shown, a change of address opens the new screen. A chunk that
+ * fails to load still leaves a working shell.
  */
 import { flushPromises } from '@vue/test-utils'
 import { createApp, h } from 'vue'
@@ -47,6 +47,12 @@ function appOnSlowScreen(): {
   return { router, container, mounted, load: settle }
 }
 
+/** Changes the window's address as a browser does on a hash change (happy-dom sends no popstate for it). */
+function moveTo(hash: string): void {
+  window.location.hash = hash
+  window.dispatchEvent(new PopStateEvent('popstate', { state: null }))
+}
+
 afterEach(() => {
   document.body.innerHTML = ''
   window.location.hash = ''
@@ -63,13 +69,24 @@ describe('montage une fois le premier écran résolu', () => {
     expect(container.querySelector('[data-testid="shell"] [data-testid="lent"]')).not.toBeNull()
     expect(router.currentRoute.value.path).toBe('/lent')
 
-    window.location.hash = '#/autre'
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }))
+    moveTo('#/autre')
     await vi.waitFor(() => {
       expect(container.querySelector('[data-testid="autre"]')).not.toBeNull()
     })
     expect(router.currentRoute.value.path).toBe('/autre')
     expect(window.location.hash).toBe('#/autre')
+  })
+
+  it('un changement d’adresse pendant le chargement du premier écran est suivi, non défait', async () => {
+    const { router, container, mounted, load } = appOnSlowScreen()
+    await flushPromises()
+    moveTo('#/autre')
+    load(Promise.resolve({ default: screen('lent') }))
+    await mounted
+    expect(router.currentRoute.value.path).toBe('/autre')
+    expect(window.location.hash).toBe('#/autre')
+    expect(container.querySelector('[data-testid="shell"] [data-testid="autre"]')).not.toBeNull()
+    expect(container.querySelector('[data-testid="lent"]')).toBeNull()
   })
 
   it('le premier écran ne se charge pas : l’application est montée quand même et sa navigation fonctionne', async () => {
