@@ -1,7 +1,8 @@
 /**
  * Renderer entry: learns the active connection profile, wires the services on its database (`window.api`, sync
- * coordinator), mounts the Vue app with Pinia, the router and i18n, then loads the reference cache and starts the
- * sync coordinator.
+ * coordinator), mounts the Vue app with Pinia, the router and i18n once its first screen is resolved (router.ts,
+ * `mountWhenRouted`), then loads the reference cache and starts the sync coordinator. Once the reference cache is
+ * read, the other screens' chunks are loaded while the page is idle (router.ts, `prefetchScreens`).
  */
 import { createPinia, storeToRefs } from 'pinia'
 import { createApp } from 'vue'
@@ -10,7 +11,7 @@ import App from './App.vue'
 import { createAppI18n } from './i18n'
 import { applyDocumentLanguage, storedLocale } from './i18n/preference'
 import { wordReported, wordsOf } from './i18n/reported'
-import { createAppRouter } from './router'
+import { createAppRouter, mountWhenRouted, prefetchScreens } from './router'
 import { bootstrapServices } from './services/bootstrap'
 import { refreshOnReconnect } from './services/reconnect'
 import { useCabinetStore } from './stores/cabinet'
@@ -37,10 +38,15 @@ async function start(): Promise<void> {
   bootstrapServices(active.value.dbName)
   const pinia = createPinia()
   useProfileStore(pinia).setActive(active.value)
-  createApp(App).use(pinia).use(createAppRouter()).use(i18n).mount('#app')
+  const router = createAppRouter()
+  // Mounted once the first screen (a lazy one after a reload) is resolved: see mountWhenRouted.
+  await mountWhenRouted(createApp(App).use(pinia).use(router).use(i18n), router, '#app')
   const reference = useReferenceStore(pinia)
   const sync = useSyncStore(pinia)
-  void reference.load()
+  // The other screens' chunks once the home has its data, when the page is idle (issue 19: not in the first render).
+  void reference.load().finally(() => {
+    window.requestIdleCallback(() => void prefetchScreens(), { timeout: 2000 })
+  })
   void sync.start()
   refreshOnReconnect(storeToRefs(sync).online, () => reference.refresh())
   useCabinetStore(pinia).follow()

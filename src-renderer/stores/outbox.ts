@@ -37,7 +37,6 @@ import type { EntryFilter, QueueCursor } from '../db/outbox-query'
 import { queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
 import type { StoredEntry } from '../db/schema'
 import { appServices, maybeAppServices } from '../services/app-services'
-import { exportAuditCsv as auditCsv, exportQueueCsv as queueCsv } from '../services/csv-export'
 import type { CsvWords } from '../services/csv-export'
 import { useSyncStore } from './sync'
 
@@ -231,12 +230,15 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   /** The queue matching `filter` as CSV for French Excel (`;`, BOM, decimal comma; no NIR, IBAN or comment), in `words`. */
   async function exportQueueCsv(words: CsvWords, filter: EntryFilter = {}): Promise<string> {
-    return queueCsv(appServices().db, words, filter)
+    // Loaded on first export: papaparse stays out of the start-up chunk (issue 19).
+    const csv = await import('../services/csv-export')
+    return csv.exportQueueCsv(appServices().db, words, filter)
   }
 
   /** The audit log as CSV for French Excel (no error body, payloads as hashes only), in `words`. */
   async function exportAuditCsv(words: CsvWords): Promise<string> {
-    return auditCsv(appServices().db, words)
+    const csv = await import('../services/csv-export')
+    return csv.exportAuditCsv(appServices().db, words)
   }
 
   return {
