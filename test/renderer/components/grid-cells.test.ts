@@ -15,6 +15,7 @@ import EvpGrid from '../../../src-renderer/features/evp/grid/EvpGrid.vue'
 import type { CellView } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import { gridRows } from '../../../src-renderer/features/evp/grid/gridRows'
 import { createAppI18n } from '../../../src-renderer/i18n'
+import { Salarie } from '../../../src-shared/api/salaries'
 import { SIREN, codesEvp, salaries } from '../support/fixtures'
 
 const employees = salaries.filter((s) => s.siren === SIREN).slice(0, 2)
@@ -79,6 +80,29 @@ describe('EVP grid cells', () => {
     expect(editor.attributes()).toMatchObject({ type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' })
     expect(editor.attributes('aria-label')).toMatch(/^Heures supplémentaires à 25 % – /)
     expect((editor.element as HTMLInputElement).value).toBe('2,5x')
+  })
+})
+
+describe('EVP grid cells of a contract row', () => {
+  it('names the contract in the editor’s label', async () => {
+    const first = employees[0]
+    if (first === undefined) throw new Error('un salarié attendu')
+    const twoContracts = Salarie.parse({
+      ...first,
+      contrats: [
+        { numero_contrat: 'C1', nature_contrat: '01', date_debut: '2020-01-01', date_fin: null },
+        { numero_contrat: 'C2', nature_contrat: '02', date_debut: '2026-11-10', date_fin: '2026-12-31' },
+      ],
+    })
+    const w = mountGrid(EvpGrid, {
+      rows: gridRows([twoContracts], '2026-11'),
+      codes: codesEvp,
+      cell: () => ({ text: '', status: null, message: null, clientId: null }),
+      label: 'Saisie des EVP',
+    })
+    await w.get(`[data-testid="cell-${m1}-C2-HS25"]`).trigger('mousedown')
+    await w.get(`[data-testid="cell-${m1}-C2-HS25"]`).trigger('dblclick')
+    expect(w.get('[data-testid="cell-editor"]').attributes('aria-label')).toMatch(/^Heures supplémentaires à 25 % – .+ – Contrat C2$/)
   })
 })
 
