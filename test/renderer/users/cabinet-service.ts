@@ -5,7 +5,10 @@
  * `affectation:<siren>:<matricule>:<début>`, `fin_affectation:<siren>:<matricule>:<début>:<fin>`).
  */
 import type { VueWrapper } from '@vue/test-utils'
+import { afterEach, beforeEach } from 'vitest'
+import type { Component } from 'vue'
 
+import { createAppRouter } from '../../../src-renderer/router'
 import { useCabinetApi, useCabinetStore } from '../../../src-renderer/stores/cabinet'
 import { usePeopleWritesStore } from '../../../src-renderer/stores/peopleWrites'
 import type { UtilisateurCabinet } from '../../../src-shared/api/cabinet'
@@ -13,7 +16,7 @@ import type { AffectationDossier } from '../../../src-shared/api/dossiers'
 import type { PeoplePushInput, PeoplePushResult, PeopleWriteItem } from '../../../src-shared/domain/people-writes'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
 import { SIREN, SIREN_2 } from '../support/fixtures'
-import type { TestApp } from '../support/mount'
+import { mountIn, testApp, type TestApp } from '../support/mount'
 import { byTestId } from '../support/screens'
 
 /** The fake service's state, changed by the tests and by the writes it applies. */
@@ -111,4 +114,51 @@ export async function typeUser(wrapper: VueWrapper, matricule: string, prenom: s
   await wrapper.find(byTestId('user-nom')).setValue(nom)
   await wrapper.find(byTestId('user-email')).setValue(email)
   await wrapper.find(byTestId('user-create-form')).trigger('submit')
+}
+
+/** The users screens' test set-up: a fresh app with the fake service before each test, both removed after it. */
+export interface UsersScreens {
+  /** This test's app (throws outside a test). */
+  readonly app: TestApp
+  /** This test's fake service (throws outside a test). */
+  readonly svc: CabinetService
+  /** Mounts `view` in this test's app with the app's router; the last one mounted is unmounted after the test. */
+  mount: (view: Component, props?: Record<string, unknown>) => VueWrapper
+}
+
+/**
+ * Registers, in the calling test file, a `beforeEach` that makes a test app with {@link installCabinetService} and an
+ * `afterEach` that unmounts the last view mounted and disposes of both ({@link disposeQuietly}).
+ */
+export function setUpUsersScreens(): UsersScreens {
+  let app: TestApp | undefined
+  let svc: CabinetService | undefined
+  let mounted: VueWrapper | undefined
+  beforeEach(async () => {
+    app = await testApp()
+    svc = installCabinetService(app)
+  })
+  afterEach(async () => {
+    mounted?.unmount()
+    mounted = undefined
+    svc = undefined
+    if (app !== undefined) await disposeQuietly(app)
+    app = undefined
+  })
+  function current(): { app: TestApp; svc: CabinetService } {
+    if (app === undefined || svc === undefined) throw new Error('setUpUsersScreens: only inside a test')
+    return { app, svc }
+  }
+  return {
+    get app() {
+      return current().app
+    },
+    get svc() {
+      return current().svc
+    },
+    mount(view, props = {}) {
+      mounted = mountIn(current().app, view, props, createAppRouter())
+      return mounted
+    },
+  }
 }

@@ -8,84 +8,67 @@
 import '../support/db'
 
 import type { VueWrapper } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { enqueueUserCreation } from '../../../src-renderer/db/cabinet-writes'
 import UserView from '../../../src-renderer/features/users/UserView.vue'
 import UsersView from '../../../src-renderer/features/users/UsersView.vue'
-import { createAppRouter } from '../../../src-renderer/router'
 import { appServices } from '../../../src-renderer/services/app-services'
 import { usePeopleWritesStore } from '../../../src-renderer/stores/peopleWrites'
 import { useSyncStore } from '../../../src-renderer/stores/sync'
 import { SIREN } from '../support/fixtures'
-import { mountIn, testApp, type TestApp } from '../support/mount'
-import { byTestId, settled, withRights } from '../support/screens'
-import { disposeQuietly, installCabinetService, typeUser, type CabinetService } from './cabinet-service'
+import { byTestId as testId, settled as until, withRights } from '../support/screens'
+import { setUpUsersScreens, typeUser } from './cabinet-service'
 
-let app: TestApp
-let svc: CabinetService
+const screens = setUpUsersScreens()
 let wrapper: VueWrapper | undefined
-
-beforeEach(async () => {
-  app = await testApp()
-  svc = installCabinetService(app)
-})
-afterEach(async () => {
-  wrapper?.unmount()
-  wrapper = undefined
-  await disposeQuietly(app)
-})
-
-const testId = byTestId
-
-const until = settled
 
 describe('a user’s creation as a queued write', () => {
   it('queues a creation offline, shows it pending, lets the clerk cancel it, and sends it once back online', async () => {
-    await withRights(app, ['cabinet'])
-    wrapper = mountIn(app, UsersView, {}, createAppRouter())
+    await withRights(screens.app, ['cabinet'])
+    wrapper = screens.mount(UsersView)
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
     })
-    useSyncStore(app.pinia).online = false
+    useSyncStore(screens.app.pinia).online = false
     await typeUser(wrapper, 'GP011', 'Marc', 'Blanc', 'marc.blanc@cabinet.fr')
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP011')).attributes('data-pending')).toBe('queued')
     })
     expect(wrapper.find(testId('user-create-result')).text()).toMatch(/GP011 enregistrée : envoyée dès que le service répond/)
     expect(wrapper.find(testId('user-row-GP011')).text()).toMatch(/création en attente/)
-    const [row] = await app.db.peopleWrites.toArray()
+    const [row] = await screens.app.db.peopleWrites.toArray()
     if (row === undefined) throw new Error('une écriture attendue')
     expect(row).toMatchObject({ kind: 'utilisateur', siren: '', matricule: 'GP011', state: 'queued' })
     expect(wrapper.find(testId(`cabinet-write-${row.clientId}`)).text()).toMatch(
       /Création de l’utilisateur Marc Blanc \(GP011\).*En attente d’envoi/,
     )
-    expect(svc.writes).toEqual([])
+    expect(screens.svc.writes).toEqual([])
 
     // Cancelled by the clerk: kept, never sent, gone from the list.
     await wrapper.find(testId(`cabinet-write-cancel-${row.clientId}`)).trigger('click')
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP011')).exists()).toBe(false)
     })
-    expect((await app.db.peopleWrites.get(row.clientId))?.state).toBe('cancelled')
+    expect((await screens.app.db.peopleWrites.get(row.clientId))?.state).toBe('cancelled')
 
     // Typed again, then the service answers: sent once, held.
     await typeUser(wrapper, 'GP011', 'Marc', 'Blanc', 'marc.blanc@cabinet.fr')
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP011')).attributes('data-pending')).toBe('queued')
     })
-    useSyncStore(app.pinia).online = true
-    await usePeopleWritesStore(app.pinia).drain()
+    useSyncStore(screens.app.pinia).online = true
+    await usePeopleWritesStore(screens.app.pinia).drain()
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP011')).attributes('data-pending')).toBe('')
     })
-    expect(svc.writes).toEqual(['user:GP011'])
+    expect(screens.svc.writes).toEqual(['user:GP011'])
   })
 
   it('shows a refusal in the service’s words, cancellable', async () => {
-    await withRights(app, ['cabinet'])
-    svc.refusal = { utilisateur: { code: 'CONFLIT', message: 'Le matricule GP012 est déjà utilisé dans le cabinet.' } }
-    wrapper = mountIn(app, UsersView, {}, createAppRouter())
+    await withRights(screens.app, ['cabinet'])
+    screens.svc.refusal = { utilisateur: { code: 'CONFLIT', message: 'Le matricule GP012 est déjà utilisé dans le cabinet.' } }
+    wrapper = screens.mount(UsersView)
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
     })
@@ -105,8 +88,8 @@ describe('a user’s creation as a queued write', () => {
 
 describe('a pending user assigned and the assignment ended offline', () => {
   it('shows a user whose creation is queued, assigns and ends offline, then sends in order once online', async () => {
-    await withRights(app, ['cabinet'])
-    useSyncStore(app.pinia).online = false
+    await withRights(screens.app, ['cabinet'])
+    useSyncStore(screens.app.pinia).online = false
     const { db, outboxEnv } = appServices()
     await enqueueUserCreation(db, outboxEnv, {
       matricule: 'GP010',
@@ -116,7 +99,7 @@ describe('a pending user assigned and the assignment ended offline', () => {
       profil: 'gestionnaire',
       droits: [],
     })
-    wrapper = mountIn(app, UserView, { matricule: 'GP010' }, createAppRouter())
+    wrapper = screens.mount(UserView, { matricule: 'GP010' })
     await until(() => {
       expect(wrapper?.find(testId('user-field-matricule')).text()).toBe('GP010')
     })
@@ -143,11 +126,11 @@ describe('a pending user assigned and the assignment ended offline', () => {
     })
     expect(wrapper.find(testId('end-result')).text()).toMatch(/31\/10\/2026 enregistrée/)
     expect(wrapper.findAll('[data-testid^="cabinet-write-"][data-state="queued"]')).toHaveLength(3)
-    expect(svc.writes).toEqual([])
+    expect(screens.svc.writes).toEqual([])
 
-    useSyncStore(app.pinia).online = true
-    await usePeopleWritesStore(app.pinia).drain()
-    expect(svc.writes).toEqual([
+    useSyncStore(screens.app.pinia).online = true
+    await usePeopleWritesStore(screens.app.pinia).drain()
+    expect(screens.svc.writes).toEqual([
       'user:GP010',
       `affectation:${SIREN}:GP010:2026-07-01`,
       `fin_affectation:${SIREN}:GP010:2026-07-01:2026-10-31`,

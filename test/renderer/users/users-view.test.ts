@@ -9,41 +9,24 @@
 import '../support/db'
 
 import type { VueWrapper } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import CabinetView from '../../../src-renderer/features/cabinet/CabinetView.vue'
 import UserView from '../../../src-renderer/features/users/UserView.vue'
 import UsersView from '../../../src-renderer/features/users/UsersView.vue'
-import { createAppRouter } from '../../../src-renderer/router'
 import { useCabinetApi } from '../../../src-renderer/stores/cabinet'
 import { useSyncStore } from '../../../src-renderer/stores/sync'
 import { SIREN, SIREN_2 } from '../support/fixtures'
-import { mountIn, testApp, type TestApp } from '../support/mount'
-import { byTestId, settled, withRights } from '../support/screens'
-import { disposeQuietly, installCabinetService, typeUser, type CabinetService } from './cabinet-service'
+import { byTestId as testId, settled as until, withRights } from '../support/screens'
+import { setUpUsersScreens, typeUser } from './cabinet-service'
 
-let app: TestApp
-let svc: CabinetService
+const screens = setUpUsersScreens()
 let wrapper: VueWrapper | undefined
-
-beforeEach(async () => {
-  app = await testApp()
-  svc = installCabinetService(app)
-})
-afterEach(async () => {
-  wrapper?.unmount()
-  wrapper = undefined
-  await disposeQuietly(app)
-})
-
-const testId = byTestId
-
-const until = settled
 
 describe('UsersView', () => {
   it('lists the users with their dossiers today, and creates one as a queued write the service then holds', async () => {
-    await withRights(app, ['dossiers', 'cabinet'])
-    wrapper = mountIn(app, UsersView, {}, createAppRouter())
+    await withRights(screens.app, ['dossiers', 'cabinet'])
+    wrapper = screens.mount(UsersView)
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP002')).exists()).toBe(true)
     })
@@ -55,15 +38,15 @@ describe('UsersView', () => {
     await until(() => {
       expect(wrapper?.find(testId('field-error-email')).exists()).toBe(true)
     })
-    expect(svc.writes).toEqual([])
+    expect(screens.svc.writes).toEqual([])
 
     await wrapper.find(testId('user-droit-cabinet')).setValue(true)
     await typeUser(wrapper, 'GP010', 'Lucie', 'Petit', 'lucie.petit@cabinet.fr')
     await vi.waitFor(async () => {
-      expect((await app.db.cabinetUsers.get('GP010'))?.droits).toEqual(['cabinet'])
+      expect((await screens.app.db.cabinetUsers.get('GP010'))?.droits).toEqual(['cabinet'])
     })
-    expect(svc.writes).toEqual(['user:GP010'])
-    expect(app.api.peoplePushes.map((p) => p.siren)).toEqual([null])
+    expect(screens.svc.writes).toEqual(['user:GP010'])
+    expect(screens.app.api.peoplePushes.map((p) => p.siren)).toEqual([null])
     expect(wrapper.find(testId('user-create-result')).attributes('data-ok')).toBe('true')
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP010')).attributes('data-pending')).toBe('')
@@ -75,11 +58,11 @@ describe('UsersView', () => {
     await until(() => {
       expect(wrapper?.find(testId('field-error-matricule')).text()).toMatch(/déjà celui d’un utilisateur/)
     })
-    expect(await app.db.peopleWrites.count()).toBe(1)
+    expect(await screens.app.db.peopleWrites.count()).toBe(1)
   })
 
   it('says why without the cabinet right and asks nothing', async () => {
-    await withRights(app, ['dossiers', 'facturation'])
+    await withRights(screens.app, ['dossiers', 'facturation'])
     let asked = 0
     useCabinetApi({
       'cabinet:users': () => {
@@ -89,7 +72,7 @@ describe('UsersView', () => {
       'cabinet:user': () => Promise.reject(new Error('non')),
       'cabinet:assignments': () => Promise.reject(new Error('non')),
     })
-    wrapper = mountIn(app, UsersView, {}, createAppRouter())
+    wrapper = screens.mount(UsersView)
     await until(() => {
       expect(wrapper?.find(testId('right-missing-cabinet')).exists()).toBe(true)
     })
@@ -100,8 +83,8 @@ describe('UsersView', () => {
 
 describe('UserView', () => {
   it('shows the dossiers assigned with where each stands, refuses an overlap before sending, then assigns', async () => {
-    await withRights(app, ['cabinet'])
-    wrapper = mountIn(app, UserView, { matricule: 'GP001' }, createAppRouter())
+    await withRights(screens.app, ['cabinet'])
+    wrapper = screens.mount(UserView, { matricule: 'GP001' })
     await until(() => {
       expect(wrapper?.find(testId(`assignment-${SIREN_2}-GP001-2024-01-01`)).exists()).toBe(true)
     })
@@ -114,7 +97,7 @@ describe('UserView', () => {
     await until(() => {
       expect(wrapper?.find(testId('assign-result')).text()).toMatch(/déjà affecté.*01\/01\/2024 sans date de fin/)
     })
-    expect(svc.writes).toEqual([])
+    expect(screens.svc.writes).toEqual([])
 
     await wrapper.find(testId('assign-dossier')).setValue(SIREN_2)
     await wrapper.find(testId('assign-debut')).setValue('01/12/2026')
@@ -127,15 +110,14 @@ describe('UserView', () => {
     await until(() => {
       expect(wrapper?.find(testId(`assignment-${SIREN_2}-GP001-2026-12-01`)).attributes('data-pending')).toBe('')
     })
-    expect(svc.writes).toEqual([`affectation:${SIREN_2}:GP001:2026-12-01`])
+    expect(screens.svc.writes).toEqual([`affectation:${SIREN_2}:GP001:2026-12-01`])
   })
 })
 
 describe('ending an assignment', () => {
   async function openEnd(): Promise<VueWrapper> {
-    await withRights(app, ['cabinet', 'dossiers'])
-    const w = mountIn(app, UserView, { matricule: 'GP001' }, createAppRouter())
-    wrapper = w
+    await withRights(screens.app, ['cabinet', 'dossiers'])
+    const w = screens.mount(UserView, { matricule: 'GP001' })
     await until(() => {
       expect(w.find(testId(`assignment-end-${SIREN}-GP001-2024-01-01`)).exists()).toBe(true)
     })
@@ -163,7 +145,7 @@ describe('ending an assignment', () => {
     await until(() => {
       expect(w.find(testId('confirm-message')).text()).toMatch(/ne sera plus affecté\(e\) au dossier .* après le 19\/11\/2026/)
     })
-    expect(svc.writes).toEqual([])
+    expect(screens.svc.writes).toEqual([])
     await w.find(testId('confirm-yes')).trigger('click')
     await until(() => {
       expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).attributes('data-state')).toBe('terminee')
@@ -171,21 +153,20 @@ describe('ending an assignment', () => {
     expect(w.find(testId('end-result')).attributes('data-ok')).toBe('true')
     expect(w.find(testId('end-result')).text()).toMatch(/Fin d’affectation au 19\/11\/2026 enregistrée/)
     await vi.waitFor(async () => {
-      expect((await app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-19')
+      expect((await screens.app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-19')
     })
-    expect(svc.writes).toEqual([`fin_affectation:${SIREN}:GP001:2024-01-01:2026-11-19`])
+    expect(screens.svc.writes).toEqual([`fin_affectation:${SIREN}:GP001:2024-01-01:2026-11-19`])
 
     w.unmount()
-    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
+    wrapper = screens.mount(CabinetView)
     await until(() => {
       expect(wrapper?.find(testId('my-dossiers-help')).attributes('data-count')).toBe('0')
     })
   })
 
   it('is offered on the dossier’s assignees too, naming the user', async () => {
-    await withRights(app, ['cabinet', 'dossiers'])
-    const w = mountIn(app, UsersView, {}, createAppRouter())
-    wrapper = w
+    await withRights(screens.app, ['cabinet', 'dossiers'])
+    const w = screens.mount(UsersView)
     await until(() => {
       expect(w.find(testId('user-row-GP002')).exists()).toBe(true)
     })
@@ -205,7 +186,7 @@ describe('ending an assignment', () => {
   })
 
   it('refuses an end reaching into a later assignment before queuing; offline the end is queued and shown', async () => {
-    svc.assignments = [
+    screens.svc.assignments = [
       { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2024-01-01', date_fin: '2026-11-30' },
       { siren: SIREN, matricule_utilisateur: 'GP001', date_debut: '2026-12-01', date_fin: null },
     ]
@@ -217,7 +198,7 @@ describe('ending an assignment', () => {
     })
     expect(w.find(testId('confirm-dialog')).exists()).toBe(false)
 
-    useSyncStore(app.pinia).online = false
+    useSyncStore(screens.app.pinia).online = false
     await w.find(testId('end-date')).setValue('25/11/2026')
     await w.find(testId('end-form')).trigger('submit')
     await until(() => {
@@ -227,16 +208,16 @@ describe('ending an assignment', () => {
     await until(() => {
       expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).attributes('data-pending')).toBe('queued')
     })
-    expect(svc.writes).toEqual([])
+    expect(screens.svc.writes).toEqual([])
     expect(w.find(testId(`assignment-${SIREN}-GP001-2024-01-01`)).text()).toMatch(/25\/11\/2026/)
-    expect((await app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-30')
+    expect((await screens.app.db.affectations.get([SIREN, 'GP001', '2024-01-01']))?.date_fin).toBe('2026-11-30')
   })
 })
 
 describe('« mes dossiers » on the cabinet screen', () => {
   it('says the cabinet right is missing instead of offering the filter', async () => {
-    await withRights(app, ['dossiers'])
-    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
+    await withRights(screens.app, ['dossiers'])
+    wrapper = screens.mount(CabinetView)
     await until(() => {
       expect(wrapper?.find(testId('my-dossiers-help')).text()).toMatch(/Cabinet/)
     })
@@ -244,13 +225,13 @@ describe('« mes dossiers » on the cabinet screen', () => {
   })
 
   it('narrows the dossiers to those assigned to the signed-in user today', async () => {
-    await withRights(app, ['cabinet', 'dossiers'])
-    wrapper = mountIn(app, UsersView, {}, createAppRouter())
+    await withRights(screens.app, ['cabinet', 'dossiers'])
+    wrapper = screens.mount(UsersView)
     await until(() => {
       expect(wrapper?.find(testId('user-row-GP001')).exists()).toBe(true)
     })
     wrapper.unmount()
-    wrapper = mountIn(app, CabinetView, {}, createAppRouter())
+    wrapper = screens.mount(CabinetView)
     await until(() => {
       expect(wrapper?.find(testId('my-dossiers-help')).attributes('data-count')).toBe('1')
     })
