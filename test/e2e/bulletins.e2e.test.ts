@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { SEED_DOSSIERS } from '../../src-sandbox/store/seed'
 import type { ActionBulletin, StatutBulletin } from '../../src-shared/api/bulletins'
-import { startWorkstation, type Workstation } from './harness/app'
+import { startWithReference, type Workstation } from './harness/app'
 import { until } from './support'
 
 const SIREN = SEED_DOSSIERS.find((d) => d.cle === 'B')?.siren ?? ''
@@ -24,9 +24,7 @@ const SIREN = SEED_DOSSIERS.find((d) => d.cle === 'B')?.siren ?? ''
 let ws: Workstation
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector(`[data-testid="dossier-row-${SIREN}"]`, { timeout: 60_000 })
+  ;({ ws } = await startWithReference(`[data-testid="dossier-row-${SIREN}"]`))
 })
 afterAll(async () => {
   await ws.close()

@@ -13,16 +13,14 @@ import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { parseFrenchDecimal } from '../../src-shared/domain/decimal'
-import { startWorkstation, type Workstation } from './harness/app'
+import { startWithReference, type Workstation } from './harness/app'
 import { openImportFile, xlsx } from './import-files'
 import { BIG_SIREN, pasteText, testIdSuffixes, until } from './support'
 
 let ws: Workstation
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector(`[data-testid="dossier-row-${BIG_SIREN}"]`, { timeout: 60_000 })
+  ;({ ws } = await startWithReference(`[data-testid="dossier-row-${BIG_SIREN}"]`))
 })
 afterAll(async () => {
   await ws.close()

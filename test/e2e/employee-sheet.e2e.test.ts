@@ -14,15 +14,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { semaineDeTravail } from '../../src-shared/domain/people'
-import { startWorkstation, type Workstation } from './harness/app'
+import { startWithReference, type Workstation } from './harness/app'
 import { BIG_SIREN, seriousAxeViolations, until, waitOnline } from './support'
 
 let ws: Workstation
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector(`[data-testid="dossier-row-${BIG_SIREN}"]`, { timeout: 60_000 })
+  ;({ ws } = await startWithReference(`[data-testid="dossier-row-${BIG_SIREN}"]`))
 })
 afterAll(async () => {
   await ws.close()

@@ -22,7 +22,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-import { startWorkstation, type Workstation } from './harness/app'
+import { startWithReference, type Workstation } from './harness/app'
 import { book, downloadedRows, encryptedWorkbook, openImportFile, windows1252, xlsx } from './import-files'
 import type { ImportFileSpec, Rows } from './import-files'
 import { BIG_SIREN, simpleEmployees, stateCount, until } from './support'
@@ -31,10 +31,7 @@ let ws: Workstation
 let base = ''
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  base = ws.page.url().split('#')[0] ?? ''
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector(`[data-testid="dossier-row-${BIG_SIREN}"]`, { timeout: 60_000 })
+  ;({ ws, base } = await startWithReference(`[data-testid="dossier-row-${BIG_SIREN}"]`))
 })
 afterAll(async () => {
   await ws.close()

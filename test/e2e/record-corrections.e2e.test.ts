@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startWorkstation, type Workstation } from './harness/app'
+import { startWithReference, type Workstation } from './harness/app'
 import { settledOutbox } from './page-data'
 import { comparableRecord, dossierC, lastToastId, nextToast, seriousAxeViolations, simpleEmployees, until } from './support'
 
@@ -22,10 +22,7 @@ let ws: Workstation
 let base = ''
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector('[data-testid^="dossier-row-"]', { timeout: 60_000 })
-  base = ws.page.url().split('#')[0] ?? ''
+  ;({ ws, base } = await startWithReference())
 })
 afterAll(async () => {
   await ws.close()

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPayrollConnection } from '../../src-main/services/connection'
 import { SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { AbsenceCreateDto, FraisProfessionnelCreateDto, PrimeIndemniteCreateDto } from '../../src-shared/api/entries'
-import { startWorkstation, type Workstation } from './harness/app'
+import { startWithReference, type Workstation } from './harness/app'
 import { readOutbox, settledOutbox } from './page-data'
 import { comparableRecord, dossierC, lastToastId, nextToast, simpleEmployees, until } from './support'
 
@@ -27,10 +27,7 @@ let ws: Workstation
 let base = ''
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector('[data-testid^="dossier-row-"]', { timeout: 60_000 })
-  base = ws.page.url().split('#')[0] ?? ''
+  ;({ ws, base } = await startWithReference())
 })
 afterAll(async () => {
   await ws.close()

@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
-import { ARTIFACTS, startWorkstation, type Workstation } from './harness/app'
+import { ARTIFACTS, startWithReference, type Workstation } from './harness/app'
 import { BROWSER_LOCALE } from './harness/browser'
 import { enqueueThroughApp } from './page-data'
 import { BIG_SIREN, simpleEmployees, until } from './support'
@@ -28,10 +28,7 @@ const figures: Record<string, number | string> = {}
 let base = ''
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  base = ws.page.url().split('#')[0] ?? ''
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector(`[data-testid="dossier-row-${BIG_SIREN}"]`, { timeout: 60_000 })
+  ;({ ws, base } = await startWithReference(`[data-testid="dossier-row-${BIG_SIREN}"]`))
 })
 afterAll(async () => {
   process.stdout.write(`\nSCREENS FIGURES ${JSON.stringify(figures)}\n`)

@@ -15,15 +15,13 @@ import { z } from 'zod'
 import { createPayrollConnection } from '../../src-main/services/connection'
 import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { AbsenceCreateDto, EvpCreateDto, FraisProfessionnelCreateDto } from '../../src-shared/api/entries'
-import { startWorkstation, type Workstation } from './harness/app'
+import { startWithReference, type Workstation } from './harness/app'
 import { BIG_SIREN, lastToastId, nextToast, simpleEmployees, until } from './support'
 
 let ws: Workstation
 
 beforeAll(async () => {
-  ws = await startWorkstation()
-  await ws.page.click('[data-testid="refresh-reference"]')
-  await ws.page.waitForSelector(`[data-testid="dossier-row-${BIG_SIREN}"]`, { timeout: 60_000 })
+  ;({ ws } = await startWithReference(`[data-testid="dossier-row-${BIG_SIREN}"]`))
 })
 afterAll(async () => {
   await ws.close()

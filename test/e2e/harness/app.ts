@@ -128,6 +128,19 @@ export interface ExternalSandbox {
 }
 
 /**
+ * Starts a workstation with the default sandbox and fills its reference cache as a clerk's first start does (the
+ * home's « Actualiser »), until `dossierRow` is shown (default: any dossier's row).
+ * @returns the workstation and the app's address without its hash (`base + '#/…'` opens a screen)
+ */
+export async function startWithReference(dossierRow = '[data-testid^="dossier-row-"]'): Promise<{ ws: Workstation; base: string }> {
+  const ws = await startWorkstation()
+  const base = ws.page.url().split('#')[0] ?? ''
+  await ws.page.click('[data-testid="refresh-reference"]')
+  await ws.page.waitForSelector(dossierRow, { timeout: 60_000 })
+  return { ws, base }
+}
+
+/**
  * Starts a workstation. `sandbox` options are merged over { seed: 1, today: TODAY, rateLimit: false }; with
  * `external`, no sandbox is started (ws.sandbox stays null; stop/restart are the scenario's business).
  */
