@@ -19,7 +19,7 @@
  * - `cabinet.payslipListMs`: the payslip list of the biggest dossier (its current period, read from the service the
  *   first time as a clerk opening it), hash change to its first row painted (report only);
  * With `--profile`, CPU profiles of the home screen's load, the first dossier switch, the grid's first render, the
- * keystrokes, the paste and the payslip list (`cabinet-home`, `cabinet-switch`, `cabinet-grid`, `cabinet-keys`, `cabinet-paste`, `cabinet-payslips`
+ * keystrokes, the paste and the payslip list (`cabinet-home`, `cabinet-home-warm`, `cabinet-switch`, `cabinet-grid`, `cabinet-keys`, `cabinet-paste`, `cabinet-payslips`
  * .cpuprofile, with their summaries).
  * - `cabinet.heapMB`: the renderer's JS heap after a forced GC, with all of it cached and shown.
  * Every time is `performance.now()` in the page.
@@ -158,10 +158,12 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       f['cabinet.homeFirstRenderMs'] = z.number().parse(await page.evaluate('window.__homeAt'))
       // Later starts: the same page loaded again; the third load runs on V8's code cache (Chromium fills it at the
       // second load of a script; the app's window fills it at the first, src-main/shell/window.ts).
-      for (let load = 2; load <= WARM_LOADS; load += 1) {
+      const reload = async (): Promise<void> => {
         await page.reload()
         await page.evaluate(untilPainted('window.__homeAt !== undefined'))
       }
+      for (let load = 2; load < WARM_LOADS; load += 1) await reload()
+      await step('cabinet-home-warm', reload)
       f['cabinet.homeWarmRenderMs'] = z.number().parse(await page.evaluate('window.__homeAt'))
       // Dossiers of the table (aria-rowcount less the header row): above 40 only those in view are in the DOM.
       const rowCount = await page.getAttribute('[data-testid="dossier-table"]', 'aria-rowcount')
