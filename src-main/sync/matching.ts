@@ -21,9 +21,10 @@
  */
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import {
-  fingerprintsMatch,
+  fingerprintPartsMatch,
+  naturalKeyParts,
+  naturalKeyPartsMatch,
   recordFingerprintOf,
-  sameNaturalKey,
   scopeKey,
   scopeOf,
   type KeyFields,
@@ -96,12 +97,24 @@ export interface MatchContext {
   readonly ownClientId: string | null
 }
 
-/** Listed records by scope key (`kind|siren|matricule|periode`), each with its fingerprint: built once per push. */
-export type RecordIndex = ReadonlyMap<string, readonly { readonly record: ListedRecord; readonly fingerprint: string }[]>
+/** A listed record with what every entry of its scope compares it on, computed once per push. */
+export interface IndexedRecord {
+  readonly record: ListedRecord
+  /** `recordFingerprintOf(kind, record.fields)`, split on `|`. */
+  readonly fingerprint: readonly string[]
+  /** `naturalKeyParts(kind, record.fields)`. */
+  readonly naturalKey: readonly string[]
+}
+
+/**
+ * Listed records by scope key (`kind|siren|matricule|periode`), each with its fingerprint and natural key: built once
+ * per push (each create of a scope is compared with every record of it).
+ */
+export type RecordIndex = ReadonlyMap<string, readonly IndexedRecord[]>
 
 /** Indexes `records` of `kind` by scope (a record without a readable scope is left out: it is no entry's). */
 export function indexRecords(kinds: ReadonlySet<EntryKind>, records: readonly ListedRecord[]): RecordIndex {
-  const index = new Map<string, { record: ListedRecord; fingerprint: string }[]>()
+  const index = new Map<string, IndexedRecord[]>()
   for (const kind of kinds) {
     for (const record of records) {
       let key: string
@@ -111,7 +124,11 @@ export function indexRecords(kinds: ReadonlySet<EntryKind>, records: readonly Li
         continue
       }
       const list = index.get(key)
-      const item = { record, fingerprint: recordFingerprintOf(kind, record.fields) }
+      const item = {
+        record,
+        fingerprint: recordFingerprintOf(kind, record.fields).split('|'),
+        naturalKey: naturalKeyParts(kind, record.fields),
+      }
       if (list === undefined) index.set(key, [item])
       else list.push(item)
     }
@@ -128,10 +145,13 @@ export function candidatesOf(entry: MatchEntry, records: readonly ListedRecord[]
   const scoped = index.get(scopeKey(scopeOf(entry.kind, entry.fields))) ?? []
   const identical: Candidate[] = []
   const sameElement: Candidate[] = []
-  for (const { record, fingerprint } of scoped) {
+  const fingerprint = entry.fingerprint.split('|')
+  const naturalKey = naturalKeyParts(entry.kind, entry.fields)
+  for (const item of scoped) {
+    const { record } = item
     if (entry.excluded.has(record.id)) continue
-    if (fingerprintsMatch(entry.fingerprint, fingerprint)) identical.push({ record, relation: 'identique' })
-    else if (sameNaturalKey(entry.kind, entry.fields, record.fields)) sameElement.push({ record, relation: 'meme_element' })
+    if (fingerprintPartsMatch(fingerprint, item.fingerprint)) identical.push({ record, relation: 'identique' })
+    else if (naturalKeyPartsMatch(entry.kind, naturalKey, item.naturalKey)) sameElement.push({ record, relation: 'meme_element' })
   }
   return [...identical, ...sameElement]
 }

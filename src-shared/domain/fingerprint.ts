@@ -116,11 +116,16 @@ export function recordFingerprintOf(kind: EntryKind, record: KeyFields): string 
  * {@link WILDCARD_PART} of the entry matching any part. Fingerprints of different kinds or versions never match.
  */
 export function fingerprintsMatch(entry: string, record: string): boolean {
-  if (entry === record) return true
-  const a = entry.split('|')
-  const b = record.split('|')
-  if (a.length !== b.length) return false
-  return a.every((part, i) => part === b[i] || (part === WILDCARD_PART && i > 0))
+  return entry === record || fingerprintPartsMatch(entry.split('|'), record.split('|'))
+}
+
+/**
+ * {@link fingerprintsMatch} on fingerprints already split on `|` (a push compares each of its creates with every record
+ * of its scope: the records' parts are split once, sync/matching.ts `indexRecords`).
+ */
+export function fingerprintPartsMatch(entry: readonly string[], record: readonly string[]): boolean {
+  if (entry.length !== record.length) return false
+  return entry.every((part, i) => part === record[i] || (part === WILDCARD_PART && i > 0))
 }
 
 /**
@@ -128,9 +133,19 @@ export function fingerprintsMatch(entry: string, record: string): boolean {
  * service-filled field the entry left empty matches any value.
  */
 export function sameNaturalKey(kind: EntryKind, entry: KeyFields, record: KeyFields): boolean {
-  return NATURAL_KEY_FIELDS[kind].every((f) => {
-    const mine = keyPart(f, entry[f])
-    return (mine === '' && SERVICE_FILLED_FIELDS.has(f)) || mine === keyPart(f, record[f])
+  return naturalKeyPartsMatch(kind, naturalKeyParts(kind, entry), naturalKeyParts(kind, record))
+}
+
+/** The normalized values of the {@link NATURAL_KEY_FIELDS} of `fields`, in that order (to compare many at once). */
+export function naturalKeyParts(kind: EntryKind, fields: KeyFields): string[] {
+  return NATURAL_KEY_FIELDS[kind].map((f) => keyPart(f, fields[f]))
+}
+
+/** {@link sameNaturalKey} on parts from {@link naturalKeyParts} (the entry's first, the record's second). */
+export function naturalKeyPartsMatch(kind: EntryKind, entry: readonly string[], record: readonly string[]): boolean {
+  return NATURAL_KEY_FIELDS[kind].every((f, i) => {
+    const mine = entry[i]
+    return (mine === '' && SERVICE_FILLED_FIELDS.has(f)) || mine === record[i]
   })
 }
 
