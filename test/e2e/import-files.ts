@@ -5,8 +5,11 @@
  */
 import { readFileSync } from 'node:fs'
 
+import AxeBuilder from '@axe-core/playwright'
 import { CFB, read, utils, write } from '@e965/xlsx'
 import type { Page } from 'playwright-core'
+
+import { stateCount } from './support'
 
 export type Rows = (string | number | null)[][]
 
@@ -77,4 +80,23 @@ export async function downloadedRows(page: Page): Promise<string[][]> {
   const book = read(readFileSync(path), { type: 'buffer' })
   const sheet = book.Sheets[book.SheetNames[0] ?? '']
   return sheet === undefined ? [] : utils.sheet_to_json<string[]>(sheet, { header: 1 })
+}
+
+/** The preview's status of the file's line `line` (`pret`, `erreur`, `ignoree`…), once shown. */
+export async function rowStatus(page: Page, line: number): Promise<string | null> {
+  return page.getAttribute(`[data-testid="import-row-${String(line)}"]`, 'data-status', { timeout: 60_000 })
+}
+
+/** Entries of this workstation, every state (the queue screen's total at `base`). */
+export async function totalEntries(page: Page, base: string): Promise<number> {
+  await page.goto(`${base}#/queue`)
+  await page.waitForSelector('[data-testid="state-count-total"]')
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  return stateCount(page, 'total')
+}
+
+/** Serious or critical axe violations on the page as it is. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
 }
