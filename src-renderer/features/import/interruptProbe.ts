@@ -7,8 +7,8 @@
  * teardown then aborts the transaction: the e2e test asserts that none of the import's rows are in the queue.
  *
  * Guard: armed only when the window carries `__paieImportInterrupt = { afterRows: N }`, which nothing in the app sets
- * (test/e2e/import.e2e.test.ts sets it through Playwright just before queueing); otherwise {@link armInterruptProbe}
- * does nothing and costs one property read. When the flag is removed while the transaction is held (component tests,
+ * (test/e2e/import-cumuls-and-failures.e2e.test.ts sets it through Playwright just before queueing); otherwise
+ * {@link armInterruptProbe} does nothing and costs one property read. When the flag is removed while the transaction is held (component tests,
  * where no reload tears the page down), the probe aborts the transaction itself, as the teardown would.
  */
 import type { Transaction } from 'dexie'
