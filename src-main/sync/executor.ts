@@ -15,7 +15,7 @@
  *    deletes whose read version is known (`readVersion`) have their record's scope listed first and are not written
  *    over a change made since the clerk's read (pre-read.ts, #47); the others are sent at once. A push submitted behind
  *    another lists its first sends' scopes early, while the push ahead writes, when no push ahead writes to them
- *    ({@link scopesWritten}, docs/exactly-once.md "Lists before the turn").
+ *    (early-lists.ts, docs/exactly-once.md "Lists before the turn").
  * 5. Matching (matching.ts): a reconciling entry takes a record only when it is provably its own; an entry never sent
  *    meets an identical record already on the service → `to_check`; doubt → `to_check` with the candidates.
  * 6. Writes (send.ts): create → POST, update → PATCH, delete → DELETE on `targetServerId`. 2xx → `synced`;
@@ -42,7 +42,8 @@ import type { ApiClient } from '../api/client'
 import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { buildWrite, type EntryWrite } from './entry-calls'
-import { listGroup, listGroups, type ListDeps, type ListGroup, type ListOutcome } from './listing'
+import { createEarlyLists, EARLY_LIST_MAX_AGE_MS, NO_EARLY_LISTS, scopesWritten, type EarlyListsOfPush, type PushMark } from './early-lists'
+import { listGroup, listGroups, type ListGroup, type ListOutcome } from './listing'
 import { createPushMemory, type PushMemory } from './memory'
 import { candidateRecords, internalError, pushSummary, syncErrorOf, toCheckError } from './outcomes'
 import { sizeConcurrency } from './pacing'
@@ -67,17 +68,9 @@ export interface PushLane {
   /**
    * The scopes each push submitted and not yet ended may write to (`scopeKey`s), or null when some of its writes' scopes
    * are unknown (an update or delete without a read version): a push's lists may start before its turn only for
-   * scopes none of them writes to (see {@link EARLY_LIST_MAX_AGE_MS}).
+   * scopes none of them writes to (early-lists.ts).
    */
   readonly ahead: Set<PushMark>
-}
-
-/** A push submitted to a lane and not ended. */
-export interface PushMark {
-  /** The scopes it may write to ({@link scopesWritten}); null when one is unknown. */
-  readonly scopes: ReadonlySet<string> | null
-  /** Settles once its own lists have answered (its writes are under way) or it ended. */
-  readonly listed: Promise<void>
 }
 
 /** A lane: each task starts when the previous one has settled. */
@@ -92,47 +85,6 @@ export function createPushLane(): PushLane {
     pending: null,
     ahead: new Set(),
   }
-}
-
-/**
- * Oldest a list started before its push's turn may be when the push uses it, ms; older, the scope is listed again.
- * Assumption (not shown in the reference; docs/exactly-once.md "Lists before the turn"): a list taken while the push
- * ahead writes to other scopes is as good as one taken when the turn comes, as long as the wait is as short as a
- * push's own writes (a batch's last write already goes out that long after its list).
- */
-export const EARLY_LIST_MAX_AGE_MS = 2_000
-
-/** Lists started at most at once for the pushes waiting their turn (beside the writes of the push ahead). */
-const EARLY_LIST_CONCURRENCY = 2
-
-/** Fields a scope is made of (fingerprint.ts `scopeOf`): an update that changes one may move its record to another scope. */
-const SCOPE_FIELDS = ['siren', 'matricule', 'periode', 'date_debut'] as const
-
-/**
- * The scopes a push may write to ({@link PushLane.ahead}): each create's, and the scope each update or delete was read
- * in (`readVersion`). Null when one is unknown: a change without a read version, an update of a scope field, a create
- * whose scope cannot be read.
- */
-export function scopesWritten(items: readonly SyncItem[]): ReadonlySet<string> | null {
-  const scopes = new Set<string>()
-  try {
-    for (const item of items) {
-      const read = item.readVersion ?? null
-      if (item.operation === 'create') scopes.add(scopeKey(scopeOf(item.kind, item.payload)))
-      else if (read === null) return null
-      else if (item.operation === 'update' && SCOPE_FIELDS.some((field) => field in item.payload)) return null
-      else scopes.add(scopeKey(read.scope))
-    }
-  } catch {
-    return null
-  }
-  return scopes
-}
-
-/** A list started before its push's turn. */
-interface EarlyList {
-  readonly group: ListGroup
-  readonly outcome: Promise<{ readonly listed: ListOutcome; readonly endedAt: number }>
 }
 
 /** Options of {@link createSyncExecutor}. */
@@ -157,7 +109,7 @@ export interface SyncExecutorOptions {
   readonly memory?: PushMemory
   /** Lane of the profile's pushes (shared by its executors). Default: the executor's own. */
   readonly lane?: PushLane
-  /** Oldest a list made before its push's turn may be when used, ms. Default {@link EARLY_LIST_MAX_AGE_MS}. */
+  /** Oldest a list made before its push's turn may be when used, ms. Default `EARLY_LIST_MAX_AGE_MS` (early-lists.ts). */
   readonly earlyListMaxAgeMs?: number
 }
 
@@ -279,47 +231,15 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   const observeLatency = (ms: number): void => {
     latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
   }
-  const early = new PQueue({ concurrency: EARLY_LIST_CONCURRENCY })
-  const earlyListMaxAgeMs = options.earlyListMaxAgeMs ?? EARLY_LIST_MAX_AGE_MS
-
-  /**
-   * Starts the lists of a push submitted while others are ahead in the lane: the groups of its first-send creates
-   * whose scopes no push ahead writes to (nothing when a push ahead has a write of unknown scope). Reconciling and
-   * interrupted creates are listed at their turn, after the settle time, as before.
-   */
-  function listEarly(items: readonly SyncItem[], stop: AbortSignal): Map<string, EarlyList> {
-    const lists = new Map<string, EarlyList>()
-    const written = new Set<string>()
-    let last: PushMark | null = null
-    for (const mark of lane.ahead) {
-      if (mark.scopes === null) return lists
-      for (const key of mark.scopes) written.add(key)
-      last = mark
-    }
-    // They wait for the push just ahead to have listed: its own lists go first, then these run beside its writes.
-    const aheadListed = last?.listed ?? Promise.resolve()
-    let scopes: EntryScope[]
-    try {
-      scopes = items.flatMap((i) =>
-        i.operation === 'create' && !i.reconcile && i.interrupted !== true ? [scopeOf(i.kind, i.payload)] : [],
-      )
-    } catch {
-      return lists
-    }
-    const deps: ListDeps = { client: options.client, budget: options.budget, signal: stop, now, observe: observeLatency }
-    for (const group of listGroups(scopes).groups) {
-      const { kind, siren, periode } = group
-      if (group.matricules.some((matricule) => written.has(scopeKey({ kind, siren, matricule, periode })))) continue
-      const outcome = aheadListed.then(() => early.add(async () => ({ listed: await listGroup(group, deps), endedAt: performance.now() })))
-      lists.set(group.key, { group, outcome })
-    }
-    return lists
-  }
+  const early = createEarlyLists(
+    { client: options.client, budget: options.budget, now, observe: observeLatency },
+    options.earlyListMaxAgeMs ?? EARLY_LIST_MAX_AGE_MS,
+  )
 
   async function runPush(
     items: readonly SyncItem[],
     before: SyncPushResult | null,
-    earlyLists: ReadonlyMap<string, EarlyList>,
+    earlyLists: EarlyListsOfPush,
     stopEarly: AbortController,
     listsDone: () => void,
   ): Promise<SyncPushResult> {
@@ -342,18 +262,9 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       const next = concurrency()
       if (queue.concurrency !== next) queue.concurrency = next
     }
-    /**
-     * A group's list: the one started before the turn when it covers the same employees, succeeded and is recent
-     * enough (`earlyListMaxAgeMs`); else listed now.
-     */
-    const listOf = async (g: ListGroup): Promise<ListOutcome> => {
-      const started = earlyLists.get(g.key)
-      if (started !== undefined && started.group.matricules.join('|') === g.matricules.join('|')) {
-        const { listed, endedAt } = await started.outcome
-        if (listed.ok && performance.now() - endedAt <= earlyListMaxAgeMs) return listed
-      }
-      return queue.add(() => listGroup(g, listDeps))
-    }
+    /** A group's list: the one made before the turn when it can be used (early-lists.ts), else listed now. */
+    const listOf = async (g: ListGroup): Promise<ListOutcome> =>
+      (await early.take(earlyLists, g)) ?? queue.add(() => listGroup(g, listDeps))
     /** Audit attempts made before an entry's write (its scope's list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
 
@@ -466,9 +377,9 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   return {
     push(items) {
       const before = lane.pending
-      // Behind another push, the lists of this one start now (listEarly), beside the writes ahead.
+      // Behind another push, the lists of this one start now (early-lists.ts), beside the writes ahead.
       const stopEarly = new AbortController()
-      const earlyLists = before === null ? new Map<string, EarlyList>() : listEarly(items, stopEarly.signal)
+      const earlyLists = before === null ? NO_EARLY_LISTS : early.start(items, lane.ahead, stopEarly.signal)
       let listsDone = (): void => undefined
       const mark: PushMark = { scopes: scopesWritten(items), listed: new Promise((resolve) => (listsDone = resolve)) }
       lane.ahead.add(mark)

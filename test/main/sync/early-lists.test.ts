@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src-sandbox/server'
-import { scopesWritten } from '../../../src-main/sync/executor'
+import { scopesWritten } from '../../../src-main/sync/early-lists'
 import { scopeKey } from '../../../src-shared/domain/fingerprint'
 import type { SyncItem } from '../../../src-shared/domain/sync-protocol'
 import { BIG_SIREN, PERIODE, codesOf, connect, executorOf, itemOf, payloadOf, quietEmployees, startTestSandbox } from './helpers'
