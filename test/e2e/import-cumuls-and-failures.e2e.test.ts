@@ -17,7 +17,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 
 import { startWithReference, type Workstation } from './harness/app'
-import { downloadedRows, encryptedWorkbook, openImportFile, rowStatus, seriousViolations, totalEntries, xlsx } from './import-files'
+import {
+  bigDossier,
+  downloadedRows,
+  encryptedWorkbook,
+  openImportFile,
+  rowStatus,
+  seriousViolations,
+  totalEntries,
+  xlsx,
+} from './import-files'
 import type { Rows } from './import-files'
 import { BIG_SIREN, simpleEmployees, until } from './support'
 
@@ -35,9 +44,8 @@ describe('spreadsheet import, through the screens: cumuls and failures', () => {
   it('imports cumuls through the same steps: reasons on cells, the report and its export, the mapping remembered', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
-    if (dossier === undefined) throw new Error('dossier absent du seed')
-    const [m1, m2, m3] = simpleEmployees(store, BIG_SIREN, dossier.periode_paie_en_cours).slice(5, 8)
+    const { dossier, periode } = bigDossier(store)
+    const [m1, m2, m3] = simpleEmployees(store, BIG_SIREN, periode).slice(5, 8)
     if (m1 === undefined || m2 === undefined || m3 === undefined) throw new Error('trois salariés attendus')
     const before = await totalEntries(page, base)
     const headers = ['Matricule', 'Cumul', 'Montant']
@@ -94,10 +102,7 @@ describe('spreadsheet import, through the screens: cumuls and failures', () => {
   it('an import interrupted by a reload inside its transaction leaves none of its rows', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
-    if (dossier === undefined) throw new Error('dossier absent du seed')
-    const periode = dossier.periode_paie_en_cours
-    const codes = (store.codesEvp[BIG_SIREN] ?? []).filter((c) => c.format === 'quantite' && !c.masque && c.visibilite.gp)
+    const { periode, codes } = bigDossier(store)
     const employees = simpleEmployees(store, BIG_SIREN, periode)
     // One row per employee, one column per code: hundreds of entries in one transaction.
     const rows: Rows = [['Matricule', ...codes.map((c) => c.code)], ...employees.map((m) => [m, ...codes.map(() => 0.125)])]

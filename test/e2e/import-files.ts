@@ -9,7 +9,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { CFB, read, utils, write } from '@e965/xlsx'
 import type { Page } from 'playwright-core'
 
-import { stateCount } from './support'
+import type { SandboxStore } from '../../src-sandbox/store/types'
+import { BIG_SIREN, stateCount } from './support'
 
 export type Rows = (string | number | null)[][]
 
@@ -99,4 +100,20 @@ export async function totalEntries(page: Page, base: string): Promise<number> {
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)
+}
+
+/**
+ * The seed's big dossier as the import scenarios use it: the dossier, its current period, and its EVP codes in
+ * quantity visible to the payroll manager (the columns a file can map).
+ * @throws Error when the seed lacks it
+ */
+export function bigDossier(store: SandboxStore): {
+  dossier: SandboxStore['dossiers'][number]
+  periode: string
+  codes: NonNullable<SandboxStore['codesEvp'][string]>
+} {
+  const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
+  if (dossier === undefined) throw new Error('dossier absent du seed')
+  const codes = (store.codesEvp[BIG_SIREN] ?? []).filter((c) => c.format === 'quantite' && !c.masque && c.visibilite.gp)
+  return { dossier, periode: dossier.periode_paie_en_cours, codes }
 }

@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startWithReference, type Workstation } from './harness/app'
-import { book, openImportFile, rowStatus, seriousViolations, windows1252, xlsx } from './import-files'
+import { bigDossier, book, openImportFile, rowStatus, seriousViolations, windows1252, xlsx } from './import-files'
 import { BIG_SIREN, simpleEmployees, until } from './support'
 
 let ws: Workstation
@@ -49,10 +49,7 @@ describe('spreadsheet import, through the screens', () => {
   it('imports a wide xlsx and a Windows-1252 CSV, then next month’s file with no mapping step', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
-    if (dossier === undefined) throw new Error('dossier absent du seed')
-    const periode = dossier.periode_paie_en_cours
-    const codes = (store.codesEvp[BIG_SIREN] ?? []).filter((c) => c.format === 'quantite' && !c.masque && c.visibilite.gp)
+    const { dossier, periode, codes } = bigDossier(store)
     const [c1, c2] = codes
     if (c1 === undefined || c2 === undefined) throw new Error('deux codes EVP en quantité attendus')
     const people = simpleEmployees(store, BIG_SIREN, periode)
@@ -177,10 +174,8 @@ describe('spreadsheet import, through the screens', () => {
   it('imports the other real-world layouts: long (.ods), merged header cells (.xls), a hidden column, absences on a second sheet', async () => {
     const page = ws.page
     const store = ws.store
-    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
-    if (dossier === undefined) throw new Error('dossier absent du seed')
-    const periode = dossier.periode_paie_en_cours
-    const [c1, c2] = (store.codesEvp[BIG_SIREN] ?? []).filter((c) => c.format === 'quantite' && !c.masque && c.visibilite.gp)
+    const { periode, codes } = bigDossier(store)
+    const [c1, c2] = codes
     if (c1 === undefined || c2 === undefined) throw new Error('deux codes EVP en quantité attendus')
     // Employees not used by the first test (it took the first five with a unique name).
     const [f, g, h, i, j] = simpleEmployees(store, BIG_SIREN, periode).slice(-5)
