@@ -31,20 +31,26 @@ function positions(responses: readonly { operation: string }[], operation: strin
   return responses.flatMap((r, i) => (r.operation === operation ? [i] : []))
 }
 
+/**
+ * Six EVP of employees 0–5 pushed, and `second(s)` submitted behind them at once (pipelined), by one executor sending
+ * one request at a time.
+ * @returns both pushes' results, and the positions of the list and write answers among all answers
+ */
+async function pushBehind(second: (s: RunningSandbox) => SyncItem[], extra: { earlyListMaxAgeMs?: number } = {}) {
+  const s = (sandbox = await startTestSandbox())
+  const { connection, responses } = connect(s)
+  const executor = executorOf(connection, { concurrency: 1, ...extra })
+  const items = { first: evpOf(s, 0, 6, 1), second: second(s) }
+  const [a, b] = await Promise.all([executor.push(items.first), executor.push(items.second)])
+  return { items, a, b, lists: positions(responses, 'listerEvp'), writes: positions(responses, 'creerEvp') }
+}
+
 describe('createSyncExecutor: lists before the turn', () => {
   it('lists a push submitted behind another while that one writes, and uses that list at its turn', async () => {
-    const s = (sandbox = await startTestSandbox())
-    const { connection, responses } = connect(s)
-    const executor = executorOf(connection, { concurrency: 1 })
-    const first = evpOf(s, 0, 6, 1)
-    const second = evpOf(s, 6, 12, 1)
+    const { items, a, b, lists, writes } = await pushBehind((s) => evpOf(s, 6, 12, 1))
 
-    const [a, b] = await Promise.all([executor.push(first), executor.push(second)])
-
-    expect(a.outcomes.map((o) => o.result)).toEqual(first.map(() => 'synced'))
-    expect(b.outcomes.map((o) => o.result)).toEqual(second.map(() => 'synced'))
-    const lists = positions(responses, 'listerEvp')
-    const writes = positions(responses, 'creerEvp')
+    expect(a.outcomes.map((o) => o.result)).toEqual(items.first.map(() => 'synced'))
+    expect(b.outcomes.map((o) => o.result)).toEqual(items.second.map(() => 'synced'))
     // One list per push: the second one answered before the first push's last write, and was not made again.
     expect(lists).toHaveLength(2)
     expect(writes).toHaveLength(12)
@@ -53,19 +59,11 @@ describe('createSyncExecutor: lists before the turn', () => {
   })
 
   it('lists at its turn, after the writes ahead, the scopes the push ahead writes to', async () => {
-    const s = (sandbox = await startTestSandbox())
-    const { connection, responses } = connect(s)
-    const executor = executorOf(connection, { concurrency: 1 })
-    const first = evpOf(s, 0, 6, 1)
     // Other EVP of the same six employees: the same scopes.
-    const second = evpOf(s, 0, 6, 2)
+    const { items, a, b, lists, writes } = await pushBehind((s) => evpOf(s, 0, 6, 2))
 
-    const [a, b] = await Promise.all([executor.push(first), executor.push(second)])
-
-    expect(a.outcomes.map((o) => o.result)).toEqual(first.map(() => 'synced'))
-    expect(b.outcomes.map((o) => o.result)).toEqual(second.map(() => 'synced'))
-    const lists = positions(responses, 'listerEvp')
-    const writes = positions(responses, 'creerEvp')
+    expect(a.outcomes.map((o) => o.result)).toEqual(items.first.map(() => 'synced'))
+    expect(b.outcomes.map((o) => o.result)).toEqual(items.second.map(() => 'synced'))
     expect(lists).toHaveLength(2)
     expect(writes).toHaveLength(12)
     // The second list saw every record the first push created.
@@ -74,17 +72,9 @@ describe('createSyncExecutor: lists before the turn', () => {
   })
 
   it('lists again at its turn a scope whose early list is older than allowed', async () => {
-    const s = (sandbox = await startTestSandbox())
-    const { connection, responses } = connect(s)
-    const executor = executorOf(connection, { concurrency: 1, earlyListMaxAgeMs: 0 })
-    const first = evpOf(s, 0, 6, 1)
-    const second = evpOf(s, 6, 12, 1)
+    const { items, b, lists, writes } = await pushBehind((s) => evpOf(s, 6, 12, 1), { earlyListMaxAgeMs: 0 })
 
-    const [, b] = await Promise.all([executor.push(first), executor.push(second)])
-
-    expect(b.outcomes.map((o) => o.result)).toEqual(second.map(() => 'synced'))
-    const lists = positions(responses, 'listerEvp')
-    const writes = positions(responses, 'creerEvp')
+    expect(b.outcomes.map((o) => o.result)).toEqual(items.second.map(() => 'synced'))
     // The first push's list, the second's early list, and the second's list again at its turn (after the first's writes).
     expect(lists).toHaveLength(3)
     expect(lists[1]!).toBeLessThan(writes[5]!)
