@@ -31,12 +31,17 @@
  * with that status (counted in the figures) and need no record.
  */
 import type { SandboxStore } from '../../src-sandbox/store/types'
+import { EARLY_LIST_MAX_AGE_MS } from '../../src-main/sync/early-lists'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditRow, OutboxRow } from './page-data'
 
-/** Longest time between a push's pre-send list and its writes under the chaos faults (retries, latency, a pause). */
-const LIST_TO_WRITE_MS = 10_000
+/**
+ * Longest time between a push's pre-send list and its writes under the chaos faults (retries, latency, a pause): 10 s,
+ * plus the age a list taken before the push's turn may have when the push uses it (docs/exactly-once.md "Lists before
+ * the turn").
+ */
+const LIST_TO_WRITE_MS = 10_000 + EARLY_LIST_MAX_AGE_MS
 
 type Collection = 'evp' | 'absences' | 'fraisProfessionnels'
 const COLLECTION: Partial<Record<EntryKind, Collection>> = { evp: 'evp', absence: 'absences', frais: 'fraisProfessionnels' }
@@ -236,6 +241,8 @@ export function chaosVerdict(
   // 4–6: record by record.
   const otherIdentical = new Set<string>()
   let otherRaced = 0
+  /** Longest time by which a raced copy of the second writer came before the app's own record, ms. */
+  let raceGapMaxMs = 0
   for (const row of rows) {
     const named = new Set([
       ...(row.serverId === null ? [] : [row.serverId]),
@@ -257,8 +264,11 @@ export function chaosVerdict(
       // Raced: the copy came after the app's own record, or just before it, between the push's pre-send list and its
       // write (the list is read at the start of the push); no client can see a record created after its list without
       // idempotency keys (docs/exactly-once.md).
-      if (own !== undefined && ofApp(own) && Date.parse(own.createdAt) - Date.parse(c.createdAt) <= LIST_TO_WRITE_MS) otherRaced += 1
-      else
+      const gap = own === undefined ? null : Date.parse(own.createdAt) - Date.parse(c.createdAt)
+      if (own !== undefined && ofApp(own) && gap !== null && gap <= LIST_TO_WRITE_MS) {
+        otherRaced += 1
+        raceGapMaxMs = Math.max(raceGapMaxMs, gap)
+      } else
         problems.otherWriterMissed.push(
           `${row.clientId} (${row.state}) : ${c.id} de ${writers.other} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`,
         )
@@ -313,6 +323,7 @@ export function chaosVerdict(
       secondWriterIdentical: otherIdentical.size,
       secondWriterDifferent: otherRecords.length - otherIdentical.size,
       secondWriterRacedByApp: otherRaced,
+      secondWriterRaceGapMaxMs: raceGapMaxMs,
       auditAttempts: audit.length,
       writesAnswered: answered,
       writesReconciledAfterLostAnswer: reconciled,
