@@ -36,13 +36,24 @@ function positions(responses: readonly { operation: string }[], operation: strin
  * one request at a time.
  * @returns both pushes' results, and the positions of the list and write answers among all answers
  */
-async function pushBehind(second: (s: RunningSandbox) => SyncItem[], extra: { earlyListMaxAgeMs?: number } = {}) {
+async function pushBehind(
+  second: (s: RunningSandbox) => SyncItem[],
+  extra: { earlyListMaxAgeMs?: number; fetch?: typeof fetch; first?: (s: RunningSandbox) => SyncItem[] } = {},
+) {
   const s = (sandbox = await startTestSandbox())
-  const { connection, responses } = connect(s)
-  const executor = executorOf(connection, { concurrency: 1, ...extra })
-  const items = { first: evpOf(s, 0, 6, 1), second: second(s) }
+  const { fetch: through, first = (t: RunningSandbox) => evpOf(t, 0, 6, 1), ...options } = extra
+  const { connection, responses } = connect(s, undefined, through === undefined ? {} : { fetch: through })
+  const executor = executorOf(connection, { concurrency: 1, ...options })
+  const items = { first: first(s), second: second(s) }
   const [a, b] = await Promise.all([executor.push(items.first), executor.push(items.second)])
-  return { items, a, b, lists: positions(responses, 'listerEvp'), writes: positions(responses, 'creerEvp') }
+  return {
+    items,
+    a,
+    b,
+    lists: positions(responses, 'listerEvp'),
+    writes: positions(responses, 'creerEvp'),
+    updates: positions(responses, 'modifierEvp'),
+  }
 }
 
 describe('createSyncExecutor: lists before the turn', () => {
@@ -67,6 +78,52 @@ describe('createSyncExecutor: lists before the turn', () => {
     expect(lists).toHaveLength(2)
     expect(writes).toHaveLength(12)
     // The second list saw every record the first push created.
+    expect(lists[1]!).toBeGreaterThan(writes[5]!)
+    expect(lists[1]!).toBeLessThan(writes[6]!)
+  })
+
+  it('lists nothing early behind a push with a change of unknown scope (no read version): lists after its writes', async () => {
+    const unread = itemOf(
+      'evp',
+      { quantite: '4' },
+      {
+        operation: 'update',
+        targetServerId: randomUUID(),
+        keyFields: { siren: BIG_SIREN, matricule: 'M1', periode: PERIODE, code_evp: 'HS25' },
+        readVersion: null,
+      },
+    )
+    const { items, a, b, lists, writes, updates } = await pushBehind((s) => evpOf(s, 6, 12, 1), {
+      first: (s) => [...evpOf(s, 0, 6, 1), unread],
+    })
+
+    expect(a.outcomes.map((o) => o.result)).toEqual([...items.first.slice(0, 6).map(() => 'synced'), 'rejected'])
+    expect(b.outcomes.map((o) => o.result)).toEqual(items.second.map(() => 'synced'))
+    expect(lists).toHaveLength(2)
+    expect(writes).toHaveLength(12)
+    expect(updates).toHaveLength(1)
+    // The record the change targets could be in any scope: the second push's list waits for every write ahead.
+    expect(lists[1]!).toBeGreaterThan(Math.max(writes[5]!, updates[0]!))
+    expect(lists[1]!).toBeLessThan(writes[6]!)
+  })
+
+  it('lists again at its turn a scope whose early list failed', async () => {
+    let evpLists = 0
+    /** Fails the second list of EVP (the second push's early one) as a dropped connection would. */
+    const failSecondList: typeof fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input)
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
+      if (method.toUpperCase() === 'GET' && new URL(url).pathname === '/api/evp' && ++evpLists === 2)
+        return Promise.reject(new TypeError('fetch failed'))
+      return fetch(input, init)
+    }
+    const { items, a, b, lists, writes } = await pushBehind((s) => evpOf(s, 6, 12, 1), { fetch: failSecondList })
+
+    expect(evpLists).toBe(3)
+    expect(a.outcomes.map((o) => o.result)).toEqual(items.first.map(() => 'synced'))
+    expect(b.outcomes.map((o) => o.result)).toEqual(items.second.map(() => 'synced'))
+    // The failed early list has no answer; the one made at the turn comes after the first push's writes.
+    expect(lists).toHaveLength(2)
     expect(lists[1]!).toBeGreaterThan(writes[5]!)
     expect(lists[1]!).toBeLessThan(writes[6]!)
   })
