@@ -5,10 +5,11 @@
 import { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../../src-shared/api/codification'
 import { Dossier } from '../../../src-shared/api/dossiers'
 import { Salarie } from '../../../src-shared/api/salaries'
-import type { EntryKind } from '../../../src-shared/domain/entry-kinds'
 import { ReferenceSnapshot } from '../../../src-shared/domain/reference'
+import { PAYLOAD_SIREN } from '../../support/entry-payloads'
 
-export const SIREN = '732829320'
+/** The dossier of the valid payloads (Boulangerie Martin). */
+export const SIREN = PAYLOAD_SIREN
 export const SIREN_2 = '552100554'
 export const FETCHED_AT = '2026-11-20T08:00:00.000Z'
 
@@ -117,49 +118,4 @@ export function snapshot(sirens: readonly string[] = [SIREN, SIREN_2], fetchedAt
 }
 
 /** Valid create payloads (dossier Martin, employee M001, period 2026-11), with overrides. */
-export const valid = {
-  evp: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    code_evp: 'HS25',
-    quantite: '3.50',
-    ...o,
-  }),
-  absence: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    code_absence: 'CP',
-    date_debut: '2026-11-02',
-    date_fin: '2026-11-04',
-    demi_journee_debut: false,
-    demi_journee_fin: false,
-    ...o,
-  }),
-  prime: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    code_prime: 'PREXC',
-    montant: '250.00',
-    ...o,
-  }),
-  avantage: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    type_avantage: 'nourriture',
-    mode_evaluation: 'forfait',
-    montant: '5.45',
-    ...o,
-  }),
-  frais: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    date: '2026-11-05',
-    type_frais: 'repas',
-    montant: '20.70',
-    ...o,
-  }),
-} satisfies Record<EntryKind, (o?: Record<string, unknown>) => Record<string, unknown>>
+export { valid } from '../../support/entry-payloads'

@@ -20,32 +20,18 @@ import {
 import { ENTRY_KIND_SPECS, ENTRY_KINDS, kindsOf, type EntryKind, type EntryKindSpec } from '../../../src-shared/domain/entry-kinds'
 import { FINGERPRINT_EXCLUSIONS, FINGERPRINT_FIELDS, NATURAL_KEY_FIELDS } from '../../../src-shared/domain/fingerprint'
 import type { SyncItem } from '../../../src-shared/domain/sync-protocol'
+import { PAYLOAD_SIREN, valid } from '../../support/entry-payloads'
 
-const SIREN = '732829320'
+const SIREN = PAYLOAD_SIREN
 const TARGET = '0b7c3c9e-1f2a-4d5b-8c6d-7e8f9a0b1c2d'
 
 /** A valid create payload of each kind. */
 const CREATES = {
-  evp: { siren: SIREN, matricule: 'M001', periode: '2026-11', code_evp: 'HS25', quantite: '3.50' },
-  absence: {
-    siren: SIREN,
-    matricule: 'M001',
-    code_absence: 'CP',
-    date_debut: '2026-11-02',
-    date_fin: '2026-11-04',
-    demi_journee_debut: false,
-    demi_journee_fin: false,
-  },
-  frais: { siren: SIREN, matricule: 'M001', periode: '2026-11', date: '2026-11-05', type_frais: 'repas', montant: '20.70' },
-  prime: { siren: SIREN, matricule: 'M001', periode: '2026-11', code_prime: 'PREXC', montant: '250.00' },
-  avantage: {
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    type_avantage: 'nourriture',
-    mode_evaluation: 'forfait',
-    montant: '5.45',
-  },
+  evp: valid.evp(),
+  absence: valid.absence(),
+  frais: valid.frais(),
+  prime: valid.prime(),
+  avantage: valid.avantage(),
 } satisfies Record<EntryKind, Record<string, unknown>>
 
 describe('the typed entry is derived from the registry', () => {

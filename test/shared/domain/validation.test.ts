@@ -19,10 +19,11 @@ import {
   type FieldIssue,
   type ValidationContext,
 } from '../../../src-shared/domain/validation'
+import { PAYLOAD_SIREN, valid } from '../../support/entry-payloads'
 
 // ------------------------------------------------------------------ fixtures, checked against the contract
 
-const SIREN = '732829320'
+const SIREN = PAYLOAD_SIREN
 const dossier = Dossier.parse({
   siren: SIREN,
   raison_sociale: 'Boulangerie Martin',
@@ -113,54 +114,6 @@ const codesPrimes = [CodePrimeIndemnite.parse({ code: 'PREXC', libelle: 'Prime e
 function ctx(s: Salarie | undefined, otherAbsences: readonly AbsenceSpan[] = []): ValidationContext {
   return { dossier, salarie: s, codesAbsences, codesEvp, codesPrimes, otherAbsences }
 }
-
-/** Valid create payloads, checked against the contract schemas. */
-const valid = {
-  evp: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    code_evp: 'HS25',
-    quantite: '3.50',
-    ...o,
-  }),
-  absence: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    code_absence: 'CP',
-    date_debut: '2026-11-02',
-    date_fin: '2026-11-04',
-    demi_journee_debut: false,
-    demi_journee_fin: false,
-    ...o,
-  }),
-  prime: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    code_prime: 'PREXC',
-    montant: '250.00',
-    ...o,
-  }),
-  avantage: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    type_avantage: 'nourriture',
-    mode_evaluation: 'forfait',
-    montant: '5.45',
-    ...o,
-  }),
-  frais: (o: Record<string, unknown> = {}) => ({
-    siren: SIREN,
-    matricule: 'M001',
-    periode: '2026-11',
-    date: '2026-11-05',
-    type_frais: 'repas',
-    montant: '20.70',
-    ...o,
-  }),
-} satisfies Record<EntryKind, (o?: Record<string, unknown>) => Record<string, unknown>>
 
 const SCHEMAS = {
   evp: EvpCreateDto,
