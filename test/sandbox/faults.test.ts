@@ -2,48 +2,12 @@
  * Fault switches over real HTTP: latency, injected 5xx (nothing committed), 429 bursts, commit-then-drop,
  * slow / truncated / HTML PDF downloads, and the loopback admin routes that change them.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { RunningSandbox } from '../../src-sandbox/server'
-import type { Absence } from '../../src-shared/api/entries'
-import { call, qs, quietEmployee, sirenOf, startTestSandbox, tokenFor, type ErrorBody } from './helpers'
+import { describe, expect, it } from 'vitest'
+import { faultSuite } from './fault-suite'
+import { call, tokenFor, type ErrorBody } from './helpers'
 
-let sandbox: RunningSandbox
-let token: string
-const siren = sirenOf('B')
-let periode = ''
-const day = (d: number): string => `${periode}-${String(d).padStart(2, '0')}`
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  token = await tokenFor(sandbox.url)
-  periode = sandbox.store.dossiers.find((d) => d.siren === siren)?.periode_paie_en_cours ?? ''
-})
-afterAll(async () => {
-  await sandbox.close()
-})
-beforeEach(() => {
-  sandbox.faults.reset()
-})
-
-function absenceBody(n: number, d: number) {
-  const { matricule } = quietEmployee(sandbox.store, siren, day(1), day(31), n)
-  const code = sandbox.store.codesAbsences.find((c) => (sandbox.store.codesAbsencesParDossier[siren] ?? []).includes(c.code))?.code ?? ''
-  return { siren, matricule, code_absence: code, date_debut: day(d), date_fin: day(d), demi_journee_debut: false, demi_journee_fin: false }
-}
-
-function postAbsence(body: unknown): Promise<Response> {
-  return fetch(`${sandbox.url}/api/absences`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-}
-
-async function listed(matricule: string): Promise<Absence[]> {
-  const res = await call<{ elements: Absence[] }>(sandbox.url, `/api/absences${qs({ siren, matricule })}`, { token })
-  expect(res.status).toBe(200)
-  return res.body.elements
-}
+const suite = faultSuite('B', 31)
+const { siren, absenceBody, postAbsence, listed } = suite
 
 /** Reads a body chunk by chunk; stops at the end or at the first error. */
 async function readChunks(res: Response): Promise<{ chunks: number; bytes: Uint8Array; failed: boolean }> {
@@ -70,26 +34,26 @@ async function readChunks(res: Response): Promise<{ chunks: number; bytes: Uint8
 }
 
 function recapId(): string {
-  const d = sandbox.store.declarations.find((x) => x.siren === siren && x.recapitulatif_disponible)
+  const d = suite.sandbox.store.declarations.find((x) => x.siren === siren && x.recapitulatif_disponible)
   if (d === undefined) throw new Error('aucun récapitulatif disponible dans le seed')
   return d.id
 }
 
 function recap(): Promise<Response> {
-  return fetch(`${sandbox.url}/api/declarations/${recapId()}/recapitulatif`, { headers: { authorization: `Bearer ${token}` } })
+  return fetch(`${suite.sandbox.url}/api/declarations/${recapId()}/recapitulatif`, { headers: { authorization: `Bearer ${suite.token}` } })
 }
 
 describe('request faults', () => {
   it('latency delays every answer by at least latencyMs', async () => {
-    sandbox.faults.set({ latencyMs: 250, latencyJitterMs: 50 })
+    suite.sandbox.faults.set({ latencyMs: 250, latencyJitterMs: 50 })
     const started = performance.now()
-    expect((await call(sandbox.url, '/api/health')).status).toBe(200)
+    expect((await call(suite.sandbox.url, '/api/health')).status).toBe(200)
     expect(performance.now() - started).toBeGreaterThanOrEqual(245)
   })
 
   it('errorRate 1 answers 5xx before the handler: nothing is committed', async () => {
     const body = absenceBody(0, 3)
-    sandbox.faults.set({ errorRate: 1 })
+    suite.sandbox.faults.set({ errorRate: 1 })
     const statuses = new Set<number>()
     for (let i = 0; i < 6; i++) {
       const res = await postAbsence(body)
@@ -99,37 +63,37 @@ describe('request faults', () => {
       expect(error.recuperable).toBe(true)
     }
     expect([...statuses].every((s) => [500, 502, 503].includes(s))).toBe(true)
-    sandbox.faults.set({ errorRate: 0 })
+    suite.sandbox.faults.set({ errorRate: 0 })
     expect(await listed(body.matricule)).toEqual([])
   })
 
   it('burst429 answers the next N requests 429 with its Retry-After, then serves again', async () => {
-    sandbox.faults.set({ burst429: 2, burstRetryAfterSeconds: 7 })
+    suite.sandbox.faults.set({ burst429: 2, burstRetryAfterSeconds: 7 })
     for (let i = 0; i < 2; i++) {
-      const res = await call<ErrorBody>(sandbox.url, '/api/moi', { token })
+      const res = await call<ErrorBody>(suite.sandbox.url, '/api/moi', { token: suite.token })
       expect(res.status).toBe(429)
       expect(res.body.code).toBe('TROP_DE_REQUETES')
       expect(res.headers.get('retry-after')).toBe('7')
     }
-    expect((await call(sandbox.url, '/api/moi', { token })).status).toBe(200)
+    expect((await call(suite.sandbox.url, '/api/moi', { token: suite.token })).status).toBe(200)
   })
 
   it('dropAfterCommit cuts the connection after the write is committed: the record is listed afterwards', async () => {
     const body = absenceBody(1, 5)
-    sandbox.faults.set({ dropAfterCommitRate: 1 })
+    suite.sandbox.faults.set({ dropAfterCommitRate: 1 })
     await expect(postAbsence(body)).rejects.toThrow()
     // Reads are never dropped.
-    expect((await call(sandbox.url, '/api/moi', { token })).status).toBe(200)
-    sandbox.faults.set({ dropAfterCommitRate: 0 })
+    expect((await call(suite.sandbox.url, '/api/moi', { token: suite.token })).status).toBe(200)
+    suite.sandbox.faults.set({ dropAfterCommitRate: 0 })
     const records = await listed(body.matricule)
     expect(records).toEqual([expect.objectContaining({ date_debut: body.date_debut, code_absence: body.code_absence })])
   })
 
   it('expireTokens makes issued tokens answer JETON_EXPIRE until a new one is taken', async () => {
-    sandbox.faults.expireTokens()
-    expect((await call<ErrorBody>(sandbox.url, '/api/moi', { token })).body.code).toBe('JETON_EXPIRE')
-    token = await tokenFor(sandbox.url)
-    expect((await call(sandbox.url, '/api/moi', { token })).status).toBe(200)
+    suite.sandbox.faults.expireTokens()
+    expect((await call<ErrorBody>(suite.sandbox.url, '/api/moi', { token: suite.token })).body.code).toBe('JETON_EXPIRE')
+    suite.token = await tokenFor(suite.sandbox.url)
+    expect((await call(suite.sandbox.url, '/api/moi', { token: suite.token })).status).toBe(200)
   })
 })
 
@@ -144,7 +108,7 @@ describe('PDF download faults', () => {
   })
 
   it('streams slowly in several chunks, the whole file arriving', async () => {
-    sandbox.faults.set({ pdfSlowChunkDelayMs: 25, pdfChunkBytes: 256 })
+    suite.sandbox.faults.set({ pdfSlowChunkDelayMs: 25, pdfChunkBytes: 256 })
     const res = await recap()
     const length = Number(res.headers.get('content-length'))
     const { chunks, bytes, failed } = await readChunks(res)
@@ -154,7 +118,7 @@ describe('PDF download faults', () => {
   })
 
   it('truncates: full Content-Length announced, fewer bytes received, then the connection is cut', async () => {
-    sandbox.faults.set({ pdfTruncateRate: 1 })
+    suite.sandbox.faults.set({ pdfTruncateRate: 1 })
     const res = await recap()
     expect(res.status).toBe(200)
     const length = Number(res.headers.get('content-length'))
@@ -165,7 +129,7 @@ describe('PDF download faults', () => {
   })
 
   it('serves an HTML error page with status 200 when pdfServeHtml is on', async () => {
-    sandbox.faults.set({ pdfServeHtml: true })
+    suite.sandbox.faults.set({ pdfServeHtml: true })
     const res = await recap()
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
@@ -173,26 +137,26 @@ describe('PDF download faults', () => {
   })
 
   it('answers 404 for a summary not available yet', async () => {
-    const d = sandbox.store.declarations.find((x) => x.siren === siren && !x.recapitulatif_disponible)
+    const d = suite.sandbox.store.declarations.find((x) => x.siren === siren && !x.recapitulatif_disponible)
     expect(d).toBeDefined()
-    const res = await call<ErrorBody>(sandbox.url, `/api/declarations/${d?.id ?? ''}/recapitulatif`, { token })
+    const res = await call<ErrorBody>(suite.sandbox.url, `/api/declarations/${d?.id ?? ''}/recapitulatif`, { token: suite.token })
     expect(res.status).toBe(404)
   })
 })
 
 describe('admin routes (loopback only)', () => {
   it('reads, changes and validates the switches', async () => {
-    const get = await call<{ errorRate: number }>(sandbox.url, '/__sandbox/faults')
+    const get = await call<{ errorRate: number }>(suite.sandbox.url, '/__sandbox/faults')
     expect(get.status).toBe(200)
     expect(get.body.errorRate).toBe(0)
-    const put = await call<{ latencyMs: number; burst429: number }>(sandbox.url, '/__sandbox/faults', {
+    const put = await call<{ latencyMs: number; burst429: number }>(suite.sandbox.url, '/__sandbox/faults', {
       method: 'PUT',
       body: { latencyMs: 5, burst429: 0 },
     })
     expect(put.status).toBe(200)
     expect(put.body.latencyMs).toBe(5)
-    expect(sandbox.faults.get().latencyMs).toBe(5)
-    const bad = await call<ErrorBody>(sandbox.url, '/__sandbox/faults', { method: 'PUT', body: { errorRate: 3, inconnu: true } })
+    expect(suite.sandbox.faults.get().latencyMs).toBe(5)
+    const bad = await call<ErrorBody>(suite.sandbox.url, '/__sandbox/faults', { method: 'PUT', body: { errorRate: 3, inconnu: true } })
     expect(bad.status).toBe(400)
     expect(bad.body.erreurs.map((e) => e.chemin).sort()).toEqual(['body', 'body.errorRate'])
   })
@@ -200,9 +164,9 @@ describe('admin routes (loopback only)', () => {
   it('resets the data and the switches', async () => {
     const body = absenceBody(2, 7)
     expect((await postAbsence(body)).status).toBe(201)
-    sandbox.faults.set({ latencyMs: 10 })
-    expect((await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204)
-    expect(sandbox.faults.get().latencyMs).toBe(0)
+    suite.sandbox.faults.set({ latencyMs: 10 })
+    expect((await fetch(`${suite.sandbox.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204)
+    expect(suite.sandbox.faults.get().latencyMs).toBe(0)
     expect(await listed(body.matricule)).toEqual([])
   })
 })
