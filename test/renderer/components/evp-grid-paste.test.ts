@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+/**
+ * A big paste in the EVP grid (useEvpCells.ts, `paste`): read and sorted a slice at a time, its new values written in
+ * chunks, and a value typed in a pasted cell while the paste is being saved. Whatever the timing, a cell has one outbox
+ * entry: the typed value is saved after the pasted one, as a change of it, never as a second entry. Real stores on a
+ * real IndexedDB (fake-indexeddb), a reference of 600 employees (1 200 cells: two slices, five chunks).
+ */
+import '../support/db'
+
+import { flushPromises, mount } from '@vue/test-utils'
+import type { VueWrapper } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { defineComponent, h, ref } from 'vue'
+
+import type { CellInput } from '../../../src-renderer/features/evp/grid/useEvpCells'
+import { useEvpCells } from '../../../src-renderer/features/evp/grid/useEvpCells'
+import { createAppI18n } from '../../../src-renderer/i18n'
+import { refreshReference } from '../../../src-renderer/services/reference-cache'
+import { useReferenceStore } from '../../../src-renderer/stores/reference'
+import { Salarie } from '../../../src-shared/api/salaries'
+import { SIREN, codesEvp, salaries, snapshot } from '../support/fixtures'
+import { testApp, until } from '../support/mount'
+import type { TestApp } from '../support/mount'
+
+const EMPLOYEES = 600
+const PERIODE = '2026-11'
+const model = salaries[0]
+const employees = Array.from({ length: EMPLOYEES }, (_, i) =>
+  Salarie.parse({ ...model, matricule: `P${String(i).padStart(4, '0')}`, nom: `Colle${String(i)}` }),
+)
+const [hs25, obs] = codesEvp as [(typeof codesEvp)[number], (typeof codesEvp)[number]]
+
+let app: TestApp
+let wrapper: VueWrapper | undefined
+
+beforeEach(async () => {
+  app = await testApp()
+  const base = snapshot()
+  const refreshed = await refreshReference(app.db, {
+    'reference:refresh': () => Promise.resolve({ ok: true, value: { ...base, salaries: [...base.salaries, ...employees] } }),
+  })
+  if (!refreshed.ok) throw new Error(refreshed.error.message)
+  await useReferenceStore(app.pinia).load()
+})
+afterEach(async () => {
+  wrapper?.unmount()
+  wrapper = undefined
+  await app.dispose()
+})
+
+/** Mounts a component holding the grid's cells of the dossier and period; @returns them */
+async function gridCells(): Promise<ReturnType<typeof useEvpCells>> {
+  let cells: ReturnType<typeof useEvpCells> | undefined
+  const Host = defineComponent({
+    setup() {
+      cells = useEvpCells(ref(SIREN), ref(PERIODE), ref([hs25, obs]))
+      return () => h('div')
+    },
+  })
+  wrapper = mount(Host, { global: { plugins: [app.pinia, createAppI18n('fr')] } })
+  await flushPromises()
+  if (cells === undefined) throw new Error('useEvpCells non monté')
+  return cells
+}
+
+/** The paste of every employee's HS25 then OBS (1 200 cells, in that order), `unreadable` HS25 texts made unreadable. */
+function pasted(unreadable: ReadonlySet<string>): CellInput[] {
+  return [hs25, obs].flatMap((code) =>
+    employees.map((s) => ({
+      matricule: s.matricule,
+      numeroContrat: null,
+      code,
+      text: code.code === 'OBS' ? `note ${s.matricule}` : unreadable.has(s.matricule) ? '2,5x' : '1',
+    })),
+  )
+}
+
+/** Outbox rows of the dossier per cell (matricule|code) → their payloads. */
+async function rowsByCell(): Promise<Map<string, Record<string, unknown>[]>> {
+  const byCell = new Map<string, Record<string, unknown>[]>()
+  for (const row of await app.db.outbox.where('siren').equals(SIREN).toArray()) {
+    const payload: Record<string, unknown> = { ...(row.payload ?? {}) }
+    const key = `${row.matricule}|${String(payload['code_evp'])}`
+    byCell.set(key, [...(byCell.get(key) ?? []), payload])
+  }
+  return byCell
+}
+
+describe('collage d’un grand bloc dans la grille EVP', () => {
+  it('enregistre chaque cellule lisible une fois, et compte les illisibles', async () => {
+    const cells = await gridCells()
+    const unreadable = await cells.paste(pasted(new Set(['P0003', 'P0599'])))
+    expect(unreadable).toBe(2)
+    const byCell = await rowsByCell()
+    expect(byCell.size).toBe(2 * EMPLOYEES - 2)
+    expect([...byCell.values()].every((rows) => rows.length === 1)).toBe(true)
+    expect(byCell.get('P0003|HS25')).toBeUndefined()
+    expect(byCell.get('P0599|OBS')?.[0]?.['valeur_texte']).toBe('note P0599')
+    expect(cells.cell('P0003', 'HS25')).toMatchObject({ status: 'invalid', text: '2,5x' })
+    expect(cells.progress.value).toBeNull()
+  })
+
+  it('une valeur tapée dans une cellule collée pendant l’enregistrement est enregistrée après, sans seconde saisie', async () => {
+    const cells = await gridCells()
+    // P0590's HS25 is in the first slice's third chunk: typed while the paste's first chunk is being written.
+    const pasting = cells.paste(pasted(new Set()))
+    const typedHs25 = cells.commit({ matricule: 'P0590', numeroContrat: null, code: hs25, text: '7' })
+    await pasting
+    await typedHs25
+    await until('cellule tapée enregistrée', async () => {
+      await flushPromises()
+      return cells.cell('P0590', 'HS25').status === 'queued'
+    })
+    const byCell = await rowsByCell()
+    expect(byCell.size).toBe(2 * EMPLOYEES)
+    expect([...byCell.entries()].filter(([, rows]) => rows.length !== 1).map(([key]) => key)).toEqual([])
+    expect(byCell.get('P0590|HS25')?.[0]?.['quantite']).toBe('7')
+    expect(cells.cell('P0590', 'HS25').text).toBe('7')
+  })
+})
