@@ -134,6 +134,37 @@ describe('mergePeriodRecords', () => {
     )
   })
 
+  it('sorts again when a later merge brings matricules and codes not seen before, between those already sorted', () => {
+    const line = (matricule: string, code: string, i: number) => localEvp('queued', { matricule, code, clientId: `k${String(i)}` })
+    const order = (pairs: [string, string][]) =>
+      mergePeriodRecords(
+        [],
+        pairs.map(([m, c], i) => line(m, c, i)),
+      ).map((l) => `${l.matricule} ${l.code}`)
+    expect(
+      order([
+        ['Q10', 'HS30'],
+        ['Q2', 'HS10'],
+      ]),
+    ).toEqual(['Q2 HS10', 'Q10 HS30'])
+    // The same values again, then new ones that sort between, before and after them.
+    expect(
+      order([
+        ['Q2', 'HS30'],
+        ['Q10', 'HS10'],
+      ]),
+    ).toEqual(['Q2 HS30', 'Q10 HS10'])
+    expect(
+      order([
+        ['Q10', 'HS10'],
+        ['Q3', 'HS20'],
+        ['Q1', 'HS30'],
+        ['Q3', 'HS05'],
+        ['Q11', 'HS10'],
+      ]),
+    ).toEqual(['Q1 HS30', 'Q3 HS05', 'Q3 HS20', 'Q10 HS10', 'Q11 HS10'])
+  })
+
   it('property: every record is listed exactly once, every shown entry at most once, never a draft or a cancelled entry', () => {
     fc.assert(
       fc.property(
