@@ -1,8 +1,9 @@
 /**
  * Renderer entry: learns the active connection profile, wires the services on its database (`window.api`, sync
  * coordinator), mounts the Vue app with Pinia, the router and i18n once its first screen is resolved (router.ts,
- * `mountWhenRouted`), then loads the reference cache and starts the sync coordinator. Once the reference cache is
- * read, the other screens' chunks are loaded while the page is idle (router.ts, `prefetchScreens`).
+ * `mountWhenRouted`) while the reference cache's dossiers are read, then reads its employees and starts the sync
+ * coordinator. Once the reference cache is read, the other screens' chunks are loaded while the page is idle
+ * (router.ts, `prefetchScreens`).
  */
 import { createPinia, storeToRefs } from 'pinia'
 import { createApp } from 'vue'
@@ -19,6 +20,9 @@ import { usePeopleWritesStore } from './stores/peopleWrites'
 import { useProfileStore } from './stores/profile'
 import { useReferenceStore } from './stores/reference'
 import { useSyncStore } from './stores/sync'
+
+/** Longest wait for a frame before the employees are read (see afterPaint), ms. */
+const PAINT_WAIT_MS = 100
 
 /**
  * Asks main which profile is active, then opens THAT profile's database (one per profile: demo data never mixes
@@ -38,19 +42,39 @@ async function start(): Promise<void> {
   bootstrapServices(active.value.dbName)
   const pinia = createPinia()
   useProfileStore(pinia).setActive(active.value)
+  const reference = useReferenceStore(pinia)
+  // The home's dossiers are read while the app mounts: the database opens during the mount, not after it (issue 19).
+  const head = reference.loadHead()
   const router = createAppRouter()
   // Mounted once the first screen (a lazy one after a reload) is resolved: see mountWhenRouted.
   await mountWhenRouted(createApp(App).use(pinia).use(router).use(i18n), router, '#app')
-  const reference = useReferenceStore(pinia)
+  // The rest once the home has its dossiers: the employees after the frame that paints them, then, when the page is
+  // idle, the other screens' chunks; the sync and the people writes, whose reads would delay the dossiers' own.
+  void head
+    .then(afterPaint)
+    .then(() => reference.loadPeople())
+    .finally(() => {
+      window.requestIdleCallback(() => void prefetchScreens(), { timeout: 2000 })
+    })
+  await head.catch(() => undefined)
   const sync = useSyncStore(pinia)
-  // The other screens' chunks once the home has its data, when the page is idle (issue 19: not in the first render).
-  void reference.load().finally(() => {
-    window.requestIdleCallback(() => void prefetchScreens(), { timeout: 2000 })
-  })
   void sync.start()
   refreshOnReconnect(storeToRefs(sync).online, () => reference.refresh())
   useCabinetStore(pinia).follow()
   usePeopleWritesStore(pinia).start()
+}
+
+/** Resolves once the next frame is painted, or after {@link PAINT_WAIT_MS} (a hidden window paints no frame). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, PAINT_WAIT_MS)
+    window.requestAnimationFrame(() => {
+      window.setTimeout(() => {
+        window.clearTimeout(timer)
+        resolve()
+      }, 0)
+    })
+  })
 }
 
 void start()

@@ -77,12 +77,17 @@ export const useReferenceStore = defineStore('reference', () => {
   }
 
   /**
-   * Reads the cache from the database (start-up, and after a refresh): dossiers, code lists and rights first (the
-   * home screen shows them at once), then the employees.
+   * Reads the cache from the database (after a refresh; the start reads it in two steps, main.ts): dossiers, code
+   * lists and rights first ({@link loadHead}), then the employees ({@link loadPeople}).
    */
   async function load(): Promise<void> {
-    const { db } = appServices()
-    const cached = await loadReferenceHead(db)
+    await loadHead()
+    await loadPeople()
+  }
+
+  /** Reads the cache's dossiers, code lists, rights and date: what the home screen shows (no employee). */
+  async function loadHead(): Promise<void> {
+    const cached = await loadReferenceHead(appServices().db)
     dossiers.value = cached.dossiers
     codesAbsences.value = cached.codesAbsences
     codesEvp.value = cached.codesEvp
@@ -90,7 +95,11 @@ export const useReferenceStore = defineStore('reference', () => {
     droits.value = cached.droits
     fetchedAt.value = cached.fetchedAt
     now.value = clock()
-    salariesBySiren.value = await loadSalaries(db)
+  }
+
+  /** Reads the cache's employees, every dossier's (20 000 in a big cabinet: the longest read of the start). */
+  async function loadPeople(): Promise<void> {
+    salariesBySiren.value = await loadSalaries(appServices().db)
   }
 
   /**
@@ -136,6 +145,8 @@ export const useReferenceStore = defineStore('reference', () => {
     salaries,
     salarie,
     load,
+    loadHead,
+    loadPeople,
     refresh,
   }
 })
