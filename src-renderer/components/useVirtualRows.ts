@@ -53,12 +53,6 @@ function nextFrame(): Promise<void> {
   })
 }
 
-/** Whether the virtualizer holds a measured size for the row `element` stands for (by its `data-index`). */
-function measuredBefore(element: Element, instance: Virtualizer<HTMLElement, Element>): boolean {
-  const index = instance.indexFromElement(element)
-  return instance.itemSizeCache.has(instance.options.getItemKey(index))
-}
-
 /** Rows of a long table rendered by window (see the file comment). */
 export function useVirtualRows(options: VirtualRowsOptions) {
   const enabled = computed(() => options.count() > options.threshold)
@@ -75,13 +69,8 @@ export function useVirtualRows(options: VirtualRowsOptions) {
         observeElementRect(instance, (rect) => {
           report(rect.height === 0 ? INITIAL_VIEW : rect)
         }),
-      // A row never measured is not read at once (that read would force a layout in the middle of a render: a
-      // paste's chunks, the first render of a screen): it counts as the estimate until the virtualizer's
-      // ResizeObserver reports its size, after the frame's own layout.
       measureElement: (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLElement, Element>) =>
-        entry === undefined && !measuredBefore(element, instance)
-          ? options.estimate
-          : measureRow(element, entry, instance) || options.estimate,
+        measureRow(element, entry, instance) || options.estimate,
     })),
   )
 
