@@ -14,7 +14,7 @@ import type { NewEntryInput, PreparedEntry } from './entry-check'
 import type { PaieDb, StoredEntry } from './schema'
 import { ValidationSource } from './validation-source'
 import { heldEntries } from './claims'
-import { defaultOutboxEnv, writeEntries } from './write'
+import { PUT_SLICE, defaultOutboxEnv, writeEntries } from './write'
 import { TimeSlicer } from './yield'
 import type { OutboxEnv } from './write'
 
@@ -193,6 +193,7 @@ export async function enqueueTogether(
     writeEntries(
       db,
       entries.map((after) => ({ before: undefined, after })),
+      PUT_SLICE,
     ),
   )
   return { results, saved: entries.length }

@@ -1,17 +1,19 @@
 /**
  * enqueueTogether (db/outbox.ts): the carried-over proposals the clerk confirmed are checked like any entry and
  * written in ONE transaction: drafts or queued as asked, refused rows reported and not written, and a failing write
- * leaves nothing behind (no entry without its count).
+ * leaves nothing behind (no entry without its count). Rows beyond one put batch (`PUT_SLICE`, an import's 10 000) are put
+ * a batch at a time in that one transaction: a batch that fails leaves none of them.
  */
 import '../support/db'
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { countsBySiren, enqueueTogether } from '../../../src-renderer/db/outbox'
+import { PUT_SLICE } from '../../../src-renderer/db/write'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import type { PaieDb } from '../../../src-renderer/db/schema'
 import { dbWithReference, testEnv } from '../support/db'
-import { SIREN, valid } from '../support/fixtures'
+import { SIREN, salaries, valid } from '../support/fixtures'
 
 let db: PaieDb
 const env = testEnv()
@@ -49,5 +51,34 @@ describe('enqueueTogether (reprise du mois précédent)', () => {
     await expect(enqueueTogether(db, inputs(false), env)).rejects.toThrow('disque plein')
     vi.restoreAllMocks()
     expect(await db.outbox.count()).toBe(0)
+  })
+
+  /** More rows than two put batches: the dossier's employees' HS25, one per employee and quantity. */
+  const many = (): NewEntryInput[] => {
+    const matricules = salaries.filter((e) => e.siren === SIREN).map((e) => e.matricule)
+    return Array.from({ length: 2 * PUT_SLICE + 1 }, (_, i) => ({
+      kind: 'evp' as const,
+      payload: valid.evp({ matricule: matricules[i % matricules.length], quantite: String(i + 1) }),
+    }))
+  }
+
+  it('puts more rows than a batch in several put batches of the one transaction, every row and its count', async () => {
+    const puts = vi.spyOn(db.outbox, 'bulkPut')
+    const { saved } = await enqueueTogether(db, many(), env)
+    expect(saved).toBe(2 * PUT_SLICE + 1)
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual([PUT_SLICE, PUT_SLICE, 1])
+    expect(await db.outbox.count()).toBe(2 * PUT_SLICE + 1)
+    expect((await countsBySiren(db))[SIREN]?.queued).toBe(2 * PUT_SLICE + 1)
+  })
+
+  it('writes none of the rows when a later put batch fails', async () => {
+    const bulkPut = db.outbox.bulkPut.bind(db.outbox)
+    vi.spyOn(db.outbox, 'bulkPut')
+      .mockImplementationOnce((rows) => bulkPut(rows))
+      .mockRejectedValueOnce(new Error('disque plein'))
+    await expect(enqueueTogether(db, many(), env)).rejects.toThrow('disque plein')
+    vi.restoreAllMocks()
+    expect(await db.outbox.count()).toBe(0)
+    expect((await countsBySiren(db))[SIREN]?.queued ?? 0).toBe(0)
   })
 })
