@@ -168,6 +168,7 @@ export const FIGURE_KEYS = [
   'import.previewMs',
   'import.longestTaskMs',
   'import.queueMs',
+  'import.queueLongestTaskMs',
   'sync.loopback.entriesPerSecond',
   'sync.loopback.rawClientEntriesPerSecond',
   'sync.loopback.ratioToRawClient',
@@ -342,6 +343,8 @@ const ImportResult = z.object({
   readLongestTaskMs: z.number(),
   previewLongestTaskMs: z.number(),
   queueMs: z.number(),
+  queueLongestTaskMs: z.number(),
+  queueLongTasks: z.number(),
   saved: z.number(),
 })
 
@@ -490,7 +493,8 @@ async function rawClientPost(connection: PayrollConnection, inputs: readonly New
 
 /**
  * Spreadsheet import (issue 17): a CSV of `importRows` rows read by the import's worker, mapped and previewed, with the
- * longest main-thread task over all of it; then its rows queued in ONE transaction (timed apart). Fills `import.*`.
+ * longest main-thread task over all of it; then its rows queued in ONE transaction (timed apart, with its own longest
+ * task: `import.queueLongestTaskMs`). Fills `import.*`.
  */
 async function measureImport(
   h: Harness,
@@ -509,8 +513,9 @@ async function measureImport(
   f['import.previewMs'] = imported.previewMs
   f['import.longestTaskMs'] = imported.longestTaskMs
   f['import.queueMs'] = imported.queueMs
+  f['import.queueLongestTaskMs'] = imported.queueLongestTaskMs
   log(
-    `  import ${sizes.importRows}: read ${Math.round(imported.readMs)} ms, preview ${Math.round(imported.previewMs)} ms, longest task ${imported.longestTaskMs.toFixed(1)} ms (read ${imported.readLongestTaskMs.toFixed(1)}, preview ${imported.previewLongestTaskMs.toFixed(1)}; ${imported.longTasks} long tasks), queued in ${Math.round(imported.queueMs)} ms`,
+    `  import ${sizes.importRows}: read ${Math.round(imported.readMs)} ms, preview ${Math.round(imported.previewMs)} ms, longest task ${imported.longestTaskMs.toFixed(1)} ms (read ${imported.readLongestTaskMs.toFixed(1)}, preview ${imported.previewLongestTaskMs.toFixed(1)}; ${imported.longTasks} long tasks), queued in ${Math.round(imported.queueMs)} ms (longest task ${imported.queueLongestTaskMs.toFixed(1)} ms, ${imported.queueLongTasks} long tasks)`,
   )
 }
 
@@ -773,6 +778,11 @@ const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['t
     target: { op: '<=', value: 50 },
   },
   'import.queueMs': { label: 'spreadsheet import: every row queued in one transaction', unit: 'ms', target: { op: 'report' } },
+  'import.queueLongestTaskMs': {
+    label: 'longest main-thread task while the import’s rows are queued (issue 19: none above 50 ms during the import)',
+    unit: 'ms',
+    target: { op: '<=', value: 50 },
+  },
   'sync.loopback.entriesPerSecond': {
     label: 'drain to the sandbox, no added latency',
     unit: 'entries/s',
