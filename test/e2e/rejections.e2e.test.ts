@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Absence } from '../../src-shared/api/entries'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import { startWorkstation, type Workstation } from './harness/app'
-import { BIG_SIREN, duplicates, pasteText, queueRowIds, simpleEmployees, stateCount, until } from './support'
+import { BIG_SIREN, duplicates, pasteText, queueRowIds, queueSnapshot, simpleEmployees, stateCount, until } from './support'
 
 let ws: Workstation
 const figures: Record<string, number> = {}
@@ -141,19 +141,29 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     await page.waitForSelector('[data-testid="entry-edit-form"]', { state: 'detached' })
     await page.goto(`${base}#/queue`)
     await page.waitForSelector('[data-testid="queue-view"]')
-    await until(
-      'the revision waits behind the broken road',
-      async () => (await pauseShown(ws)) && (await stateCount(page, 'sending')) === 0,
-    )
-    expect(await stateCount(page, 'synced')).toBe(entered - 2)
-    expect(await stateCount(page, 'rejected')).toBe(1)
-    expect((await stateCount(page, 'queued')) + (await stateCount(page, 'unknown'))).toBe(1)
-    // The list row follows the counters (queued, or unknown when the 5xx was a gateway's 502).
-    const waiting = (await stateCount(page, 'queued')) === 1 ? 'queued' : 'unknown'
+    // One snapshot of the screen: with errorRate 1 the revision goes on being retried (queued or unknown, then sending
+    // again after a backoff that can be a few ms long), so the counters are asserted as they were at one instant.
+    const waiting: Awaited<ReturnType<typeof queueSnapshot>>[] = []
+    await until('the revision waits behind the broken road', async () => {
+      const shown = await queueSnapshot(page)
+      if (!shown.paused || shown.counts.sending !== 0) return false
+      waiting.push(shown)
+      return true
+    })
+    const counts = waiting[0]!.counts
+    expect(counts.synced).toBe(entered - 2)
+    expect(counts.rejected).toBe(1)
+    expect((counts.queued ?? 0) + (counts.unknown ?? 0)).toBe(1)
+    // The list row follows the counters: at one instant, both show the revision waiting (queued, or unknown when
+    // the 5xx was a gateway's 502).
     const lagFrom = Date.now()
     await until(
       'the list row follows the counters',
-      async () => (await page.locator(`[data-testid="queue-row-${absenceId}"]`).getAttribute('data-state')) === waiting,
+      async () => {
+        const shown = await queueSnapshot(page, absenceId)
+        const state = shown.rowState
+        return (state === 'queued' || state === 'unknown') && shown.counts[state] === 1 && shown.counts.sending === 0
+      },
       10_000,
     )
     figures['rowLagMs'] = Date.now() - lagFrom
@@ -225,7 +235,3 @@ describe('entries refused by the payroll service on the 250-employee dossier', (
     expect(store.absences.slice(before.absences, serverAbsences)).toEqual([direct])
   })
 })
-
-async function pauseShown(ws: Workstation): Promise<boolean> {
-  return (await ws.page.locator('[data-testid="pause-banner"]').count()) > 0
-}

@@ -24,11 +24,46 @@ export function simpleEmployees(store: SandboxStore, siren: string, periode: str
     .sort()
 }
 
-/** Number shown by the queue screen's per-state counter (the page must be on #/queue). */
-export async function stateCount(page: Page, state: EntryState | 'total'): Promise<number> {
-  const text = (await page.locator(`[data-testid="state-count-${state}"]`).textContent()) ?? ''
+/** Reads the number in a counter's text ('1 234' → 1234; NaN when there is none). */
+function countIn(text: string): number {
   const match = /\d[\d\s\u00a0\u202f]*/.exec(text)
   return match === null ? Number.NaN : Number(match[0].replace(/\D/g, ''))
+}
+
+const QueueSnapshotRaw = z.object({
+  counters: z.array(z.tuple([z.string(), z.string()])),
+  paused: z.boolean(),
+  rowState: z.string().nullable(),
+})
+
+/**
+ * The queue screen at one instant (the page must be on #/queue): every per-state counter, whether the pause banner
+ * shows, and the `data-state` of the list row `rowId` (null when not listed). Read in ONE task of the page, so the
+ * figures agree with each other; separate reads can straddle a retry (with full jitter, a backoff after a 5xx can
+ * last a few ms).
+ */
+export async function queueSnapshot(
+  page: Page,
+  rowId: string | null = null,
+): Promise<{ counts: Partial<Record<EntryState | 'total', number>>; paused: boolean; rowState: string | null }> {
+  const raw = QueueSnapshotRaw.parse(
+    await page.evaluate(`(() => {
+      const row = ${JSON.stringify(rowId)} === null ? null : document.querySelector('[data-testid="queue-row-' + ${JSON.stringify(rowId)} + '"]')
+      return {
+        counters: [...document.querySelectorAll('[data-testid^="state-count-"]')].map((e) => [e.getAttribute('data-testid') ?? '', e.textContent ?? '']),
+        paused: document.querySelector('[data-testid="pause-banner"]') !== null,
+        rowState: row === null ? null : row.getAttribute('data-state'),
+      }
+    })()`),
+  )
+  const counts: Partial<Record<EntryState | 'total', number>> = {}
+  for (const [testId, text] of raw.counters) counts[testId.slice('state-count-'.length) as EntryState | 'total'] = countIn(text)
+  return { counts, paused: raw.paused, rowState: raw.rowState }
+}
+
+/** Number shown by the queue screen's per-state counter (the page must be on #/queue). */
+export async function stateCount(page: Page, state: EntryState | 'total'): Promise<number> {
+  return countIn((await page.locator(`[data-testid="state-count-${state}"]`).textContent()) ?? '')
 }
 
 /** Waits until `predicate` holds (polling every 250 ms) or throws after `timeoutMs`. */
