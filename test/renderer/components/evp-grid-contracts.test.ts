@@ -12,12 +12,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
 
 import EvpGridView from '../../../src-renderer/features/evp/EvpGridView.vue'
-import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import { CodeEvp } from '../../../src-shared/api/codification'
 import { Salarie } from '../../../src-shared/api/salaries'
-import { refreshReference } from '../../../src-renderer/services/reference-cache'
 import { SIREN, salaries, snapshot } from '../support/fixtures'
-import { mountAt, testApp, until } from '../support/mount'
+import { mountAt, testApp, until, withReference } from '../support/mount'
 import type { TestApp } from '../support/mount'
 
 let app: TestApp
@@ -53,9 +51,7 @@ beforeEach(async () => {
     salaries: [...base.salaries, twoContracts],
     codesEvp: { ...base.codesEvp, [SIREN]: [...(base.codesEvp[SIREN] ?? []), employerCode] },
   }
-  const refreshed = await refreshReference(app.db, { 'reference:refresh': () => Promise.resolve({ ok: true, value }) })
-  if (!refreshed.ok) throw new Error(refreshed.error.message)
-  await useReferenceStore(app.pinia).load()
+  await withReference(app, value)
 })
 afterEach(async () => {
   wrapper?.unmount()

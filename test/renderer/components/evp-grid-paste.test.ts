@@ -15,11 +15,9 @@ import { defineComponent, h, ref } from 'vue'
 import type { CellInput } from '../../../src-renderer/features/evp/grid/useEvpCells'
 import { useEvpCells } from '../../../src-renderer/features/evp/grid/useEvpCells'
 import { createAppI18n } from '../../../src-renderer/i18n'
-import { refreshReference } from '../../../src-renderer/services/reference-cache'
-import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import { Salarie } from '../../../src-shared/api/salaries'
 import { SIREN, codesEvp, salaries, snapshot } from '../support/fixtures'
-import { testApp, until } from '../support/mount'
+import { testApp, until, withReference } from '../support/mount'
 import type { TestApp } from '../support/mount'
 
 const EMPLOYEES = 600
@@ -36,11 +34,7 @@ let wrapper: VueWrapper | undefined
 beforeEach(async () => {
   app = await testApp()
   const base = snapshot()
-  const refreshed = await refreshReference(app.db, {
-    'reference:refresh': () => Promise.resolve({ ok: true, value: { ...base, salaries: [...base.salaries, ...employees] } }),
-  })
-  if (!refreshed.ok) throw new Error(refreshed.error.message)
-  await useReferenceStore(app.pinia).load()
+  await withReference(app, { ...base, salaries: [...base.salaries, ...employees] })
 })
 afterEach(async () => {
   wrapper?.unmount()

@@ -20,9 +20,12 @@ import type { PaieDb, StoredEntry } from '../../../src-renderer/db/schema'
 import type { OutboxEnv } from '../../../src-renderer/db/write'
 import { createAppI18n } from '../../../src-renderer/i18n'
 import { configureServices } from '../../../src-renderer/services/app-services'
+import { refreshReference } from '../../../src-renderer/services/reference-cache'
 import { useProfileStore } from '../../../src-renderer/stores/profile'
+import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import { createSyncCoordinator } from '../../../src-renderer/sync/coordinator'
 import type { SyncCoordinator } from '../../../src-renderer/sync/coordinator'
+import type { ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import type { CandidateRecord, SyncError } from '../../../src-shared/domain/sync-protocol'
 import { dbWithReference, testEnv } from './db'
 import { ManualClock, fakeApi, fakeLockManager } from './fakes'
@@ -63,6 +66,17 @@ export async function testApp(): Promise<TestApp> {
       await db.delete()
     },
   }
+}
+
+/**
+ * Replaces the reference cache of `app` with `value` (through the app's own refresh, as main's answer would) and
+ * loads it into the reference store, as after « Actualiser ».
+ * @throws Error with the refresh's French message when it refuses the snapshot
+ */
+export async function withReference(app: TestApp, value: ReferenceSnapshot): Promise<void> {
+  const refreshed = await refreshReference(app.db, { 'reference:refresh': () => Promise.resolve({ ok: true, value }) })
+  if (!refreshed.ok) throw new Error(refreshed.error.message)
+  await useReferenceStore(app.pinia).load()
 }
 
 const Blank = defineComponent({ render: () => h('div') })
