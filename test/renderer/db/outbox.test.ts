@@ -165,6 +165,25 @@ describe('enqueueMany (collage dans la grille)', () => {
     }
   })
 
+  it('n’écrit aucun lot après un lot refusé par la base, et garde ceux d’avant', async () => {
+    const inputs: NewEntryInput[] = Array.from({ length: 5 * ENQUEUE_CHUNK }, (_, i) => ({
+      kind: 'evp',
+      payload: valid.evp({ matricule: `G${String(i % 20).padStart(3, '0')}`, quantite: `${i + 1}.5` }),
+    }))
+    // The row in the middle of the second chunk is refused (a full disk, a broken index): its transaction aborts.
+    const refused = `${ENQUEUE_CHUNK + ENQUEUE_CHUNK / 2 + 1}.5`
+    db.outbox.hook('creating', (_key, row) => {
+      if (row.payload !== null && (row.payload as { quantite?: unknown }).quantite === refused) throw new Error('disque plein')
+    })
+    await expect(enqueueMany(db, inputs, env)).rejects.toThrow('disque plein')
+    const rows = await db.outbox.toArray()
+    expect(rows).toHaveLength(ENQUEUE_CHUNK)
+    expect(new Set(rows.map((r) => (r.payload as { quantite: string }).quantite))).toEqual(
+      new Set(Array.from({ length: ENQUEUE_CHUNK }, (_, i) => `${i + 1}.5`)),
+    )
+    expect(await countsBySiren(db)).toEqual(await countsExact(db))
+  })
+
   it('compte les absences collées plus haut dans le même collage', async () => {
     const { results, saved } = await enqueueMany(
       db,
