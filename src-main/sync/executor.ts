@@ -267,6 +267,13 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       (await early.take(earlyLists, g)) ?? queue.add(() => listGroup(g, listDeps))
     /** Audit attempts made before an entry's write (its scope's list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
+    /**
+     * When each list group's list was in hand (`now()` ms; an early list answered up to EARLY_LIST_MAX_AGE_MS before),
+     * and the longest time from a create's list to one of its writes in this push (logged with the push's summary: the
+     * pre-send check only sees records created before its list, docs/exactly-once.md).
+     */
+    const listedAt = new Map<string, number>()
+    let listAgeMaxMs = 0
 
     async function send(w: Work, resent: boolean, before: readonly AuditAttempt[] = []): Promise<void> {
       const result = await sendWrite(
@@ -274,6 +281,8 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
         { client: options.client, budget: options.budget, signal: run.stop.signal, now, stopped: () => run.stoppedFor(w), observe },
       )
       run.addWriteStarts(w.index, result.writeStarts)
+      const listAt = isCreate(w) ? listedAt.get(groupOfScope.get(scopeKey(w.scope)) ?? '') : undefined
+      if (listAt !== undefined) for (const start of result.writeStarts) listAgeMaxMs = Math.max(listAgeMaxMs, start - listAt)
       const attempts = [...before, ...(priorAttempts.get(w.index) ?? []), ...result.attempts]
       if (result.type === 'stopped') run.finishUnsent(w, attempts, null)
       else if (result.type === 'failed') settleFailure(run, w, result.error, attempts)
@@ -350,6 +359,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       others,
       ...lists.map(async ({ g, list }) => {
         listed.set(g.key, await list)
+        listedAt.set(g.key, now().getTime())
         const plans = planCreates(byGroup.get(g.key) ?? [], planContext)
         await sendAll(plans.filter((p) => settlePlan(run, p, priorAttempts)).map((p) => ({ w: p.create, resent: p.create.item.reconcile })))
       }),
@@ -370,7 +380,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       return { ...outcome, attempts, sendWindow: windowOfStarts(starts) }
     })
     const result: SyncPushResult = { outcomes: settled, pause, categoryPauses }
-    log.info('Synchronisation : lot traité', pushSummary(result))
+    log.info('Synchronisation : lot traité', { ...pushSummary(result), listeAgeMaxMs: Math.round(listAgeMaxMs) })
     return result
   }
 

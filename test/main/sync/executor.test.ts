@@ -2,8 +2,9 @@
  * The sync executor against the real sandbox (HTTP on 127.0.0.1): outcomes, pauses, audit attempts, exactly-once
  * reconciliation, bounded concurrency and the rate budget.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RunningSandbox } from '../../../src-sandbox/server'
+import { log } from '../../../src-main/log'
 import { ENTRY_KINDS, type EntryKind } from '../../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf } from '../../../src-shared/domain/fingerprint'
 import { SyncPushResult, type SyncItem, type SyncProgress } from '../../../src-shared/domain/sync-protocol'
@@ -546,4 +547,32 @@ describe('createSyncExecutor: concurrency and rate', () => {
     expect(tooMany).toBeLessThanOrEqual(1)
     expect(entryCount(s.store)).toBeGreaterThanOrEqual(100)
   }, 40_000)
+})
+
+describe('createSyncExecutor: the age of the pre-send lists', () => {
+  it('logs, with the push, the longest time from a create’s list to one of its writes', async () => {
+    // 60 ms an answer, one request at a time: 6 creates of one group leave one after the other after their list.
+    const s = await start({ faults: { latencyMs: 60 } })
+    const { connection } = connect(s)
+    const summaries: Record<string, unknown>[] = []
+    const info = vi.spyOn(log, 'info').mockImplementation((message, fields) => {
+      if (message === 'Synchronisation : lot traité' && fields !== undefined) summaries.push({ ...fields })
+    })
+    try {
+      const executor = executorOf(connection, { concurrency: 1 })
+      const items = batch(s, 6, ['evp'])
+      const started = Date.now()
+      const result = await executor.push(items)
+      const pushMs = Date.now() - started
+      expect(result.outcomes.map((o) => o.result)).toEqual(items.map(() => 'synced'))
+      expect(summaries).toHaveLength(1)
+      const age = summaries[0]!['listeAgeMaxMs']
+      expect(Number.isInteger(age)).toBe(true)
+      // The last write leaves after the 5 before it (60 ms each at least), and before the push ends.
+      expect(age).toBeGreaterThanOrEqual(5 * 60)
+      expect(age).toBeLessThanOrEqual(pushMs)
+    } finally {
+      info.mockRestore()
+    }
+  })
 })
