@@ -111,7 +111,20 @@ export interface SyncExecutorOptions {
   readonly lane?: PushLane
   /** Oldest a list made before its push's turn may be when used, ms. Default `EARLY_LIST_MAX_AGE_MS` (early-lists.ts). */
   readonly earlyListMaxAgeMs?: number
+  /** Oldest a create's pre-send list may be when one of its requests leaves, ms. Default {@link LIST_MAX_AGE_AT_WRITE_MS}. */
+  readonly listMaxAgeAtWriteMs?: number
 }
+
+/**
+ * Oldest a create's pre-send list may be, from the moment the push has it, when a request of the create leaves: 10 s.
+ * The list only shows records created before it; a create still waiting for a free request slot after that (its
+ * push slowed by time-outs, retries or a busy service) goes back to the queue unsent (a create being reconciled stays
+ * `unknown`), and the next push lists its scope again. Assumption (not shown in the reference): 10 s is five times
+ * the age a list has at a batch's last write on a working road (docs/exactly-once.md), so only a degraded push hits it;
+ * with the 2 s an early list may have when the push takes it (EARLY_LIST_MAX_AGE_MS), no write leaves on a list older
+ * than 12 s.
+ */
+export const LIST_MAX_AGE_AT_WRITE_MS = 10_000
 
 /** Sends batches of entries. */
 export interface SyncExecutor {
@@ -228,6 +241,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   const memory = options.memory ?? createPushMemory()
   const lane = options.lane ?? createPushLane()
   const offset = options.serverOffsetMs ?? (() => null)
+  const listMaxAgeAtWriteMs = options.listMaxAgeAtWriteMs ?? LIST_MAX_AGE_AT_WRITE_MS
   const observeLatency = (ms: number): void => {
     latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
   }
@@ -274,15 +288,27 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
      */
     const listedAt = new Map<string, number>()
     let listAgeMaxMs = 0
+    /** Creates sent back unsent because their list had grown older than `listMaxAgeAtWriteMs`. */
+    let listsExpired = 0
 
     async function send(w: Work, resent: boolean, before: readonly AuditAttempt[] = []): Promise<void> {
+      const listAt = isCreate(w) ? listedAt.get(groupOfScope.get(scopeKey(w.scope)) ?? '') : undefined
+      const expired = listAt === undefined ? undefined : (): boolean => now().getTime() - listAt > listMaxAgeAtWriteMs
       const result = await sendWrite(
         { write: w.write, payload: w.payload, targetServerId: w.item.targetServerId },
-        { client: options.client, budget: options.budget, signal: run.stop.signal, now, stopped: () => run.stoppedFor(w), observe },
+        {
+          client: options.client,
+          budget: options.budget,
+          signal: run.stop.signal,
+          now,
+          stopped: () => run.stoppedFor(w),
+          expired,
+          observe,
+        },
       )
       run.addWriteStarts(w.index, result.writeStarts)
-      const listAt = isCreate(w) ? listedAt.get(groupOfScope.get(scopeKey(w.scope)) ?? '') : undefined
       if (listAt !== undefined) for (const start of result.writeStarts) listAgeMaxMs = Math.max(listAgeMaxMs, start - listAt)
+      if (result.type === 'stopped' && expired?.() === true && !run.stoppedFor(w)) listsExpired += 1
       const attempts = [...before, ...(priorAttempts.get(w.index) ?? []), ...result.attempts]
       if (result.type === 'stopped') run.finishUnsent(w, attempts, null)
       else if (result.type === 'failed') settleFailure(run, w, result.error, attempts)
@@ -380,7 +406,11 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       return { ...outcome, attempts, sendWindow: windowOfStarts(starts) }
     })
     const result: SyncPushResult = { outcomes: settled, pause, categoryPauses }
-    log.info('Synchronisation : lot traité', { ...pushSummary(result), listeAgeMaxMs: Math.round(listAgeMaxMs) })
+    log.info('Synchronisation : lot traité', {
+      ...pushSummary(result),
+      listeAgeMaxMs: Math.round(listAgeMaxMs),
+      listesTropAnciennes: listsExpired,
+    })
     return result
   }
 

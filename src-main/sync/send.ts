@@ -33,6 +33,11 @@ export interface SendDeps {
   readonly now: () => Date
   /** True when the push stopped for this entry (global pause, or its category paused): nothing more is sent. */
   readonly stopped: () => boolean
+  /**
+   * True when this write may no longer leave because what it was checked against is too old (a create's pre-send
+   * list: executor.ts, `LIST_MAX_AGE_AT_WRITE_MS`). Checked right before each request; ends the write like `stopped`.
+   */
+  readonly expired?: () => boolean
   /** Told of each answer's duration (concurrency sizing). */
   readonly observe?: (ms: number) => void
 }
@@ -53,18 +58,19 @@ export function neverSent(error: unknown): boolean {
 /**
  * Sends one write; never throws.
  * @returns `answered` (2xx: the created record's id, or the target's), `failed` (the last error), or `stopped`
- *   (the push stopped before a request left).
+ *   (the push stopped, or the write expired, before a request left).
  */
 export async function sendWrite(req: SendRequest, deps: SendDeps): Promise<SendResult> {
   const attempts: AuditAttempt[] = []
   const writeStarts: number[] = []
+  const mustStop = (): boolean => deps.stopped() || deps.expired?.() === true
   for (let attempt = 0; ; attempt++) {
-    if (deps.stopped()) return { type: 'stopped', attempts, writeStarts }
+    if (mustStop()) return { type: 'stopped', attempts, writeStarts }
     const release = await deps.budget.acquire(deps.signal)
     if (release === null) return { type: 'stopped', attempts, writeStarts }
     let retryIn: number | null
     try {
-      if (deps.stopped()) return { type: 'stopped', attempts, writeStarts }
+      if (mustStop()) return { type: 'stopped', attempts, writeStarts }
       const at = deps.now()
       const started = performance.now()
       const base = { at, operation: req.write.operation, method: req.write.method, payload: req.payload }

@@ -32,16 +32,17 @@
  */
 import type { SandboxStore } from '../../src-sandbox/store/types'
 import { EARLY_LIST_MAX_AGE_MS } from '../../src-main/sync/early-lists'
+import { LIST_MAX_AGE_AT_WRITE_MS } from '../../src-main/sync/executor'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditRow, OutboxRow } from './page-data'
 
 /**
- * Longest time between a push's pre-send list and its writes under the chaos faults (retries, latency, a pause): 10 s,
- * plus the age a list taken before the push's turn may have when the push uses it (docs/exactly-once.md "Lists before
- * the turn").
+ * Longest time between a create's pre-send list and a request of its write: the age the executor lets a list reach
+ * before a request leaves (`LIST_MAX_AGE_AT_WRITE_MS`), plus the age a list taken before the push's turn may have when
+ * the push takes it (docs/exactly-once.md "Lists before the turn").
  */
-const LIST_TO_WRITE_MS = 10_000 + EARLY_LIST_MAX_AGE_MS
+const LIST_TO_WRITE_MS = LIST_MAX_AGE_AT_WRITE_MS + EARLY_LIST_MAX_AGE_MS
 
 type Collection = 'evp' | 'absences' | 'fraisProfessionnels'
 const COLLECTION: Partial<Record<EntryKind, Collection>> = { evp: 'evp', absence: 'absences', frais: 'fraisProfessionnels' }
@@ -241,8 +242,26 @@ export function chaosVerdict(
   // 4–6: record by record.
   const otherIdentical = new Set<string>()
   let otherRaced = 0
-  /** Longest time by which a raced copy of the second writer came before the app's own record, ms. */
+  /**
+   * The service's clock minus the app's, ms: the sandbox's clock starts at its business date (`--today`), not now. From
+   * the app's writes answered 201: each record's creation instant minus its POST's start is that offset plus the time
+   * the request took to commit, so the smallest one is the offset within a few ms (null when there is none).
+   */
+  let serviceMinusAppMs: number | null = null
+  for (const row of rows) {
+    if (row.state !== 'synced' || row.serverId === null) continue
+    const record = created.get(row.serverId)
+    if (record === undefined) continue
+    for (const a of auditOf.get(row.clientId) ?? [])
+      if (a.method === 'POST' && a.status === 201 && a.serverId === row.serverId) {
+        const delta = Date.parse(record.createdAt) - Date.parse(a.at)
+        serviceMinusAppMs = serviceMinusAppMs === null ? delta : Math.min(serviceMinusAppMs, delta)
+      }
+  }
+  /** Longest time by which a raced copy of the second writer came before the app's last write of the entry, ms. */
   let raceGapMaxMs = 0
+  /** The same, to the app's record's creation (a held commit included): what the verdict compared before, ms. */
+  let raceRecordGapMaxMs = 0
   for (const row of rows) {
     const named = new Set([
       ...(row.serverId === null ? [] : [row.serverId]),
@@ -261,16 +280,26 @@ export function chaosVerdict(
       otherIdentical.add(c.id)
       if (row.state === 'to_check' && named.has(c.id)) continue
       const own = row.state === 'synced' && row.serverId !== null ? created.get(row.serverId) : undefined
-      // Raced: the copy came after the app's own record, or just before it, between the push's pre-send list and its
-      // write (the list is read at the start of the push); no client can see a record created after its list without
-      // idempotency keys (docs/exactly-once.md).
-      const gap = own === undefined ? null : Date.parse(own.createdAt) - Date.parse(c.createdAt)
+      // Raced: the copy came after the app's last write of the entry, or before it but after the pre-send list that
+      // write was checked against (at most LIST_TO_WRITE_MS before the write leaves: the app enforces it); no client
+      // can see a record created after its list without idempotency keys (docs/exactly-once.md). The write's start is
+      // its audit instant brought to the service's clock (serviceMinusAppMs), not the record's creation: that one may
+      // come a held commit (up to 10 s in the long-late spell) after the start.
+      const writes = (auditOf.get(row.clientId) ?? []).filter((a) => a.method === 'POST').map((a) => Date.parse(a.at))
+      const lastWrite =
+        writes.length === 0 || serviceMinusAppMs === null
+          ? own === undefined
+            ? null
+            : Date.parse(own.createdAt)
+          : Math.max(...writes) + serviceMinusAppMs
+      const gap = lastWrite === null ? null : lastWrite - Date.parse(c.createdAt)
       if (own !== undefined && ofApp(own) && gap !== null && gap <= LIST_TO_WRITE_MS) {
         otherRaced += 1
         raceGapMaxMs = Math.max(raceGapMaxMs, gap)
+        raceRecordGapMaxMs = Math.max(raceRecordGapMaxMs, Date.parse(own.createdAt) - Date.parse(c.createdAt))
       } else
         problems.otherWriterMissed.push(
-          `${row.clientId} (${row.state}) : ${c.id} de ${writers.other} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`,
+          `${row.clientId} (${row.state}) : ${c.id} de ${writers.other}${gap === null ? '' : `, ${gap} ms avant la dernière écriture`} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`,
         )
     }
   }
@@ -324,6 +353,8 @@ export function chaosVerdict(
       secondWriterDifferent: otherRecords.length - otherIdentical.size,
       secondWriterRacedByApp: otherRaced,
       secondWriterRaceGapMaxMs: raceGapMaxMs,
+      secondWriterRaceRecordGapMaxMs: raceRecordGapMaxMs,
+      serviceMinusAppMs: serviceMinusAppMs ?? -1,
       auditAttempts: audit.length,
       writesAnswered: answered,
       writesReconciledAfterLostAnswer: reconciled,
