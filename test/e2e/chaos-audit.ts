@@ -262,6 +262,14 @@ export function chaosVerdict(
   let raceGapMaxMs = 0
   /** The same, to the app's record's creation (a held commit included): what the verdict compared before, ms. */
   let raceRecordGapMaxMs = 0
+  /** Starts of the lists in an entry's audit trail, on the service's clock (for the verdict's messages). */
+  const listStarts = (clientId: string): string =>
+    (auditOf.get(clientId) ?? [])
+      .filter((a) => a.method === 'GET')
+      .map((a) => `${new Date(Date.parse(a.at) + (serviceMinusAppMs ?? 0)).toISOString()} ${a.result}`)
+      .join(', ') || 'aucune'
+  /** Copies of the second writer created after the list that put their entry `to_check` started (so not candidates). */
+  let afterDecision = 0
   for (const row of rows) {
     const named = new Set([
       ...(row.serverId === null ? [] : [row.serverId]),
@@ -279,6 +287,17 @@ export function chaosVerdict(
       if (c.creePar !== writers.other) continue
       otherIdentical.add(c.id)
       if (row.state === 'to_check' && named.has(c.id)) continue
+      if (row.state === 'to_check' && serviceMinusAppMs !== null) {
+        // Not among the candidates: fine only if the copy came after the list the entry was decided on started (that
+        // list could not show it, and nothing of the entry was written after it).
+        const decided = (auditOf.get(row.clientId) ?? [])
+          .filter((a) => a.method === 'GET' && a.result === 'to_check')
+          .map((a) => Date.parse(a.at))
+        if (decided.length > 0 && Date.parse(c.createdAt) >= Math.max(...decided) + serviceMinusAppMs) {
+          afterDecision += 1
+          continue
+        }
+      }
       const own = row.state === 'synced' && row.serverId !== null ? created.get(row.serverId) : undefined
       // Raced: the copy came after the app's last write of the entry, or before it but after the pre-send list that
       // write was checked against (at most LIST_TO_WRITE_MS before the write leaves: the app enforces it); no client
@@ -299,7 +318,7 @@ export function chaosVerdict(
         raceRecordGapMaxMs = Math.max(raceRecordGapMaxMs, Date.parse(own.createdAt) - Date.parse(c.createdAt))
       } else
         problems.otherWriterMissed.push(
-          `${row.clientId} (${row.state}) : ${c.id} de ${writers.other}${gap === null ? '' : `, ${gap} ms avant la dernière écriture`} ${row.candidates === undefined || row.candidates === null ? '' : 'absent des candidats'}`,
+          `${row.clientId} (${row.state}) : ${c.id} de ${writers.other} créé ${c.createdAt}${gap === null ? '' : `, ${gap} ms avant la dernière écriture`}${row.candidates === undefined || row.candidates === null ? '' : ' absent des candidats'}, listes ${listStarts(row.clientId)}`,
         )
     }
   }
@@ -354,6 +373,7 @@ export function chaosVerdict(
       secondWriterRacedByApp: otherRaced,
       secondWriterRaceGapMaxMs: raceGapMaxMs,
       secondWriterRaceRecordGapMaxMs: raceRecordGapMaxMs,
+      secondWriterAfterDecision: afterDecision,
       serviceMinusAppMs: serviceMinusAppMs ?? -1,
       auditAttempts: audit.length,
       writesAnswered: answered,
