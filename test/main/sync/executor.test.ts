@@ -2,7 +2,7 @@
  * The sync executor against the real sandbox (HTTP on 127.0.0.1): outcomes, pauses, audit attempts, exactly-once
  * reconciliation, bounded concurrency and the rate budget.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RunningSandbox } from '../../../src-sandbox/server'
 import { log } from '../../../src-main/log'
 import { ENTRY_KINDS, type EntryKind } from '../../../src-shared/domain/entry-kinds'
@@ -550,72 +550,68 @@ describe('createSyncExecutor: concurrency and rate', () => {
 })
 
 describe('createSyncExecutor: the age of the pre-send lists', () => {
+  /** The fields of each push's summary line, in order. */
+  let summaries: Record<string, unknown>[] = []
+  beforeEach(() => {
+    summaries = []
+    vi.spyOn(log, 'info').mockImplementation((message, fields) => {
+      if (message === 'Synchronisation : lot traité' && fields !== undefined) summaries.push({ ...fields })
+    })
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
   it('logs, with the push, the longest time from a create’s list to one of its writes', async () => {
     // 60 ms an answer, one request at a time: 6 creates of one group leave one after the other after their list.
     const s = await start({ faults: { latencyMs: 60 } })
     const { connection } = connect(s)
-    const summaries: Record<string, unknown>[] = []
-    const info = vi.spyOn(log, 'info').mockImplementation((message, fields) => {
-      if (message === 'Synchronisation : lot traité' && fields !== undefined) summaries.push({ ...fields })
-    })
-    try {
-      const executor = executorOf(connection, { concurrency: 1 })
-      const items = batch(s, 6, ['evp'])
-      const started = Date.now()
-      const result = await executor.push(items)
-      const pushMs = Date.now() - started
-      expect(result.outcomes.map((o) => o.result)).toEqual(items.map(() => 'synced'))
-      expect(summaries).toHaveLength(1)
-      const age = summaries[0]!['listeAgeMaxMs']
-      expect(Number.isInteger(age)).toBe(true)
-      // The last write leaves after the 5 before it (60 ms each at least), and before the push ends.
-      expect(age).toBeGreaterThanOrEqual(5 * 60)
-      expect(age).toBeLessThanOrEqual(pushMs)
-      expect(summaries[0]!['listesTropAnciennes']).toBe(0)
-    } finally {
-      info.mockRestore()
-    }
+    const executor = executorOf(connection, { concurrency: 1 })
+    const items = batch(s, 6, ['evp'])
+    const started = Date.now()
+    const result = await executor.push(items)
+    const pushMs = Date.now() - started
+    expect(result.outcomes.map((o) => o.result)).toEqual(items.map(() => 'synced'))
+    expect(summaries).toHaveLength(1)
+    const age = summaries[0]!['listeAgeMaxMs']
+    expect(Number.isInteger(age)).toBe(true)
+    // The last write leaves after the 5 before it (60 ms each at least), and before the push ends.
+    expect(age).toBeGreaterThanOrEqual(5 * 60)
+    expect(age).toBeLessThanOrEqual(pushMs)
+    expect(summaries[0]!['listesTropAnciennes']).toBe(0)
   })
 
   it('sends no create whose list has grown older than listMaxAgeAtWriteMs: it goes back to the queue, and is sent once after a new list', async () => {
     const s = await start({ faults: { latencyMs: 60 } })
     const { connection } = connect(s)
-    const summaries: Record<string, unknown>[] = []
-    const info = vi.spyOn(log, 'info').mockImplementation((message, fields) => {
-      if (message === 'Synchronisation : lot traité' && fields !== undefined) summaries.push({ ...fields })
+    const executor = executorOf(connection, { concurrency: 1, listMaxAgeAtWriteMs: 150 })
+    const items = batch(s, 8, ['evp'])
+    const before = entryCount(s.store)
+
+    const first = await executor.push(items)
+    const sent = first.outcomes.filter((o) => o.result === 'synced').length
+    // One request at a time, 60 ms each: the first writes leave within 150 ms of the list, the later ones would not.
+    expect(sent).toBeGreaterThanOrEqual(1)
+    expect(sent).toBeLessThan(items.length)
+    expect(first.outcomes.map((o) => o.result)).toEqual(items.map((_, i) => (i < sent ? 'synced' : 'requeue')))
+    first.outcomes.slice(sent).forEach((o) => {
+      expect(o.attempts).toEqual([])
     })
-    try {
-      const executor = executorOf(connection, { concurrency: 1, listMaxAgeAtWriteMs: 150 })
-      const items = batch(s, 8, ['evp'])
-      const before = entryCount(s.store)
+    expect(entryCount(s.store) - before).toBe(sent)
+    expect(summaries[0]).toMatchObject({ listesTropAnciennes: items.length - sent })
+    expect(Number(summaries[0]!['listeAgeMaxMs'])).toBeLessThanOrEqual(150 + 20)
 
-      const first = await executor.push(items)
-      const sent = first.outcomes.filter((o) => o.result === 'synced').length
-      // One request at a time, 60 ms each: the first writes leave within 150 ms of the list, the later ones would not.
-      expect(sent).toBeGreaterThanOrEqual(1)
-      expect(sent).toBeLessThan(items.length)
-      expect(first.outcomes.map((o) => o.result)).toEqual(items.map((_, i) => (i < sent ? 'synced' : 'requeue')))
-      first.outcomes.slice(sent).forEach((o) => {
-        expect(o.attempts).toEqual([])
-      })
-      expect(entryCount(s.store) - before).toBe(sent)
-      expect(summaries[0]).toMatchObject({ listesTropAnciennes: items.length - sent })
-      expect(Number(summaries[0]!['listeAgeMaxMs'])).toBeLessThanOrEqual(150 + 20)
-
-      // The next push lists their scope again: each is sent once, never twice, and the ones sent before are not.
-      const rest = items.slice(sent)
-      let pushes = 1
-      let left = rest
-      while (left.length > 0 && pushes < 10) {
-        const again = await executor.push(left)
-        left = left.filter((_, i) => again.outcomes[i]!.result === 'requeue')
-        pushes += 1
-      }
-      expect(left).toEqual([])
-      expect(entryCount(s.store) - before).toBe(items.length)
-      for (const item of items) expect(serverCopies(s.store, item)).toBe(1)
-    } finally {
-      info.mockRestore()
+    // The next push lists their scope again: each is sent once, never twice, and the ones sent before are not.
+    const rest = items.slice(sent)
+    let pushes = 1
+    let left = rest
+    while (left.length > 0 && pushes < 10) {
+      const again = await executor.push(left)
+      left = left.filter((_, i) => again.outcomes[i]!.result === 'requeue')
+      pushes += 1
     }
+    expect(left).toEqual([])
+    expect(entryCount(s.store) - before).toBe(items.length)
+    for (const item of items) expect(serverCopies(s.store, item)).toBe(1)
   })
 })
