@@ -43,11 +43,12 @@ import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { buildWrite, type EntryWrite } from './entry-calls'
 import { createEarlyLists, EARLY_LIST_MAX_AGE_MS, NO_EARLY_LISTS, scopesWritten, type EarlyListsOfPush, type PushMark } from './early-lists'
+import { createListAges, LIST_MAX_AGE_AT_WRITE_MS } from './list-age'
 import { listGroup, listGroups, type ListGroup, type ListOutcome } from './listing'
 import { createPushMemory, type PushMemory } from './memory'
-import { candidateRecords, internalError, pushSummary, syncErrorOf, toCheckError } from './outcomes'
+import { internalError, pushSummary, syncErrorOf } from './outcomes'
 import { sizeConcurrency } from './pacing'
-import { planCreates, type CreatePlan } from './plan-creates'
+import { planCreates, settlePlan } from './plan-creates'
 import { createPushRun, type PushEntry, type PushRun } from './push-run'
 import type { RateBudget } from './rate-budget'
 import { runChanges } from './pre-read-run'
@@ -115,17 +116,6 @@ export interface SyncExecutorOptions {
   readonly listMaxAgeAtWriteMs?: number
 }
 
-/**
- * Oldest a create's pre-send list may be, from the moment the push has it, when a request of the create leaves: 10 s.
- * The list only shows records created before it; a create still waiting for a free request slot after that (its
- * push slowed by time-outs, retries or a busy service) goes back to the queue unsent (a create being reconciled stays
- * `unknown`), and the next push lists its scope again. Assumption (not shown in the reference): 10 s is five times
- * the age a list has at a batch's last write on a working road (docs/exactly-once.md), so only a degraded push hits it;
- * with the 2 s an early list may have when the push takes it (EARLY_LIST_MAX_AGE_MS), no write leaves on a list older
- * than 12 s.
- */
-export const LIST_MAX_AGE_AT_WRITE_MS = 10_000
-
 /** Sends batches of entries. */
 export interface SyncExecutor {
   /**
@@ -190,44 +180,6 @@ function settleFailure(run: PushRun, w: Work, thrown: unknown, attempts: AuditAt
 }
 
 /**
- * Settles a planned create that is not sent: linked, to check, or its list failed.
- * @returns true when the create is to be sent
- */
-function settlePlan(run: PushRun, plan: CreatePlan<CreateWork>, priorAttempts: Map<number, AuditAttempt[]>): boolean {
-  const w = plan.create
-  if (!plan.listed) {
-    const error = plan.error
-    if (error === null) run.finishUnsent(w, [], null)
-    else if (error instanceof ApiError && error.errorClass === 'record') {
-      // A list refused for this record (dossier no longer assigned…): no send without the check.
-      if (w.item.reconcile) run.finishUnknown(w, syncErrorOf(error), plan.attempts)
-      else run.finish(w.index, 'rejected', null, syncErrorOf(error), plan.attempts)
-    } else run.finishUnsent(w, w.item.reconcile ? plan.attempts : [], run.pauseOn(w, error))
-    return false
-  }
-  const { decision } = plan
-  if (decision.type === 'link') {
-    run.finish(
-      w.index,
-      'synced',
-      decision.serverId,
-      null,
-      plan.attempts.map((a) => ({ ...a, serverId: decision.serverId })),
-    )
-    return false
-  }
-  if (decision.type === 'to_check') {
-    run.finish(w.index, 'to_check', null, toCheckError(decision.reason), plan.attempts, {
-      candidates: candidateRecords(decision.candidates),
-    })
-    return false
-  }
-  // The list attempts of a first send stay out of its audit trail (nothing was decided from them).
-  if (w.item.reconcile) priorAttempts.set(w.index, [...plan.attempts])
-  return true
-}
-
-/**
  * Creates the executor of one connection.
  * @throws nothing; `push` never rejects on API failures.
  */
@@ -281,19 +233,12 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       (await early.take(earlyLists, g)) ?? queue.add(() => listGroup(g, listDeps))
     /** Audit attempts made before an entry's write (its scope's list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
-    /**
-     * When each list group's list was in hand (`now()` ms; an early list answered up to EARLY_LIST_MAX_AGE_MS before),
-     * and the longest time from a create's list to one of its writes in this push (logged with the push's summary: the
-     * pre-send check only sees records created before its list, docs/exactly-once.md).
-     */
-    const listedAt = new Map<string, number>()
-    let listAgeMaxMs = 0
-    /** Creates sent back unsent because their list had grown older than `listMaxAgeAtWriteMs`. */
-    let listsExpired = 0
+    /** How old each group's list is when its creates' requests leave (list-age.ts). */
+    const ages = createListAges(now, listMaxAgeAtWriteMs)
 
     async function send(w: Work, resent: boolean, before: readonly AuditAttempt[] = []): Promise<void> {
-      const listAt = isCreate(w) ? listedAt.get(groupOfScope.get(scopeKey(w.scope)) ?? '') : undefined
-      const expired = listAt === undefined ? undefined : (): boolean => now().getTime() - listAt > listMaxAgeAtWriteMs
+      const group = isCreate(w) ? (groupOfScope.get(scopeKey(w.scope)) ?? '') : null
+      const expired = group === null ? undefined : ages.expiry(group)
       const result = await sendWrite(
         { write: w.write, payload: w.payload, targetServerId: w.item.targetServerId },
         {
@@ -307,8 +252,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
         },
       )
       run.addWriteStarts(w.index, result.writeStarts)
-      if (listAt !== undefined) for (const start of result.writeStarts) listAgeMaxMs = Math.max(listAgeMaxMs, start - listAt)
-      if (result.type === 'stopped' && expired?.() === true && !run.stoppedFor(w)) listsExpired += 1
+      if (group !== null) ages.wrote(group, result.writeStarts, result.type === 'stopped' && expired?.() === true && !run.stoppedFor(w))
       const attempts = [...before, ...(priorAttempts.get(w.index) ?? []), ...result.attempts]
       if (result.type === 'stopped') run.finishUnsent(w, attempts, null)
       else if (result.type === 'failed') settleFailure(run, w, result.error, attempts)
@@ -385,7 +329,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       others,
       ...lists.map(async ({ g, list }) => {
         listed.set(g.key, await list)
-        listedAt.set(g.key, now().getTime())
+        ages.listed(g.key)
         const plans = planCreates(byGroup.get(g.key) ?? [], planContext)
         await sendAll(plans.filter((p) => settlePlan(run, p, priorAttempts)).map((p) => ({ w: p.create, resent: p.create.item.reconcile })))
       }),
@@ -406,11 +350,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
       return { ...outcome, attempts, sendWindow: windowOfStarts(starts) }
     })
     const result: SyncPushResult = { outcomes: settled, pause, categoryPauses }
-    log.info('Synchronisation : lot traité', {
-      ...pushSummary(result),
-      listeAgeMaxMs: Math.round(listAgeMaxMs),
-      listesTropAnciennes: listsExpired,
-    })
+    log.info('Synchronisation : lot traité', { ...pushSummary(result), ...ages.summary() })
     return result
   }
 

@@ -5,9 +5,11 @@
  */
 import { scopeKey, type EntryScope, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditAttempt, SendWindow, SyncItem } from '../../src-shared/domain/sync-protocol'
+import { ApiError } from '../api/errors'
 import type { ListOutcome } from './listing'
 import { listedRecordOf, matchRecords, type ListedRecord, type MatchDecision, type MatchEntry } from './matching'
-import { auditAttempt } from './outcomes'
+import { auditAttempt, candidateRecords, syncErrorOf, toCheckError } from './outcomes'
+import type { PushEntry, PushRun } from './push-run'
 import { serverWindowOf } from './window'
 
 /** A create of the push, as the planner needs it. */
@@ -100,4 +102,47 @@ export function planCreates<T extends PlannedCreate>(creates: readonly T[], ctx:
     plans.set(create, { create, listed: true, decision: decisions.get(create.item.clientId) ?? { type: 'send' }, attempts })
   }
   return creates.map((c) => plans.get(c)).filter((p): p is CreatePlan<T> => p !== undefined)
+}
+
+/**
+ * Settles a planned create that is not sent (executor.ts): linked, to check, or its list failed; a reconciling create
+ * to be sent keeps its list's attempts in `priorAttempts` (its audit trail).
+ * @returns true when the create is to be sent
+ */
+export function settlePlan<T extends PlannedCreate & PushEntry>(
+  run: PushRun,
+  plan: CreatePlan<T>,
+  priorAttempts: Map<number, AuditAttempt[]>,
+): boolean {
+  const w = plan.create
+  if (!plan.listed) {
+    const error = plan.error
+    if (error === null) run.finishUnsent(w, [], null)
+    else if (error instanceof ApiError && error.errorClass === 'record') {
+      // A list refused for this record (dossier no longer assigned…): no send without the check.
+      if (w.item.reconcile) run.finishUnknown(w, syncErrorOf(error), plan.attempts)
+      else run.finish(w.index, 'rejected', null, syncErrorOf(error), plan.attempts)
+    } else run.finishUnsent(w, w.item.reconcile ? plan.attempts : [], run.pauseOn(w, error))
+    return false
+  }
+  const { decision } = plan
+  if (decision.type === 'link') {
+    run.finish(
+      w.index,
+      'synced',
+      decision.serverId,
+      null,
+      plan.attempts.map((a) => ({ ...a, serverId: decision.serverId })),
+    )
+    return false
+  }
+  if (decision.type === 'to_check') {
+    run.finish(w.index, 'to_check', null, toCheckError(decision.reason), plan.attempts, {
+      candidates: candidateRecords(decision.candidates),
+    })
+    return false
+  }
+  // The list attempts of a first send stay out of its audit trail (nothing was decided from them).
+  if (w.item.reconcile) priorAttempts.set(w.index, [...plan.attempts])
+  return true
 }

@@ -35,7 +35,7 @@ export interface SendDeps {
   readonly stopped: () => boolean
   /**
    * True when this write may no longer leave because what it was checked against is too old (a create's pre-send
-   * list: executor.ts, `LIST_MAX_AGE_AT_WRITE_MS`). Checked right before each request; ends the write like `stopped`.
+   * list: list-age.ts, `LIST_MAX_AGE_AT_WRITE_MS`). Checked right before each request; ends the write like `stopped`.
    */
   readonly expired?: () => boolean
   /** Told of each answer's duration (concurrency sizing). */

@@ -32,7 +32,7 @@
  */
 import type { SandboxStore } from '../../src-sandbox/store/types'
 import { EARLY_LIST_MAX_AGE_MS } from '../../src-main/sync/early-lists'
-import { LIST_MAX_AGE_AT_WRITE_MS } from '../../src-main/sync/executor'
+import { LIST_MAX_AGE_AT_WRITE_MS } from '../../src-main/sync/list-age'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import { fingerprintsMatch, recordFingerprintOf, scopeKey, scopeOf, type KeyFields } from '../../src-shared/domain/fingerprint'
 import type { AuditRow, OutboxRow } from './page-data'
