@@ -43,7 +43,7 @@ import { ApiError } from '../api/errors'
 import { describeError, log } from '../log'
 import { buildWrite, type EntryWrite } from './entry-calls'
 import { createEarlyLists, EARLY_LIST_MAX_AGE_MS, NO_EARLY_LISTS, scopesWritten, type EarlyListsOfPush, type PushMark } from './early-lists'
-import { createListAges, LIST_MAX_AGE_AT_WRITE_MS } from './list-age'
+import { createListAges } from './list-age'
 import { listGroup, listGroups, type ListGroup, type ListOutcome } from './listing'
 import { createPushMemory, type PushMemory } from './memory'
 import { internalError, pushSummary, syncErrorOf } from './outcomes'
@@ -112,7 +112,7 @@ export interface SyncExecutorOptions {
   readonly lane?: PushLane
   /** Oldest a list made before its push's turn may be when used, ms. Default `EARLY_LIST_MAX_AGE_MS` (early-lists.ts). */
   readonly earlyListMaxAgeMs?: number
-  /** Oldest a create's pre-send list may be when one of its requests leaves, ms. Default {@link LIST_MAX_AGE_AT_WRITE_MS}. */
+  /** Oldest a create's pre-send list may be when one of its requests leaves, ms. Default `LIST_MAX_AGE_AT_WRITE_MS` (list-age.ts). */
   readonly listMaxAgeAtWriteMs?: number
 }
 
@@ -193,7 +193,6 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
   const memory = options.memory ?? createPushMemory()
   const lane = options.lane ?? createPushLane()
   const offset = options.serverOffsetMs ?? (() => null)
-  const listMaxAgeAtWriteMs = options.listMaxAgeAtWriteMs ?? LIST_MAX_AGE_AT_WRITE_MS
   const observeLatency = (ms: number): void => {
     latencyMs = latencyMs === null ? ms : latencyMs * 0.8 + ms * 0.2
   }
@@ -234,7 +233,7 @@ export function createSyncExecutor(options: SyncExecutorOptions): SyncExecutor {
     /** Audit attempts made before an entry's write (its scope's list), by item index. */
     const priorAttempts = new Map<number, AuditAttempt[]>()
     /** How old each group's list is when its creates' requests leave (list-age.ts). */
-    const ages = createListAges(now, listMaxAgeAtWriteMs)
+    const ages = createListAges(now, options.listMaxAgeAtWriteMs)
 
     async function send(w: Work, resent: boolean, before: readonly AuditAttempt[] = []): Promise<void> {
       const group = isCreate(w) ? (groupOfScope.get(scopeKey(w.scope)) ?? '') : null
