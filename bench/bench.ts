@@ -82,6 +82,8 @@ export interface BenchOptions {
   readonly onlyCabinet?: boolean
   /** Runs only the spreadsheet import (`import.*`, `--only import`). */
   readonly onlyImport?: boolean
+  /** Runs only the rate-limited drain (`sync.rateLimited.*`, `--only rate`). */
+  readonly onlyRate?: boolean
 }
 
 /** `BENCH_CABINET` (JSON): sizes of the cabinet scenario replacing the defaults, each optional. */
@@ -181,6 +183,9 @@ export const FIGURE_KEYS = [
   'sync.rateLimited.entriesPerSecond',
   'sync.rateLimited.efficiency',
   'sync.rateLimited.pacedEfficiency',
+  'sync.rateLimited.otherRequests',
+  'sync.rateLimited.efficiencyBound',
+  'sync.rateLimited.ratioToBound',
   'sync.rateLimited.responses429',
   'reconcile.requests',
   'reconcile.scopes',
@@ -494,6 +499,85 @@ async function rawClientPost(connection: PayrollConnection, inputs: readonly New
 }
 
 /**
+ * The requests of a drain per 100 ms bin from `t0` (ms), for the log: `1300 ms: w38 l w28` = 38 writes, a list, 28
+ * writes started in [1300, 1400) ms. Writes are `creerEvp` answers, every other operation is `l`.
+ */
+function requestTrace(answers: readonly { readonly operation: string; readonly startedAt: number }[], t0: number): string {
+  const bins = new Map<number, string>()
+  for (const a of answers) {
+    const bin = Math.floor((a.startedAt - t0) / 100)
+    bins.set(bin, (bins.get(bin) ?? '') + (a.operation === 'creerEvp' ? 'w' : 'l'))
+  }
+  return [...bins]
+    .sort((x, y) => x[0] - y[0])
+    .map(
+      ([bin, marks]) =>
+        `${bin * 100} ms: ${marks
+          .replace(/w+/g, (m) => ` w${m.length} `)
+          .replace(/l/g, ' l ')
+          .trim()
+          .replace(/ +/g, ' ')}`,
+    )
+    .join('; ')
+}
+
+/**
+ * Rate-limited drain (issue 7): `rateEntries` EVP drained against a sandbox child limited to `rateLimit` requests per
+ * 1 s window (fixed window per client). Fills `sync.rateLimited.*`.
+ */
+async function measureRateLimited(
+  h: Harness,
+  sizes: BenchSizes,
+  employees: readonly Employee[],
+  log: (line: string) => void,
+  notes: Set<string>,
+  f: Partial<RunFigures>,
+): Promise<void> {
+  const limited = await startSandboxChild({ rateLimit: { limit: sizes.rateLimit, windowMs: 1000 } })
+  try {
+    h.connect(limited.url)
+    await call(h.bench, 'reset', 'bench-rate')
+    await call(h.bench, 'loadReference', 'bench-rate')
+    EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-rate', evpInputs(employees, sizes.rateEntries, 4)))
+    const before = h.answers().length
+    const rate = DrainResult.parse(await call(h.bench, 'drain', 'bench-rate'))
+    if ((rate.counts['synced'] ?? 0) !== sizes.rateEntries) throw new Error(`Envoi limité : ${JSON.stringify(rate.counts)}`)
+    const writes = h
+      .answers()
+      .slice(before)
+      .filter((a) => a.operation === 'creerEvp')
+    const ok = writes.filter((a) => a.status < 300).map((a) => a.startedAt)
+    const span = ok.length === 0 ? 0 : (Math.max(...ok) - Math.min(...ok)) / 1000
+    const windows = span + 1
+    const achieved = ok.length / windows
+    f['sync.rateLimited.entriesPerSecond'] = sizes.rateEntries / (rate.ms / 1000)
+    f['sync.rateLimited.efficiency'] = achieved / sizes.rateLimit
+    // The same writes against a client paced at exactly R: (N - 1) / R seconds between its first and last write.
+    f['sync.rateLimited.pacedEfficiency'] = ok.length < 2 || span === 0 ? 0 : (ok.length - 1) / sizes.rateLimit / span
+    f['sync.rateLimited.responses429'] = writes.filter((a) => a.status === 429).length / Math.ceil(windows)
+    // Every request of the drain counts against the window, the pre-send lists too (docs/exactly-once.md). N writes and
+    // L other requests need W = ceil((N + L) / R) windows; the last write starts at the earliest (W - 1) windows after
+    // the drain's first request, which came `lead` before the first write: the figure's best is N / (W - lead) / R.
+    const requests = h.answers().slice(before)
+    const others = requests.length - ok.length
+    const firstRequest = Math.min(...requests.map((a) => a.startedAt))
+    const lead = ok.length === 0 ? 0 : (Math.min(...ok) - firstRequest) / 1000
+    const windowsNeeded = Math.ceil(requests.length / sizes.rateLimit)
+    f['sync.rateLimited.otherRequests'] = others
+    f['sync.rateLimited.efficiencyBound'] = ok.length / (windowsNeeded - lead) / sizes.rateLimit
+    f['sync.rateLimited.ratioToBound'] = f['sync.rateLimited.efficiency'] / f['sync.rateLimited.efficiencyBound']
+    if (process.env['BENCH_TRACE'] === '1')
+      log(`    requests per 100 ms from the first write (w: write, l: list): ${requestTrace(requests, Math.min(...ok))}`)
+    notes.add(
+      `sync.rateLimited: sandbox limited to R = ${sizes.rateLimit} requests per 1 s window (fixed window per client); ${sizes.rateEntries} entries. Achieved rate = successful writes / (time from the first to the last write's start + one window), which is exactly R for a client that sends each window's writes in a burst at its start and needs no other request, and about 0.91 R for one that spreads them evenly over the window. pacedEfficiency (report) = (N - 1) / R / (time from the first to the last write's start): exactly 1 for a client that spreads N writes at R, above 1 for one that bursts. efficiencyBound (report) = the best efficiency any client can reach with the drain's requests: its ${sizes.rateEntries} writes and otherRequests (the pre-send lists) need W = ceil(all / R) windows, and the last write cannot start before W - 1 windows after the drain's first request; ratioToBound = efficiency / efficiencyBound. BENCH_TRACE=1 prints the drain's requests per 100 ms.`,
+    )
+    log(`  rate-limited R=${sizes.rateLimit}: ${achieved.toFixed(1)}/s achieved, ${writes.filter((a) => a.status === 429).length} × 429`)
+  } finally {
+    await limited.stop()
+  }
+}
+
+/**
  * Spreadsheet import (issue 17): a CSV of `importRows` rows read by the import's worker, mapped and previewed, with the
  * longest main-thread task over all of it; then its rows queued in ONE transaction (timed apart, with its own longest
  * task: `import.queueLongestTaskMs`). Fills `import.*`.
@@ -673,35 +757,7 @@ async function oneRun(
   }
 
   // 5. Rate-limited drain: R requests per 1 s window.
-  const limited = await startSandboxChild({ rateLimit: { limit: sizes.rateLimit, windowMs: 1000 } })
-  try {
-    h.connect(limited.url)
-    await call(h.bench, 'reset', 'bench-rate')
-    await call(h.bench, 'loadReference', 'bench-rate')
-    EnqueueResult.parse(await call(h.bench, 'enqueueMany', 'bench-rate', evpInputs(employees, sizes.rateEntries, 4)))
-    const before = h.answers().length
-    const rate = DrainResult.parse(await call(h.bench, 'drain', 'bench-rate'))
-    if ((rate.counts['synced'] ?? 0) !== sizes.rateEntries) throw new Error(`Envoi limité : ${JSON.stringify(rate.counts)}`)
-    const writes = h
-      .answers()
-      .slice(before)
-      .filter((a) => a.operation === 'creerEvp')
-    const ok = writes.filter((a) => a.status < 300).map((a) => a.startedAt)
-    const span = ok.length === 0 ? 0 : (Math.max(...ok) - Math.min(...ok)) / 1000
-    const windows = span + 1
-    const achieved = ok.length / windows
-    f['sync.rateLimited.entriesPerSecond'] = sizes.rateEntries / (rate.ms / 1000)
-    f['sync.rateLimited.efficiency'] = achieved / sizes.rateLimit
-    // The same writes against a client paced at exactly R: (N - 1) / R seconds between its first and last write.
-    f['sync.rateLimited.pacedEfficiency'] = ok.length < 2 || span === 0 ? 0 : (ok.length - 1) / sizes.rateLimit / span
-    f['sync.rateLimited.responses429'] = writes.filter((a) => a.status === 429).length / Math.ceil(windows)
-    notes.add(
-      `sync.rateLimited: sandbox limited to R = ${sizes.rateLimit} requests per 1 s window (fixed window per client); ${sizes.rateEntries} entries. Achieved rate = successful writes / (time from the first to the last write's start + one window), which is exactly R for a client that sends each window's writes in a burst at its start, and about 0.91 R for one that spreads them evenly over the window. pacedEfficiency (report) = (N - 1) / R / (time from the first to the last write's start): exactly 1 for a client that spreads N writes at R, above 1 for one that bursts.`,
-    )
-    log(`  rate-limited R=${sizes.rateLimit}: ${achieved.toFixed(1)}/s achieved, ${writes.filter((a) => a.status === 429).length} × 429`)
-  } finally {
-    await limited.stop()
-  }
+  await measureRateLimited(h, sizes, employees, log, notes, f)
 
   // 6. The queue screen of the app with `queueRows` entries in its database.
   const app = await startSandboxChild({ rateLimit: false })
@@ -829,6 +885,17 @@ const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['t
     unit: '',
     target: { op: 'report' },
   },
+  'sync.rateLimited.otherRequests': {
+    label: 'requests of the drain other than its writes (pre-send lists)',
+    unit: '',
+    target: { op: 'report' },
+  },
+  'sync.rateLimited.efficiencyBound': {
+    label: 'best achieved rate / R any client reaches with the drain’s writes and lists',
+    unit: '',
+    target: { op: 'report' },
+  },
+  'sync.rateLimited.ratioToBound': { label: 'efficiency / its bound', unit: '', target: { op: 'report' } },
   'sync.rateLimited.responses429': { label: '429 answers per window', unit: '', target: { op: '<=', value: 1 } },
   'reconcile.requests': { label: 'list requests to reconcile the unknown entries', unit: '', target: { op: 'report' } },
   'reconcile.scopes': { label: 'distinct employee-period-kind scopes', unit: '', target: { op: 'report' } },
@@ -916,8 +983,9 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const onlySync = options.onlySync === true && !onlyLoopback
   const only = onlyLoopback ? 'loopback' : onlySync ? 'sync' : null
   const onlyImport = options.onlyImport === true && only === null
-  const onlyCabinet = options.onlyCabinet === true && only === null && !onlyImport
-  if (only === null && !onlyImport)
+  const onlyRate = options.onlyRate === true && only === null && !onlyImport
+  const onlyCabinet = options.onlyCabinet === true && only === null && !onlyImport && !onlyRate
+  if (only === null && !onlyImport && !onlyRate)
     notes.add(
       `cabinet.*: the built app over a cabinet of ${sizes.cabinet.dossiers} dossiers and about ${sizes.cabinet.salaries} employees (the seed's four dossiers and copies of them under new SIRENs, src-sandbox/store/seed-scale.ts), the biggest of ${sizes.cabinet.largest}; the grid paste is ${sizes.cabinet.pasteRows} rows × 5 cells; keystrokes are timed from the keydown's timestamp to the frame after it.`,
     )
@@ -934,9 +1002,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         } finally {
           await plain.stop()
         }
+      } else if (onlyRate) {
+        await measureRateLimited(h, sizes, employees, log, notes, run)
       } else if (!onlyCabinet) run = await oneRun(h, sizes, employees, log, notes, profileDir, only)
       const cabinet =
-        only !== null || onlyImport
+        only !== null || onlyImport || onlyRate
           ? {}
           : await cabinetRun(
               {
@@ -981,7 +1051,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     notes: [...notes],
   }
   const conditions = [
-    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}${onlySync ? ', grid paste, loopback and 20 ms latency drains only (--only sync)' : ''}${onlyCabinet ? ', cabinet-sized workload only (--only cabinet)' : ''}${onlyImport ? ', spreadsheet import only (--only import)' : ''}; sizes: ${JSON.stringify(sizes)}`,
+    `${runs} run(s)${quick ? ', quick sizes (smoke run, not comparable to the targets)' : ''}${onlyLoopback ? ', grid paste and loopback drain only (--only loopback)' : ''}${onlySync ? ', grid paste, loopback and 20 ms latency drains only (--only sync)' : ''}${onlyCabinet ? ', cabinet-sized workload only (--only cabinet)' : ''}${onlyImport ? ', spreadsheet import only (--only import)' : ''}${onlyRate ? ', rate-limited drain only (--only rate)' : ''}; sizes: ${JSON.stringify(sizes)}`,
     'Chromium headless (Debian build, playwright-core), the app’s modules in a bench page on the app’s origin, window.api bridged to main’s real IPC handler table in the Node process; the sandbox in its own Node process on 127.0.0.1.',
   ]
   writeFileSync(join(options.out, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`)

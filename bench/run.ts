@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback|sync|cabinet|import]`: runs the bench (bench/bench.ts) and writes
+ * `npm run bench -- [--out DIR] [--runs N] [--quick] [--profile] [--only loopback|sync|cabinet|import|rate]`: runs the bench (bench/bench.ts) and writes
  * DIR/bench.json and DIR/bench.md (default DIR: bench-results); `--profile` adds CPU profiles of the bench page
  * (paste, drain) of the last run. Progress goes to stderr.
  */
@@ -21,6 +21,8 @@ export interface RunArgs {
   readonly onlyCabinet: boolean
   /** `--only import`: the spreadsheet import only. */
   readonly onlyImport: boolean
+  /** `--only rate`: the rate-limited drain only. */
+  readonly onlyRate: boolean
 }
 
 /**
@@ -36,6 +38,7 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
   let onlySync = false
   let onlyCabinet = false
   let onlyImport = false
+  let onlyRate = false
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? ''
     const eq = arg.indexOf('=')
@@ -50,20 +53,23 @@ export function parseRunArgs(argv: readonly string[]): RunArgs {
     else if (flag === '--out') out = value()
     else if (flag === '--only') {
       const v = value()
-      if (v !== 'loopback' && v !== 'sync' && v !== 'cabinet' && v !== 'import')
-        throw new Error('--only attend : loopback, sync, cabinet ou import')
+      if (v !== 'loopback' && v !== 'sync' && v !== 'cabinet' && v !== 'import' && v !== 'rate')
+        throw new Error('--only attend : loopback, sync, cabinet, import ou rate')
       if (v === 'loopback') onlyLoopback = true
       else if (v === 'sync') onlySync = true
       else if (v === 'cabinet') onlyCabinet = true
+      else if (v === 'rate') onlyRate = true
       else onlyImport = true
     } else if (flag === '--runs') {
       const v = value()
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error('--runs attend un entier >= 1')
       runs = Number(v)
     } else
-      throw new Error(`Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback|sync|cabinet|import)`)
+      throw new Error(
+        `Option inconnue : ${arg} (attendu : --out DIR, --runs N, --quick, --profile, --only loopback|sync|cabinet|import|rate)`,
+      )
   }
-  return { out: resolve(out), runs, quick, profile, onlyLoopback, onlySync, onlyCabinet, onlyImport }
+  return { out: resolve(out), runs, quick, profile, onlyLoopback, onlySync, onlyCabinet, onlyImport, onlyRate }
 }
 
 async function main(): Promise<void> {

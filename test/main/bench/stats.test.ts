@@ -46,6 +46,8 @@ describe('bench statistics', () => {
     expect(() => parseRunArgs(['--only', 'queue'])).toThrow(/--only/)
     expect(parseRunArgs(['--only', 'sync'])).toMatchObject({ onlySync: true, onlyLoopback: false })
     expect(parseRunArgs([]).onlySync).toBe(false)
+    expect(parseRunArgs(['--only', 'rate'])).toMatchObject({ onlyRate: true, onlyImport: false, onlyLoopback: false })
+    expect(parseRunArgs([]).onlyRate).toBe(false)
   })
 
   it("counts the time main's push lane ran a push: a push waits in the lane for the one before it", () => {
