@@ -14,7 +14,7 @@ import { createMemoryKeychain } from '../src-main/profiles/keychain'
 import { createProfileFileStore } from '../src-main/profiles/profile-file'
 import { createProfileService } from '../src-main/profiles/service'
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -398,7 +398,19 @@ interface Harness {
   answers(): { operation: string; status: number; startedAt: number }[]
   /** Every `sync:push` call so far: when it reached main and when it was answered (performance.now(), ms). */
   pushes(): readonly PushCall[]
+  /** Bytes on disk of the browser profile's IndexedDB folder (every database of the origin: one LevelDB). */
+  indexedDbBytes(): number
   close(): Promise<void>
+}
+
+/** Bytes of the files under `dir` (0 when it does not exist). */
+function folderBytes(dir: string): number {
+  if (!existsSync(dir)) return 0
+  let total = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size
+  }
+  return total
 }
 
 async function openHarness(): Promise<Harness> {
@@ -466,6 +478,7 @@ async function openHarness(): Promise<Harness> {
     },
     answers: () => seen,
     pushes: () => pushes,
+    indexedDbBytes: () => folderBytes(join(profile, 'Default', 'IndexedDB')),
     async close() {
       await context.close().catch(() => undefined)
       await server.close()
@@ -977,7 +990,6 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const notes = new Set<string>([
     `Grid paste and drain: ${sizes.paste} EVP entries over ${employees.length} employees of the seed data (the employees with one open contract in their dossier's current period).`,
   ])
-  const h = await openHarness()
   const perRun: Partial<RunFigures>[] = []
   const onlyLoopback = options.onlyLoopback === true
   const onlySync = options.onlySync === true && !onlyLoopback
@@ -989,45 +1001,58 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     notes.add(
       `cabinet.*: the built app over a cabinet of ${sizes.cabinet.dossiers} dossiers and about ${sizes.cabinet.salaries} employees (the seed's four dossiers and copies of them under new SIRENs, src-sandbox/store/seed-scale.ts), the biggest of ${sizes.cabinet.largest}; the grid paste is ${sizes.cabinet.pasteRows} rows × 5 cells; keystrokes are timed from the keydown's timestamp to the frame after it.`,
     )
+  // A fresh browser profile per run (docs/performance.md, "Each run in a fresh browser profile"): the origin's IndexedDB is
+  // one LevelDB, and the databases a run deletes stay in it until LevelDB compacts them, so a second run in the same
+  // profile measures a bigger store than the first. BENCH_SHARED_PROFILE=1 runs them all in one profile, as before.
+  const shared = process.env['BENCH_SHARED_PROFILE'] === '1' ? await openHarness() : null
   try {
     for (let r = 0; r < runs; r += 1) {
-      log(`run ${r + 1}/${runs}`)
-      const profileDir = options.profile === true && r === runs - 1 ? options.out : null
-      let run: Partial<RunFigures> = {}
-      if (onlyImport) {
-        const plain = await startSandboxChild({ rateLimit: false })
-        try {
-          h.connect(plain.url)
-          await measureImport(h, sizes, employees, log, run)
-        } finally {
-          await plain.stop()
-        }
-      } else if (onlyRate) {
-        await measureRateLimited(h, sizes, employees, log, notes, run)
-      } else if (!onlyCabinet) run = await oneRun(h, sizes, employees, log, notes, profileDir, only)
-      const cabinet =
-        only !== null || onlyImport || onlyRate
-          ? {}
-          : await cabinetRun(
-              {
-                context: h.context,
-                bench: h.bench,
-                appUrl: h.server.url,
-                profileDir,
-                call: (fn, ...args) => call(h.bench, fn, ...args),
-                async startCabinetSandbox(scale) {
-                  const child = await startSandboxChild({ rateLimit: false, cabinetScale: { ...sizes.cabinet, ...scale, payslips: true } })
-                  h.connect(child.url)
-                  return () => child.stop()
+      const h = shared ?? (await openHarness())
+      try {
+        log(`run ${r + 1}/${runs}`)
+        const profileDir = options.profile === true && r === runs - 1 ? options.out : null
+        let run: Partial<RunFigures> = {}
+        if (onlyImport) {
+          const plain = await startSandboxChild({ rateLimit: false })
+          try {
+            h.connect(plain.url)
+            await measureImport(h, sizes, employees, log, run)
+          } finally {
+            await plain.stop()
+          }
+        } else if (onlyRate) {
+          await measureRateLimited(h, sizes, employees, log, notes, run)
+        } else if (!onlyCabinet) run = await oneRun(h, sizes, employees, log, notes, profileDir, only)
+        const cabinet =
+          only !== null || onlyImport || onlyRate
+            ? {}
+            : await cabinetRun(
+                {
+                  context: h.context,
+                  bench: h.bench,
+                  appUrl: h.server.url,
+                  profileDir,
+                  call: (fn, ...args) => call(h.bench, fn, ...args),
+                  async startCabinetSandbox(scale) {
+                    const child = await startSandboxChild({
+                      rateLimit: false,
+                      cabinetScale: { ...sizes.cabinet, ...scale, payslips: true },
+                    })
+                    h.connect(child.url)
+                    return () => child.stop()
+                  },
                 },
-              },
-              sizes.cabinet,
-              log,
-            )
-      perRun.push({ ...run, ...cabinet })
+                sizes.cabinet,
+                log,
+              )
+        perRun.push({ ...run, ...cabinet })
+        log(`  browser profile: IndexedDB folder ${(h.indexedDbBytes() / 1e6).toFixed(0)} MB at the run's end`)
+      } finally {
+        if (shared === null) await h.close()
+      }
     }
   } finally {
-    await h.close()
+    await shared?.close()
   }
   const measured = FIGURE_KEYS.filter((key) => perRun.every((run) => typeof run[key] === 'number'))
   const details = measured.map((key) =>
