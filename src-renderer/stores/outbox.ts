@@ -34,7 +34,7 @@ import {
   submitDrafts,
 } from '../db/outbox'
 import type { EntryFilter, QueueCursor } from '../db/outbox-query'
-import { queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
+import { entriesOfDossier, queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
 import type { StoredEntry } from '../db/schema'
 import { appServices, maybeAppServices } from '../services/app-services'
 import type { CsvWords } from '../services/csv-export'
@@ -184,6 +184,19 @@ export const useOutboxStore = defineStore('outbox', () => {
     return asShown(await queryEntries(db, filter, offset, limit), await heldEntries(db))
   }
 
+  /**
+   * Every entry of dossier `siren`, most recently changed first (the queue's order: `updatedAt`, then client id,
+   * descending), claims applied. ONE `getAll` of the dossier's `[siren+updatedAt+clientId]` range: a screen that needs
+   * the whole dossier filters it in memory. Pages by offset read again every row they skip, and a filter by kind makes
+   * IndexedDB walk a cursor row by row (docs/performance.md, "The EVP grid's reloads").
+   * @returns the rows, `[]` for a dossier with none.
+   */
+  async function listDossier(siren: string): Promise<StoredEntry[]> {
+    const { db } = appServices()
+    const rows = await entriesOfDossier(db, siren).toArray()
+    return asShown(rows.reverse(), await heldEntries(db))
+  }
+
   /** Queue rows after `cursor` (older; from the top when null), `skip` rows further: keyset paging. */
   async function queryAfter(filter: EntryFilter, cursor: QueueCursor | null, limit: number, skip = 0): Promise<StoredEntry[]> {
     const { db } = appServices()
@@ -253,6 +266,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     removeDuplicate,
     submit,
     query,
+    listDossier,
     queryAfter,
     queryBefore,
     count,

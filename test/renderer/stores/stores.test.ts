@@ -4,6 +4,7 @@ import { createPinia, disposePinia, setActivePinia } from 'pinia'
 import type { Pinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { recordClaim } from '../../../src-renderer/db/claims'
 import { getMeta, setMeta } from '../../../src-renderer/db/meta'
 import { OutboxError } from '../../../src-renderer/db/outbox'
 import type { PaieDb } from '../../../src-renderer/db/schema'
@@ -86,6 +87,31 @@ describe('useOutboxStore', () => {
     const csv = await outbox.exportQueueCsv(testCsvWords(), { siren: SIREN })
     expect(csv.split('\r\n')).toHaveLength(3)
     expect((await outbox.exportAuditCsv(testCsvWords())).startsWith('\uFEFFHorodatage;')).toBe(true)
+  })
+
+  it('listDossier : toutes les saisies du dossier en une lecture, dans l’ordre de la file, réservations appliquées', async () => {
+    const outbox = useOutboxStore()
+    const inputs = Array.from({ length: 30 }, (_, i) =>
+      i % 4 === 0
+        ? { kind: 'prime' as const, payload: valid.prime({ montant: `${i + 1}.00` }) }
+        : i % 5 === 0
+          ? { kind: 'evp' as const, payload: valid.evp({ siren: SIREN_2, matricule: 'D001', quantite: `${i}` }) }
+          : { kind: 'evp' as const, payload: valid.evp({ quantite: `${i}` }) },
+    )
+    expect((await outbox.enqueueMany(inputs)).saved).toBe(30)
+    const claimed = (await db.outbox.toArray()).find((e) => e.siren === SIREN)
+    if (claimed === undefined) throw new Error('attendu : une saisie du dossier')
+    await recordClaim(db, [claimed])
+
+    const listed = await outbox.listDossier(SIREN)
+    const paged = await outbox.query({ siren: SIREN }, 0, 1_000)
+    expect(listed.map((e) => e.clientId)).toEqual(paged.map((e) => e.clientId))
+    expect(listed.length).toBe(inputs.filter((i) => i.payload.siren === SIREN).length)
+    expect(listed.every((e) => e.siren === SIREN)).toBe(true)
+    expect(new Set(listed.map((e) => e.kind))).toEqual(new Set(['evp', 'prime']))
+    expect(listed.find((e) => e.clientId === claimed.clientId)?.state).toBe('sending')
+    expect(listed.filter((e) => e.state === 'sending')).toHaveLength(1)
+    expect(await outbox.listDossier('999999999')).toEqual([])
   })
 
   it('une nouvelle saisie déclenche l’envoi après l’anti-rebond ; les compteurs suivent la synchronisation (liveQuery)', async () => {

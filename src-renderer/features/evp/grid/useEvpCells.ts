@@ -37,8 +37,6 @@ import { MAX_CELL_CHARS } from './evpValue'
 
 export type { CellInput } from './evpCellState'
 
-/** Rows read per outbox query while loading a period's entries. */
-const LOAD_PAGE = 1_000
 /** Inputs per `enqueueMany` call of a paste (progress moves between calls; the UI stays responsive). */
 const PASTE_CHUNK = 250
 /**
@@ -89,14 +87,9 @@ function createKeyedChains() {
 
 type OutboxStore = ReturnType<typeof useOutboxStore>
 
-/** Every EVP entry of dossier `siren` in the outbox, read {@link LOAD_PAGE} rows at a time. */
+/** Every EVP entry of dossier `siren` in the outbox, most recently changed first (one read of the dossier). */
 async function readEvpEntries(outbox: OutboxStore, siren: string): Promise<OutboxEntry[]> {
-  const all: OutboxEntry[] = []
-  for (let offset = 0; ; offset += LOAD_PAGE) {
-    const page = await outbox.query({ siren, kind: 'evp' }, offset, LOAD_PAGE)
-    all.push(...page)
-    if (page.length < LOAD_PAGE) return all
-  }
+  return (await outbox.listDossier(siren)).filter((e) => e.kind === 'evp')
 }
 
 /**
