@@ -29,7 +29,6 @@ import {
   enqueueMany as enqueueEntries,
   entryHistory,
   getEntry,
-  queryEntries,
   reviseEntry,
   submitDrafts,
 } from '../db/outbox'
@@ -178,12 +177,6 @@ export const useOutboxStore = defineStore('outbox', () => {
     return n
   }
 
-  /** A page of the queue, most recently changed first. */
-  async function query(filter: EntryFilter, offset: number, limit: number): Promise<StoredEntry[]> {
-    const { db } = appServices()
-    return asShown(await queryEntries(db, filter, offset, limit), await heldEntries(db))
-  }
-
   /**
    * Every entry of dossier `siren`, most recently changed first (the queue's order: `updatedAt`, then client id,
    * descending), claims applied. ONE `getAll` of the dossier's `[siren+updatedAt+clientId]` range: a screen that needs
@@ -265,7 +258,6 @@ export const useOutboxStore = defineStore('outbox', () => {
     decide,
     removeDuplicate,
     submit,
-    query,
     listDossier,
     queryAfter,
     queryBefore,

@@ -58,7 +58,7 @@ describe('useOutboxStore', () => {
     expect(outbox.countsByState.queued).toBe(1)
   })
 
-  it('enqueueMany, query, count, get, history, revise, cancel', async () => {
+  it('enqueueMany, queryAfter, count, get, history, revise, cancel', async () => {
     const outbox = useOutboxStore()
     const { saved, results } = await outbox.enqueueMany([
       { kind: 'evp', payload: valid.evp() },
@@ -71,7 +71,7 @@ describe('useOutboxStore', () => {
     expect(outbox.countsBySiren).toEqual({ [SIREN]: { queued: 2 }, [SIREN_2]: { queued: 1 } })
     expect(await outbox.count({ siren: SIREN })).toBe(2)
     expect(await outbox.count({ kind: 'prime' })).toBe(1)
-    const page = await outbox.query({ state: 'queued' }, 0, 2)
+    const page = await outbox.queryAfter({ state: 'queued' }, null, 2)
     expect(page).toHaveLength(2)
     const first = results[0]
     if (!first?.ok) throw new Error('attendu valide')
@@ -104,7 +104,7 @@ describe('useOutboxStore', () => {
     await recordClaim(db, [claimed])
 
     const listed = await outbox.listDossier(SIREN)
-    const paged = await outbox.query({ siren: SIREN }, 0, 1_000)
+    const paged = await outbox.queryAfter({ siren: SIREN }, null, 1_000)
     expect(listed.map((e) => e.clientId)).toEqual(paged.map((e) => e.clientId))
     expect(listed.length).toBe(inputs.filter((i) => i.payload.siren === SIREN).length)
     expect(listed.every((e) => e.siren === SIREN)).toBe(true)
