@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { recordClaim } from '../../../src-renderer/db/claims'
 import { getMeta, setMeta } from '../../../src-renderer/db/meta'
+import { writeEntries } from '../../../src-renderer/db/write'
 import { OutboxError } from '../../../src-renderer/db/outbox'
 import type { PaieDb } from '../../../src-renderer/db/schema'
 import { configureServices } from '../../../src-renderer/services/app-services'
@@ -99,11 +100,21 @@ describe('useOutboxStore', () => {
           : { kind: 'evp' as const, payload: valid.evp({ quantite: `${i}` }) },
     )
     expect((await outbox.enqueueMany(inputs)).saved).toBe(30)
+    // Ten rows of the dossier changed by one write at one instant: the order between them is the client id's.
+    const tied = (await db.outbox.toArray()).filter((e) => e.siren === SIREN).slice(0, 10)
+    const at = '2026-11-20T10:00:00.000Z'
+    await db.transaction('rw', db.outbox, db.counts, db.claims, () =>
+      writeEntries(
+        db,
+        tied.map((before) => ({ before, after: { ...before, updatedAt: at } })),
+      ),
+    )
     const claimed = (await db.outbox.toArray()).find((e) => e.siren === SIREN)
     if (claimed === undefined) throw new Error('attendu : une saisie du dossier')
     await recordClaim(db, [claimed])
 
     const listed = await outbox.listDossier(SIREN)
+    expect(listed.filter((e) => e.updatedAt === at)).toHaveLength(10)
     const paged = await outbox.queryAfter({ siren: SIREN }, null, 1_000)
     expect(listed.map((e) => e.clientId)).toEqual(paged.map((e) => e.clientId))
     expect(listed.length).toBe(inputs.filter((i) => i.payload.siren === SIREN).length)
