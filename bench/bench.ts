@@ -965,6 +965,22 @@ const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['t
     target: { op: 'report' },
   },
   'cabinet.heapMB': { label: 'cabinet: renderer JS heap, all of it cached and shown', unit: 'MB', target: { op: '<=', value: 300 } },
+  'cabinet.agedGridValuesMs': {
+    label:
+      'cabinet: EVP grid of the biggest dossier a year later (12 past periods of synced EVP), hash change to first cell painted with its outbox entry',
+    unit: 'ms',
+    target: { op: 'report' },
+  },
+  'cabinet.agedLongTasksMs': {
+    label: 'cabinet: long tasks added up, that grid opened and one cell saved, until the reads it causes are over',
+    unit: 'ms',
+    target: { op: 'report' },
+  },
+  'cabinet.agedLongestTaskMs': {
+    label: 'cabinet: longest main-thread task, that grid opened and one cell saved, until the reads it causes are over',
+    unit: 'ms',
+    target: { op: 'report' },
+  },
 }
 
 /**

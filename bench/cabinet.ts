@@ -22,6 +22,13 @@
  * keystrokes, the paste and the payslip list (`cabinet-home`, `cabinet-home-warm`, `cabinet-switch`, `cabinet-grid`, `cabinet-keys`, `cabinet-paste`, `cabinet-payslips`
  * .cpuprofile, with their summaries).
  * - `cabinet.heapMB`: the renderer's JS heap after a forced GC, with all of it cached and shown.
+ * - `cabinet.agedGridValuesMs`: the biggest dossier a year later (its pasted EVP copied into the
+ *   {@link AGED_MONTHS} periods before, as synced entries: nothing purges them), its grid opened again, hash change to
+ *   its first cell painted with the outbox's entry (the paste's: its state, not the service's record standing in;
+ *   report only);
+ * - `cabinet.agedLongestTaskMs`, `cabinet.agedLongTasksMs`: longest main-thread task, and all long tasks' time added
+ *   up, from that navigation until {@link AGED_SETTLE_MS} after one cell typed and saved there (the grid's and the
+ *   period list's reads after the write, and the sync's; report only).
  * Every time is `performance.now()` in the page.
  */
 import type { BrowserContext, Page } from 'playwright-core'
@@ -45,6 +52,9 @@ export const CABINET_KEYS = [
   'cabinet.gridPasteMs',
   'cabinet.payslipListMs',
   'cabinet.heapMB',
+  'cabinet.agedGridValuesMs',
+  'cabinet.agedLongestTaskMs',
+  'cabinet.agedLongTasksMs',
 ] as const
 export type CabinetKey = (typeof CABINET_KEYS)[number]
 
@@ -70,6 +80,10 @@ export interface CabinetSizes extends CabinetScale {
 }
 
 const SWITCHES = 6
+/** Past periods the aged dossier holds (a year of history). */
+const AGED_MONTHS = 12
+/** How long the aged dossier's grid is watched after its cell is saved (the reloads the write causes), ms. */
+const AGED_SETTLE_MS = 8_000
 /** Loads of the home screen, the measured warm one included (see `cabinet.homeWarmRenderMs`). */
 const WARM_LOADS = 3
 
@@ -262,6 +276,45 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       } finally {
         await blank.close()
       }
+
+      // A year later: the big dossier's EVP copied into the periods before (synced), its grid opened again, one cell
+      // typed and saved; the longest task until the reads this write causes are over.
+      await page.evaluate(`location.hash = '#/dossiers/${big.siren}'`)
+      await page.waitForSelector('[data-testid="link-evp"]')
+      const aged = z
+        .object({ rows: z.number(), periode: z.string() })
+        .parse(await h.call('ageDossier', 'paie-demo', big.siren, AGED_MONTHS))
+      await h.call('close')
+      const agedBefore = z.number().parse(await page.evaluate('window.__longTasks.length'))
+      const agedStarted = z.number().parse(await page.evaluate('performance.now()'))
+      f['cabinet.agedGridValuesMs'] = z
+        .number()
+        .parse(
+          await step('cabinet-aged-grid', () =>
+            page.evaluate(
+              `(() => { location.hash = '#/dossiers/${big.siren}/evp'; return ${untilPainted(`!['', 'service'].includes(document.querySelector('[data-testid^="cell-"]')?.getAttribute('data-state') ?? '')`)} })()`,
+            ),
+          ),
+        )
+      const savedCount = `Number(document.querySelector('[data-testid="grid-saved"]')?.getAttribute('data-count') ?? 0)`
+      const savedBefore = z.number().parse(await page.evaluate(savedCount))
+      await step('cabinet-aged-save', async () => {
+        await page.locator('[data-testid^="cell-"]').first().click()
+        await page.keyboard.press('9')
+        await page.keyboard.press('Enter')
+        await page.evaluate(untilPainted(`${savedCount} > ${String(savedBefore)}`))
+        await page.waitForTimeout(AGED_SETTLE_MS)
+      })
+      const agedTasks = z
+        .array(z.object({ start: z.number(), duration: z.number() }))
+        .parse(await page.evaluate('window.__longTasks'))
+        .slice(agedBefore)
+        .filter((t) => t.start >= agedStarted)
+      f['cabinet.agedLongestTaskMs'] = agedTasks.length === 0 ? 0 : Math.max(...agedTasks.map((t) => t.duration))
+      f['cabinet.agedLongTasksMs'] = agedTasks.reduce((n, t) => n + t.duration, 0)
+      log(
+        `  cabinet aged: ${aged.rows} synced EVP added before ${aged.periode}, grid with its entries ${f['cabinet.agedGridValuesMs'].toFixed(0)} ms, longest task ${f['cabinet.agedLongestTaskMs'].toFixed(0)} ms (${agedTasks.length} long tasks, ${f['cabinet.agedLongTasksMs'].toFixed(0)} ms in all)`,
+      )
       log(
         `  cabinet ${sizes.dossiers} dossiers / ${store.salaries.length} salariés: home ${f['cabinet.homeFirstRenderMs'].toFixed(0)} ms (warm ${f['cabinet.homeWarmRenderMs'].toFixed(0)} ms), switch ${f['cabinet.dossierSwitchMs'].toFixed(0)} ms, grid ${f['cabinet.gridFirstRenderMs'].toFixed(0)} ms, key p95 ${f['cabinet.keystrokeP95Ms'].toFixed(1)} ms (floor ${f['cabinet.keystrokeFloorP95Ms'].toFixed(1)} ms), paste ${f['cabinet.gridPasteMs'].toFixed(0)} ms, longest task ${f['cabinet.gridPasteLongestTaskMs'].toFixed(0)} ms (${tasks.length} long tasks), payslips ${f['cabinet.payslipListMs'].toFixed(0)} ms (${payslips}), heap ${f['cabinet.heapMB'].toFixed(0)} MB`,
       )

@@ -18,6 +18,7 @@ import { writeEntries } from '../../src-renderer/db/write'
 import type { AppServices } from '../../src-renderer/services/app-services'
 import { bootstrapServices } from '../../src-renderer/services/bootstrap'
 import { refreshReference } from '../../src-renderer/services/reference-cache'
+import { fingerprintOf, scopeKey } from '../../src-shared/domain/fingerprint'
 import { importScenario } from './import'
 import { watchTasks } from './tasks'
 
@@ -250,6 +251,62 @@ const bench = {
     await countsExact(db)
     const scanMs = performance.now() - scanStarted
     return { ms, scanMs, total: Object.values(byState).reduce((a, b) => a + b, 0) }
+  },
+
+  /**
+   * Gives dossier `siren` a history: its EVP of the period most of them are in (the grid's, after its paste) copied
+   * into each of the `months` periods before it, as
+   * `synced` entries (new client ids, fake server ids, earlier `updatedAt`), written with the app's own row writer
+   * (counts kept) in transactions of 2 000 rows. A clerk's database after a year of months entered on this
+   * workstation: nothing purges synced entries.
+   * @returns the rows added and the period copied
+   * @throws Error when the dossier has no EVP
+   */
+  async ageDossier(name: string, siren: string, months: number): Promise<{ rows: number; periode: string }> {
+    const db = services(name)
+    const evp = (await db.outbox.toArray()).filter((e) => e.siren === siren && e.kind === 'evp' && e.payload !== null)
+    const perPeriode = new Map<string, number>()
+    for (const e of evp) perPeriode.set(e.periode, (perPeriode.get(e.periode) ?? 0) + 1)
+    const periode = [...perPeriode].sort((a, b) => b[1] - a[1])[0]?.[0]
+    if (periode === undefined) throw new Error(`Aucun EVP du dossier ${siren}`)
+    const source = evp.filter((e) => e.periode === periode)
+    const [year, month] = periode.split('-').map(Number) as [number, number]
+    const rows: StoredEntry[] = []
+    for (let m = 1; m <= months; m += 1) {
+      const date = new Date(Date.UTC(year, month - 1 - m, 1))
+      const past = date.toISOString().slice(0, 7)
+      const at = new Date(Date.UTC(year, month - m, 5, 12)).toISOString()
+      for (const [i, e] of source.entries()) {
+        const payload = { ...e.payload, periode: past }
+        const scope = { kind: 'evp' as const, siren, matricule: e.matricule, periode: past }
+        rows.push({
+          ...e,
+          clientId: crypto.randomUUID(),
+          periode: past,
+          scope,
+          scopeKey: scopeKey(scope),
+          fingerprint: fingerprintOf('evp', payload),
+          payload,
+          state: 'synced',
+          serverId: `historique-${past}-${String(i)}`,
+          error: null,
+          attempts: 1,
+          createdAt: at,
+          updatedAt: at,
+          history: [],
+        } as StoredEntry)
+      }
+    }
+    for (let start = 0; start < rows.length; start += 2_000) {
+      const slice = rows.slice(start, start + 2_000)
+      await db.transaction('rw', db.outbox, db.counts, () =>
+        writeEntries(
+          db,
+          slice.map((after) => ({ before: undefined, after })),
+        ),
+      )
+    }
+    return { rows: rows.length, periode }
   },
 
   ...importScenario(services),
