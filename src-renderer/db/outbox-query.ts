@@ -8,7 +8,9 @@
 import Dexie from 'dexie'
 import type { Collection, IndexableType } from 'dexie'
 
+import { ENTRY_KINDS } from '../../src-shared/domain/entry-kinds'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
+import { scopeKey } from '../../src-shared/domain/fingerprint'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { PaieDb, StoredEntry } from './schema'
 
@@ -109,7 +111,8 @@ export async function queryEntries(db: PaieDb, filter: EntryFilter, offset: numb
 
 /**
  * Number of rows matching the filter. SIREN/state filters read the `counts` table (no scan); `kind` and
- * `matricule` count through `[siren+matricule]` or `[kind+state]`, else through the keyset range of the SIREN/state.
+ * `matricule` count through the employee's `scopeKey` ranges ({@link entriesOfEmployee}) or `[kind+state]`, else through
+ * the keyset range of the SIREN/state.
  */
 export async function countEntries(db: PaieDb, filter: EntryFilter): Promise<number> {
   const { state, siren, kind, matricule } = filter
@@ -122,7 +125,8 @@ export async function countEntries(db: PaieDb, filter: EntryFilter): Promise<num
     return rows.filter((r) => state === undefined || r.state === state).reduce((n, r) => n + r.n, 0)
   }
   let rows: Collection<StoredEntry, string>
-  if (matricule !== undefined && siren !== undefined) rows = db.outbox.where('[siren+matricule]').equals([siren, matricule])
+  if (matricule !== undefined && siren !== undefined)
+    rows = entriesOfEmployee(db, siren, matricule, kind === undefined ? ENTRY_KINDS : [kind])
   else if (kind !== undefined && state !== undefined) rows = db.outbox.where('[kind+state]').equals([kind, state])
   else if (kind !== undefined) rows = db.outbox.where('[kind+state]').between([kind, Dexie.minKey], [kind, Dexie.maxKey])
   else rows = keyRange(db, filter, {}) // a matricule in every dossier: rare (the queue's filter carries the SIREN), read through
@@ -154,6 +158,34 @@ export function entriesInStates(db: PaieDb, states: readonly EntryState[]): Coll
 /** The rows of one dossier, through `[siren+updatedAt+clientId]` (v12 dropped the index on `siren` alone). */
 export function entriesOfDossier(db: PaieDb, siren: string): Collection<StoredEntry, string> {
   return db.outbox.where('[siren+updatedAt+clientId]').between([siren, '', ''], [siren, '\uffff', '\uffff'], true, true)
+}
+
+/**
+ * The rows of one dossier and period, through `[siren+periode]` (schema v20): what an entry screen of that period
+ * reads, whatever the dossier holds for its other periods. `periode` is `YYYY-MM`; an absence's is the month it
+ * starts in (fingerprint.ts `scopeOf`). In no order.
+ */
+export function entriesOfPeriod(db: PaieDb, siren: string, periode: string): Collection<StoredEntry, string> {
+  return db.outbox.where('[siren+periode]').equals([siren, periode])
+}
+
+/**
+ * The rows of one employee of a dossier, of the kinds `kinds` (default: every kind), through `scopeKey`: a row's key
+ * is `kind|siren|matricule|periode` (fingerprint.ts `scopeKey`), so the employee's rows of one kind are the keys
+ * between `kind|siren|matricule|` and that prefix followed by U+FFFF, one range per kind. Ordered by kind, then
+ * period.
+ */
+export function entriesOfEmployee(
+  db: PaieDb,
+  siren: string,
+  matricule: string,
+  kinds: readonly EntryKind[] = ENTRY_KINDS,
+): Collection<StoredEntry, string> {
+  const ranges = kinds.map((kind): [string, string] => {
+    const prefix = scopeKey({ kind, siren, matricule, periode: '' })
+    return [prefix, `${prefix}\uffff`]
+  })
+  return db.outbox.where('scopeKey').inAnyRange(ranges)
 }
 
 /**

@@ -100,3 +100,13 @@ export const SCHEMA_V18 = {
 export const SCHEMA_V19 = {
   audit: '++id, clientId',
 } as const
+
+/**
+ * Indexes of version 20: v12's outbox indexes with `[siren+periode]` in place of `[siren+matricule]` (file comment):
+ * as many indexes, so a write costs the same.
+ */
+export const SCHEMA_V20 = {
+  outbox:
+    'clientId, [kind+state], scopeKey, serverId, [state+category+createdAt], [siren+periode], ' +
+    '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId], verifyAfter',
+} as const

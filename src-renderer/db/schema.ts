@@ -58,6 +58,14 @@
  *   filtered reads, with the instant of the last read; key `[siren+annee]`) and table `cumulDrafts` (the cumuls grid's
  *   cells not yet applied by the service: typed, pasted or imported, refused by it, or sent without an answer; key
  *   `[siren+annee]`). Additive: no upgrade function. (v13 and v14 are other branches' numbers.)
+ * - v18: the claim records of a drain (issue 19): table `claims` (one row per batch claimed, key `id`; claims.ts).
+ *   Additive: no upgrade function.
+ * - v19: the audit indexed by `clientId` only (issue 19): `at` and `siren` dropped (no query needs them). No data change.
+ * - v20: an entry screen reads its dossier and period (issue 19): the outbox's `[siren+periode]` replaces
+ *   `[siren+matricule]`, so the EVP grid and the period's records read that period's rows, not every period of the
+ *   dossier (a dossier keeps a year of synced entries: nothing purges them). An employee's entries are read through
+ *   `scopeKey` (`kind|siren|matricule|periode`, one range per kind; outbox-query.ts `entriesOfEmployee`). Same number
+ *   of indexes, so a write costs the same. No data change: IndexedDB builds the new index from the rows.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -101,6 +109,7 @@ import {
   SCHEMA_V15,
   SCHEMA_V18,
   SCHEMA_V19,
+  SCHEMA_V20,
   SCHEMA_V2,
   SCHEMA_V3,
   SCHEMA_V4,
@@ -227,5 +236,6 @@ export class PaieDb extends Dexie {
     this.version(15).stores(SCHEMA_V15)
     this.version(18).stores(SCHEMA_V18)
     this.version(19).stores(SCHEMA_V19)
+    this.version(20).stores(SCHEMA_V20)
   }
 }

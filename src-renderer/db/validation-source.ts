@@ -9,6 +9,7 @@ import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { AbsenceSpan } from '../../src-shared/domain/validation/types'
+import { entriesOfEmployee } from './outbox-query'
 import type { CodesRow, PaieDb, StoredEntry } from './schema'
 
 /** Code lists of one dossier. */
@@ -127,11 +128,7 @@ export class ValidationSource {
     const key = `${siren}|${matricule}`
     let rows = this.absences.get(key)
     if (rows === undefined) {
-      rows = await this.db.outbox
-        .where('[siren+matricule]')
-        .equals([siren, matricule])
-        .filter((e) => e.kind === 'absence')
-        .toArray()
+      rows = await entriesOfEmployee(this.db, siren, matricule, ['absence']).toArray()
       this.absences.set(key, rows)
     }
     const codes = (await this.codeLists(siren)).absences

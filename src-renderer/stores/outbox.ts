@@ -33,7 +33,7 @@ import {
   submitDrafts,
 } from '../db/outbox'
 import type { EntryFilter, QueueCursor } from '../db/outbox-query'
-import { entriesOfDossier, queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
+import { entriesOfPeriod, queryAfter as queryRowsAfter, queryBefore as queryRowsBefore } from '../db/outbox-query'
 import type { StoredEntry } from '../db/schema'
 import { appServices, maybeAppServices } from '../services/app-services'
 import type { CsvWords } from '../services/csv-export'
@@ -41,6 +41,12 @@ import { useSyncStore } from './sync'
 
 export type { EnqueueManyResult, EntryFilter, EntryHistory, EntryResult, NewEntryInput, StoredEntry, ToCheckDecision }
 export { OutboxError } from '../db/outbox'
+
+/** The queue's order: `updatedAt`, then client id, descending (code-unit order, as IndexedDB compares strings). */
+function newestFirst(a: StoredEntry, b: StoredEntry): number {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1
+  return a.clientId < b.clientId ? 1 : a.clientId > b.clientId ? -1 : 0
+}
 
 export const useOutboxStore = defineStore('outbox', () => {
   /** Entries per state over every dossier (every state present, 0 when none). */
@@ -178,16 +184,17 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   /**
-   * Every entry of dossier `siren`, most recently changed first (the queue's order: `updatedAt`, then client id,
-   * descending), claims applied. ONE `getAll` of the dossier's `[siren+updatedAt+clientId]` range: a screen that needs
-   * the whole dossier filters it in memory. Pages by offset read again every row they skip, and a filter by kind makes
-   * IndexedDB walk a cursor row by row (docs/performance.md, "The EVP grid's reloads").
-   * @returns the rows, `[]` for a dossier with none.
+   * Every entry of dossier `siren` in period `periode` (`YYYY-MM`; an absence's is the month it starts in), most
+   * recently changed first (the queue's order: `updatedAt`, then client id, descending), claims applied. ONE read of
+   * the `[siren+periode]` index (schema v20): an entry screen reads its period only, however many months of synced
+   * entries the dossier keeps (docs/performance.md, "The EVP grid's reloads").
+   * @returns the rows, `[]` for a period with none.
    */
-  async function listDossier(siren: string): Promise<StoredEntry[]> {
+  async function listPeriod(siren: string, periode: string): Promise<StoredEntry[]> {
     const { db } = appServices()
-    const rows = await entriesOfDossier(db, siren).toArray()
-    return asShown(rows.reverse(), await heldEntries(db))
+    const rows = await entriesOfPeriod(db, siren, periode).toArray()
+    rows.sort(newestFirst)
+    return asShown(rows, await heldEntries(db))
   }
 
   /** Queue rows after `cursor` (older; from the top when null), `skip` rows further: keyset paging. */
@@ -258,7 +265,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     decide,
     removeDuplicate,
     submit,
-    listDossier,
+    listPeriod,
     queryAfter,
     queryBefore,
     count,

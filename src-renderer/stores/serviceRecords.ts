@@ -12,6 +12,10 @@
  * rows (Dexie names none in a write of 50 rows or more: a paste's chunks, a sync batch) reads the rows of the dossier
  * changed since the latest change seen, less {@link SINCE_MARGIN_MS} (a transaction may commit after a later-stamped
  * one). Writes arriving while an update runs are gathered into the next one.
+ *
+ * Nothing here reads the whole dossier (schema v20, issue 19): the period's rows come through `[siren+periode]`, and a
+ * sync batch is seen through the dossier's rows changed since the last one looked at (a dossier keeps every synced
+ * entry of past months: a year of them took seconds to read, at each batch).
  */
 import { useIntervalFn } from '@vueuse/core'
 import { defineStore, storeToRefs } from 'pinia'
@@ -21,7 +25,7 @@ import type { OutboxEntry } from '../../src-shared/domain/outbox'
 import type { ServiceRecordKind } from '../../src-shared/domain/service-records'
 import type { ServiceReadRow, ServiceRecordRow, StoredEntry } from '../db/schema'
 import { onOutboxRowsWrite } from '../db/changes'
-import { entriesOfDossier, entriesOfDossierSince } from '../db/outbox-query'
+import { entriesOfDossier, entriesOfDossierSince, entriesOfPeriod } from '../db/outbox-query'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
 import { refreshOnReconnect } from '../services/reconnect'
@@ -42,6 +46,11 @@ export function batchTouched(before: ReadonlyMap<string, string>, after: Readonl
 
 /** How far before the latest change seen a read of the changed rows starts, ms. */
 const SINCE_MARGIN_MS = 2_000
+
+/** The instant {@link SINCE_MARGIN_MS} before `seen` (ISO), or '' (every row) when nothing was seen. */
+function sinceOf(seen: string): string {
+  return seen === '' ? '' : new Date(Date.parse(seen) - SINCE_MARGIN_MS).toISOString()
+}
 
 /** The latest `updatedAt` of `rows`, or `after` when later. */
 function latestChange(rows: readonly OutboxEntry[], after: string): string {
@@ -72,7 +81,10 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   /** Whole minutes since the records were fetched; null when never. */
   const ageMinutes = computed(() => referenceAgeMinutes(read.value?.fetchedAt ?? null, now.value))
 
+  /** Signature of each settled entry of the dossier seen since it was opened ({@link settledSignature}). */
   let settled = new Map<string, string>()
+  /** Latest `updatedAt` among the dossier's rows read for {@link settled} ('' when none). */
+  let batchSeen = ''
   /** Latest `updatedAt` among the dossier's rows read ('' before the first read). */
   let seen = ''
   let started = false
@@ -80,9 +92,27 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   let inFlight: string | null = null
   const cleanups: (() => void)[] = []
 
-  /** This workstation's entries of the dossier shown (every period: a batch may touch another month). */
-  async function dossierEntries(): Promise<StoredEntry[]> {
-    return siren.value === '' ? [] : entriesOfDossier(appServices().db, siren.value).toArray()
+  /** The latest `updatedAt` among the dossier's rows ('' when it has none): one row read, the last of its index. */
+  async function latestOfDossier(): Promise<string> {
+    return siren.value === '' ? '' : ((await entriesOfDossier(appServices().db, siren.value).last())?.updatedAt ?? '')
+  }
+
+  /**
+   * The dossier's rows changed since {@link batchSeen} (less the margin; every period: a batch may touch another
+   * month), their settled signatures put into {@link settled}. @returns true when one of them settled since last seen
+   */
+  async function readSettled(): Promise<boolean> {
+    if (siren.value === '') return false
+    const rows = await entriesOfDossierSince(appServices().db, siren.value, sinceOf(batchSeen)).toArray()
+    const after = settledSignature(rows)
+    const touched = batchTouched(settled, after)
+    for (const row of rows) {
+      const signature = after.get(row.clientId)
+      if (signature === undefined) settled.delete(row.clientId)
+      else settled.set(row.clientId, signature)
+    }
+    batchSeen = latestChange(rows, batchSeen)
+    return touched
   }
 
   /** Reads the cache and the local entries of the dossier and period shown. */
@@ -90,12 +120,13 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     if (siren.value === '' || periode.value === '') return
     const key = `${siren.value}|${periode.value}`
     const cached = await loadServiceRecords(appServices().db, siren.value, periode.value)
-    const all = await dossierEntries()
+    const rows = await entriesOfPeriod(appServices().db, siren.value, periode.value).toArray()
+    const latest = await latestOfDossier()
     if (key !== `${siren.value}|${periode.value}`) return
     records.value = cached.rows
     read.value = cached.read
-    entries.value = all.filter((e) => e.periode === periode.value)
-    seen = latestChange(all, '')
+    entries.value = rows
+    seen = latest > seen ? latest : seen
     now.value = clock()
   }
 
@@ -133,10 +164,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   /** After a sync batch: refresh when an entry of the dossier shown settled (its record may be new on the service). */
   async function afterBatch(): Promise<void> {
     if (siren.value === '') return
-    const after = settledSignature(await dossierEntries())
-    const touched = batchTouched(settled, after)
-    settled = after
-    if (!touched) return
+    if (!(await readSettled())) return
     await load()
     if (useSyncStore().online) await refresh()
   }
@@ -190,8 +218,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     if (siren.value === '' || periode.value === '') return
     if (seen === '') return load()
     const key = `${siren.value}|${periode.value}`
-    const since = new Date(Date.parse(seen) - SINCE_MARGIN_MS).toISOString()
-    const rows = await entriesOfDossierSince(appServices().db, siren.value, since).toArray()
+    const rows = await entriesOfDossierSince(appServices().db, siren.value, sinceOf(seen)).toArray()
     if (key !== `${siren.value}|${periode.value}`) return
     seen = latestChange(rows, seen)
     merge(new Map(rows.map((row) => [row.clientId, shownOrNull(row)])))
@@ -263,7 +290,9 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
       read.value = null
       error.value = null
       seen = ''
-      settled = settledSignature(await dossierEntries())
+      settled = new Map()
+      batchSeen = await latestOfDossier()
+      await readSettled()
     }
     await load()
     if (useSyncStore().online) await refresh()

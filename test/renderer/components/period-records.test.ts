@@ -21,7 +21,7 @@ import { useServiceRecordsStore } from '../../../src-renderer/stores/serviceReco
 import { useSyncStore } from '../../../src-renderer/stores/sync'
 import type { RecordsRefreshInput, RecordsRefreshResult } from '../../../src-shared/domain/service-records'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
-import { SIREN, valid } from '../support/fixtures'
+import { SIREN, SIREN_2, valid } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
 import { recordsAnswer, serviceAcompte, serviceEvp } from '../support/records'
 
@@ -136,6 +136,74 @@ describe('PeriodRecords', () => {
     await vi.waitFor(() => {
       expect(origins(wrapper as VueWrapper)).toEqual([expect.stringMatching(/^synced: /)])
     })
+  })
+})
+
+describe('PeriodRecords, a dossier with other periods (issue 19, schema v20)', () => {
+  it('reads the period shown and the rows a batch changed, never every row of the dossier; a batch of another dossier reads nothing again', async () => {
+    app = await testApp()
+    const calls = serve(app, (input) => recordsAnswer([], input))
+    // The dossier's December, and one November entry: the list shows November's only.
+    const december = Array.from({ length: 30 }, (_, i) => ({
+      kind: 'evp' as const,
+      payload: valid.evp({ periode: '2026-12', quantite: `${String(i + 1)}.00` }),
+    }))
+    expect(await enqueueMany(app.db, december, app.env)).toMatchObject({ saved: 30 })
+    const november = await enqueue(app.db, { kind: 'evp', payload: valid.evp() }, app.env)
+    if (!november.ok) throw new Error('saisie refusée')
+    await app.coordinator.start()
+    await app.coordinator.drain()
+    expect((await app.db.outbox.toArray()).filter((e) => e.state === 'synced')).toHaveLength(31)
+    // Every array read of the dossier's rows by `updatedAt`: its lower bound ('' reads from the first) and the rows it
+    // gave (a `last()` gives one).
+    const reads: { lower: string; rows: number }[] = []
+    const table = app.db.outbox
+    const where = table.where.bind(table) as (index: string) => WhereClause<StoredEntry, string>
+    const spy = (index: string): WhereClause<StoredEntry, string> => {
+      const clause = where(index)
+      const between = clause.between.bind(clause)
+      clause.between = (lower, upper, includeLower, includeUpper) => {
+        const collection = between(lower, upper, includeLower, includeUpper)
+        const toArray = collection.toArray.bind(collection)
+        collection.toArray = (async (then?: (rows: StoredEntry[]) => unknown) => {
+          const rows = await toArray()
+          reads.push({ lower: String((lower as unknown[])[1]), rows: rows.length })
+          return then === undefined ? rows : then(rows)
+        }) as typeof collection.toArray
+        return collection
+      }
+      return clause
+    }
+    vi.spyOn(table, 'where').mockImplementation(spy as unknown as typeof table.where)
+
+    wrapper = mountIn(app, PeriodRecords, { siren: SIREN, periode: '2026-11' })
+    const store = useServiceRecordsStore()
+    await vi.waitFor(() => {
+      expect(calls).toHaveLength(1)
+      expect(store.refreshing).toBe(false)
+    })
+    expect(store.entries.map((e) => e.clientId)).toEqual([november.entry.clientId])
+
+    // A batch of another dossier: nothing of this one changed, no new read of the service.
+    const other = await enqueue(app.db, { kind: 'evp', payload: valid.evp({ siren: SIREN_2, matricule: 'D001' }) }, app.env)
+    if (!other.ok) throw new Error('saisie refusée')
+    await app.coordinator.drain()
+    expect((await app.db.outbox.get(other.entry.clientId))?.state).toBe('synced')
+    await flushPromises()
+    expect(calls).toHaveLength(1)
+
+    // A batch that settles a new November entry of this dossier: read again.
+    const second = await enqueue(app.db, { kind: 'evp', payload: valid.evp({ matricule: 'M002' }) }, app.env)
+    if (!second.ok) throw new Error('saisie refusée')
+    await app.coordinator.drain()
+    await vi.waitFor(() => {
+      expect(calls).toHaveLength(2)
+    })
+    await vi.waitFor(() => {
+      expect(origins(wrapper as VueWrapper)).toEqual([expect.stringMatching(/^synced: /), expect.stringMatching(/^synced: /)])
+    })
+    expect(reads.filter((r) => r.lower !== '').length).toBeGreaterThan(0)
+    expect(reads.filter((r) => r.rows > 1 && r.lower === '')).toEqual([])
   })
 })
 

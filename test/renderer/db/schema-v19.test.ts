@@ -53,7 +53,7 @@ describe('schéma Dexie : montée de version 18 → 19 (moins d’index sur l’
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(19)
+    expect(db.verno).toBe(20)
     expect(before).toEqual(['at', 'clientId', 'siren'])
     expect(db.audit.schema.indexes.map((i) => i.name)).toEqual(['clientId'])
     expect(SCHEMA_V19.audit).toBe('++id, clientId')

@@ -90,18 +90,26 @@ describe('useOutboxStore', () => {
     expect((await outbox.exportAuditCsv(testCsvWords())).startsWith('\uFEFFHorodatage;')).toBe(true)
   })
 
-  it('listDossier : toutes les saisies du dossier en une lecture, dans l’ordre de la file, réservations appliquées', async () => {
+  it('listPeriod : les saisies du dossier et de la période en une lecture, dans l’ordre de la file, réservations appliquées', async () => {
     const outbox = useOutboxStore()
-    const inputs = Array.from({ length: 30 }, (_, i) =>
+    const inputs = Array.from({ length: 36 }, (_, i) =>
       i % 4 === 0
         ? { kind: 'prime' as const, payload: valid.prime({ montant: `${i + 1}.00` }) }
         : i % 5 === 0
           ? { kind: 'evp' as const, payload: valid.evp({ siren: SIREN_2, matricule: 'D001', quantite: `${i}` }) }
-          : { kind: 'evp' as const, payload: valid.evp({ quantite: `${i}` }) },
+          : i % 3 === 0
+            ? { kind: 'evp' as const, payload: valid.evp({ periode: '2026-12', quantite: `${i}` }) }
+            : { kind: 'evp' as const, payload: valid.evp({ quantite: `${i}` }) },
     )
-    expect((await outbox.enqueueMany(inputs)).saved).toBe(30)
-    // Ten rows of the dossier changed by one write at one instant: the order between them is the client id's.
-    const tied = (await db.outbox.toArray()).filter((e) => e.siren === SIREN).slice(0, 10)
+    // An absence belongs to the month it starts in (its scope's period): one spanning November and December to
+    // November, one starting in December to December.
+    const absences = [
+      { kind: 'absence' as const, payload: valid.absence({ date_debut: '2026-11-30', date_fin: '2026-12-02' }) },
+      { kind: 'absence' as const, payload: valid.absence({ date_debut: '2026-12-14', date_fin: '2026-12-15' }) },
+    ]
+    expect((await outbox.enqueueMany([...inputs, ...absences])).saved).toBe(inputs.length + 2)
+    // Ten rows of the period changed by one write at one instant: the order between them is the client id's.
+    const tied = (await db.outbox.toArray()).filter((e) => e.siren === SIREN && e.periode === '2026-11').slice(0, 10)
     const at = '2026-11-20T10:00:00.000Z'
     await db.transaction('rw', db.outbox, db.counts, db.claims, () =>
       writeEntries(
@@ -109,20 +117,23 @@ describe('useOutboxStore', () => {
         tied.map((before) => ({ before, after: { ...before, updatedAt: at } })),
       ),
     )
-    const claimed = (await db.outbox.toArray()).find((e) => e.siren === SIREN)
-    if (claimed === undefined) throw new Error('attendu : une saisie du dossier')
+    const claimed = (await db.outbox.toArray()).find((e) => e.siren === SIREN && e.periode === '2026-11')
+    if (claimed === undefined) throw new Error('attendu : une saisie de la période')
     await recordClaim(db, [claimed])
 
-    const listed = await outbox.listDossier(SIREN)
+    const listed = await outbox.listPeriod(SIREN, '2026-11')
     expect(listed.filter((e) => e.updatedAt === at)).toHaveLength(10)
-    const paged = await outbox.queryAfter({ siren: SIREN }, null, 1_000)
+    const paged = (await outbox.queryAfter({ siren: SIREN }, null, 1_000)).filter((e) => e.periode === '2026-11')
     expect(listed.map((e) => e.clientId)).toEqual(paged.map((e) => e.clientId))
-    expect(listed.length).toBe(inputs.filter((i) => i.payload.siren === SIREN).length)
-    expect(listed.every((e) => e.siren === SIREN)).toBe(true)
-    expect(new Set(listed.map((e) => e.kind))).toEqual(new Set(['evp', 'prime']))
+    expect(listed.length).toBe(inputs.filter((i) => i.payload.siren === SIREN && i.payload.periode === '2026-11').length + 1)
+    expect(listed.every((e) => e.siren === SIREN && e.periode === '2026-11')).toBe(true)
+    expect(new Set(listed.map((e) => e.kind))).toEqual(new Set(['evp', 'prime', 'absence']))
     expect(listed.find((e) => e.clientId === claimed.clientId)?.state).toBe('sending')
     expect(listed.filter((e) => e.state === 'sending')).toHaveLength(1)
-    expect(await outbox.listDossier('999999999')).toEqual([])
+    const december = await outbox.listPeriod(SIREN, '2026-12')
+    expect(december.map((e) => e.kind).sort()).toEqual(['absence', ...Array<string>(december.length - 1).fill('evp')])
+    expect(december.length).toBe(1 + inputs.filter((i) => i.payload.periode === '2026-12' && i.payload.siren === SIREN).length)
+    expect(await outbox.listPeriod('999999999', '2026-11')).toEqual([])
   })
 
   it('une nouvelle saisie déclenche l’envoi après l’anti-rebond ; les compteurs suivent la synchronisation (liveQuery)', async () => {

@@ -87,9 +87,9 @@ function createKeyedChains() {
 
 type OutboxStore = ReturnType<typeof useOutboxStore>
 
-/** Every EVP entry of dossier `siren` in the outbox, most recently changed first (one read of the dossier). */
-async function readEvpEntries(outbox: OutboxStore, siren: string): Promise<OutboxEntry[]> {
-  return (await outbox.listDossier(siren)).filter((e) => e.kind === 'evp')
+/** Every EVP entry of dossier `siren` in period `periode` in the outbox, most recently changed first (one read of the period). */
+async function readEvpEntries(outbox: OutboxStore, siren: string, periode: string): Promise<OutboxEntry[]> {
+  return (await outbox.listPeriod(siren, periode)).filter((e) => e.kind === 'evp')
 }
 
 /**
@@ -190,11 +190,11 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   const formatOf = computed(() => new Map(codes.value.map((c) => [c.code, c.format])))
   const refusal: RefusalText = (error) => t(`saisie.cellErreur.${error}`, { max: MAX_CELL_CHARS })
 
-  /** Reads every EVP entry of the dossier and keeps those of the period (latest per cell). */
+  /** Reads the EVP entries of the dossier's period shown and keeps the latest per cell. */
   async function load(): Promise<void> {
     const token = ++loadToken
     try {
-      const all = await readEvpEntries(outbox, siren.value)
+      const all = await readEvpEntries(outbox, siren.value, periode.value)
       if (token !== loadToken) return
       entries.value = latestByCell(all, periode.value)
       loadError.value = null
