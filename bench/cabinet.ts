@@ -113,6 +113,29 @@ function untilPainted(condition: string, timeoutMs = 60_000): string {
   })()`
 }
 
+/** Where the long-task watch ({@link WATCH}) of `page` stands: the tasks seen so far and the page's clock, ms. */
+async function taskMark(page: Page): Promise<{ readonly seen: number; readonly at: number }> {
+  const seen = z.number().parse(await page.evaluate('window.__longTasks.length'))
+  return { seen, at: z.number().parse(await page.evaluate('performance.now()')) }
+}
+
+/** The long tasks of `page` that started after `mark` ({@link taskMark}), ms. */
+async function tasksSince(
+  page: Page,
+  mark: { readonly seen: number; readonly at: number },
+): Promise<{ start: number; duration: number }[]> {
+  return z
+    .array(z.object({ start: z.number(), duration: z.number() }))
+    .parse(await page.evaluate('window.__longTasks'))
+    .slice(mark.seen)
+    .filter((t) => t.start >= mark.at)
+}
+
+/** The longest of `tasks`, ms; 0 when there is none. */
+function longestOf(tasks: readonly { duration: number }[]): number {
+  return tasks.length === 0 ? 0 : Math.max(...tasks.map((t) => t.duration))
+}
+
 /** Page script: records, per keydown, the ms from the event to the end of the next frame (painted). */
 const KEY_WATCH = `(() => {
   window.__keyLatencies = []
@@ -222,8 +245,7 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
       const text = Array.from({ length: sizes.pasteRows }, (_, i) =>
         Array.from({ length: 5 }, (__, c) => String(((i + c) % 7) + 1)).join('\t'),
       ).join('\r\n')
-      const before = z.number().parse(await page.evaluate('window.__longTasks.length'))
-      const pasteStarted = z.number().parse(await page.evaluate('performance.now()'))
+      const pasteMark = await taskMark(page)
       const paste = async (): Promise<void> => {
         await page.evaluate(`(() => {
           const transfer = new DataTransfer()
@@ -240,13 +262,9 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
         })
       }
       await step('cabinet-paste', paste)
-      f['cabinet.gridPasteMs'] = z.number().parse(await page.evaluate('performance.now()')) - pasteStarted
-      const tasks = z
-        .array(z.object({ start: z.number(), duration: z.number() }))
-        .parse(await page.evaluate('window.__longTasks'))
-        .slice(before)
-        .filter((t) => t.start >= pasteStarted)
-      f['cabinet.gridPasteLongestTaskMs'] = tasks.length === 0 ? 0 : Math.max(...tasks.map((t) => t.duration))
+      f['cabinet.gridPasteMs'] = z.number().parse(await page.evaluate('performance.now()')) - pasteMark.at
+      const tasks = await tasksSince(page, pasteMark)
+      f['cabinet.gridPasteLongestTaskMs'] = longestOf(tasks)
 
       // The payslip list of the big dossier (its payslips are copies of its model employees', seed-scale.ts).
       f['cabinet.payslipListMs'] = z
@@ -285,8 +303,7 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
         .object({ rows: z.number(), periode: z.string() })
         .parse(await h.call('ageDossier', 'paie-demo', big.siren, AGED_MONTHS))
       await h.call('close')
-      const agedBefore = z.number().parse(await page.evaluate('window.__longTasks.length'))
-      const agedStarted = z.number().parse(await page.evaluate('performance.now()'))
+      const agedMark = await taskMark(page)
       f['cabinet.agedGridValuesMs'] = z
         .number()
         .parse(
@@ -305,12 +322,8 @@ export async function cabinetRun(h: CabinetHarness, sizes: CabinetSizes, log: (l
         await page.evaluate(untilPainted(`${savedCount} > ${String(savedBefore)}`))
         await page.waitForTimeout(AGED_SETTLE_MS)
       })
-      const agedTasks = z
-        .array(z.object({ start: z.number(), duration: z.number() }))
-        .parse(await page.evaluate('window.__longTasks'))
-        .slice(agedBefore)
-        .filter((t) => t.start >= agedStarted)
-      f['cabinet.agedLongestTaskMs'] = agedTasks.length === 0 ? 0 : Math.max(...agedTasks.map((t) => t.duration))
+      const agedTasks = await tasksSince(page, agedMark)
+      f['cabinet.agedLongestTaskMs'] = longestOf(agedTasks)
       f['cabinet.agedLongTasksMs'] = agedTasks.reduce((n, t) => n + t.duration, 0)
       log(
         `  cabinet aged: ${aged.rows} synced EVP added before ${aged.periode}, grid with its entries ${f['cabinet.agedGridValuesMs'].toFixed(0)} ms, longest task ${f['cabinet.agedLongestTaskMs'].toFixed(0)} ms (${agedTasks.length} long tasks, ${f['cabinet.agedLongTasksMs'].toFixed(0)} ms in all)`,

@@ -45,6 +45,33 @@ function serve(t: TestApp, answer: (input: RecordsRefreshInput) => RecordsRefres
   return calls
 }
 
+/**
+ * Watches every array read of the outbox's rows through a `between` (the dossier's rows by `updatedAt`): its lower
+ * bound's second key ('' reads the dossier from its first row) and the rows it gave (a `last()` gives one).
+ */
+function watchDossierReads(t: TestApp): { lower: string; rows: number }[] {
+  const reads: { lower: string; rows: number }[] = []
+  const table = t.db.outbox
+  const where = table.where.bind(table) as (index: string) => WhereClause<StoredEntry, string>
+  const spy = (index: string): WhereClause<StoredEntry, string> => {
+    const clause = where(index)
+    const between = clause.between.bind(clause)
+    clause.between = (lower, upper, includeLower, includeUpper) => {
+      const collection = between(lower, upper, includeLower, includeUpper)
+      const toArray = collection.toArray.bind(collection)
+      collection.toArray = (async (then?: (rows: StoredEntry[]) => unknown) => {
+        const rows = await toArray()
+        reads.push({ lower: String((lower as unknown[])[1]), rows: rows.length })
+        return then === undefined ? rows : then(rows)
+      }) as typeof collection.toArray
+      return collection
+    }
+    return clause
+  }
+  vi.spyOn(table, 'where').mockImplementation(spy as unknown as typeof table.where)
+  return reads
+}
+
 function origins(w: VueWrapper): string[] {
   return w.findAll('[data-testid^="period-record-"]').map((r) => `${r.attributes('data-origin') ?? ''}: ${r.text()}`)
 }
@@ -154,27 +181,7 @@ describe('PeriodRecords, a dossier with other periods (issue 19, schema v20)', (
     await app.coordinator.start()
     await app.coordinator.drain()
     expect((await app.db.outbox.toArray()).filter((e) => e.state === 'synced')).toHaveLength(31)
-    // Every array read of the dossier's rows by `updatedAt`: its lower bound ('' reads from the first) and the rows it
-    // gave (a `last()` gives one).
-    const reads: { lower: string; rows: number }[] = []
-    const table = app.db.outbox
-    const where = table.where.bind(table) as (index: string) => WhereClause<StoredEntry, string>
-    const spy = (index: string): WhereClause<StoredEntry, string> => {
-      const clause = where(index)
-      const between = clause.between.bind(clause)
-      clause.between = (lower, upper, includeLower, includeUpper) => {
-        const collection = between(lower, upper, includeLower, includeUpper)
-        const toArray = collection.toArray.bind(collection)
-        collection.toArray = (async (then?: (rows: StoredEntry[]) => unknown) => {
-          const rows = await toArray()
-          reads.push({ lower: String((lower as unknown[])[1]), rows: rows.length })
-          return then === undefined ? rows : then(rows)
-        }) as typeof collection.toArray
-        return collection
-      }
-      return clause
-    }
-    vi.spyOn(table, 'where').mockImplementation(spy as unknown as typeof table.where)
+    const reads = watchDossierReads(app)
 
     wrapper = mountIn(app, PeriodRecords, { siren: SIREN, periode: '2026-11' })
     const store = useServiceRecordsStore()
@@ -245,20 +252,8 @@ describe('PeriodRecords, a pasted block (issue 19, point 3)', () => {
       expect(store.refreshing).toBe(false)
     })
     await flushPromises()
-    // The lower bound of each read of the dossier's rows by `updatedAt`: '' reads them all.
-    const lowers: string[] = []
-    const table = app.db.outbox
-    const where = table.where.bind(table) as (index: string) => WhereClause<StoredEntry, string>
-    const spy = (index: string): WhereClause<StoredEntry, string> => {
-      const clause = where(index)
-      const between = clause.between.bind(clause)
-      clause.between = (lower, upper, includeLower, includeUpper) => {
-        lowers.push(String((lower as unknown[])[1]))
-        return between(lower, upper, includeLower, includeUpper)
-      }
-      return clause
-    }
-    vi.spyOn(table, 'where').mockImplementation(spy as unknown as typeof table.where)
+    // Each read of the dossier's rows by `updatedAt`, by its lower bound: '' reads them all.
+    const reads = watchDossierReads(app)
     // One entry (a write Dexie names), then 60 in one chunk (a write it does not name: the rows changed since are read).
     const one = await enqueue(app.db, { kind: 'evp', payload: valid.evp({ matricule: 'M002', quantite: '9.99' }) }, app.env)
     if (!one.ok) throw new Error('saisie refusée')
@@ -277,8 +272,8 @@ describe('PeriodRecords, a pasted block (issue 19, point 3)', () => {
       expect(store.entries.find((e) => e.clientId === one.entry.clientId)?.state).toBe('rejected')
     })
     // No read of every entry of the dossier: only the rows changed since the latest change seen.
-    expect(lowers.length).toBeGreaterThan(0)
-    expect(lowers.filter((lower) => lower === '')).toEqual([])
+    expect(reads.length).toBeGreaterThan(0)
+    expect(reads.filter((r) => r.lower === '')).toEqual([])
   })
 
   it('over 100 lines follows a burst of writes with fewer merges than writes, then shows them all', async () => {
