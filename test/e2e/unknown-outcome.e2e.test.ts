@@ -53,6 +53,12 @@ describe('writes committed but unanswered on the 250-employee dossier', () => {
       )
     const updates = rows.slice(0, PASTED).filter(holdsServiceEvp).length
     figures['updates'] = updates
+    // The clerk pastes once the grid shows what the service holds (the period's records read: their instant shown
+    // beside the grid). Pasted before, a cell holding a service EVP would look empty and create a second one.
+    await until(
+      'period records read',
+      async () => ((await page.getAttribute('[data-testid="period-records-age"]', 'data-fetched-at')) ?? '') !== '',
+    )
     await page.click(`[data-testid="cell-${rows[0]}-${cols[0]}"]`)
     await pasteText(
       page,
