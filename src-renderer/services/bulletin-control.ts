@@ -8,7 +8,7 @@
 import type { Bulletin, BulletinDetail } from '../../src-shared/api/bulletins'
 import type { ElementDuMois } from '../../src-shared/domain/bulletin-control'
 import { addMonths } from '../components/format'
-import { entriesOfDossier } from '../db/outbox-query'
+import { entriesOfPeriod } from '../db/outbox-query'
 import type { PaieDb } from '../db/schema'
 import type { WindowApi } from '../../src-shared/ipc/contract'
 import { getMeta, setMeta } from '../db/meta'
@@ -60,13 +60,12 @@ export async function loadControlInputs(
     await refreshBulletins(db, api, siren, previous)
     await refreshServiceRecords(db, api, siren, periode)
   }
-  const [courants, precedents, records, entries] = await Promise.all([
+  const [courants, precedents, records, ofPeriod] = await Promise.all([
     loadBulletins(db, siren, periode).then((c) => c.rows),
     loadBulletins(db, siren, previous).then((c) => c.rows),
     loadServiceRecords(db, siren, periode).then((c) => c.rows),
-    entriesOfDossier(db, siren).toArray(),
+    entriesOfPeriod(db, siren, periode).toArray(),
   ])
-  const ofPeriod = entries.filter((e) => e.periode === periode)
   const matricules = [...new Set([...records.map((r) => r.matricule), ...ofPeriod.map((e) => e.matricule)])].sort()
   const elements = matricules.flatMap((m) => monthElements(records, ofPeriod, m).map((e) => ({ ...e, matricule: m })))
   const concerned = new Set(elements.filter((e) => e.source === 'service' && e.kind !== 'absence').map((e) => e.matricule))
