@@ -276,11 +276,30 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     )
   }
 
+  /** `siren|periode` of the latest {@link open}, and its work. */
+  let opened: { readonly key: string; readonly work: Promise<void> } | null = null
+  /** True while {@link opened}'s work runs. */
+  let opening = false
+
   /**
    * An entry screen shows `dossier` and `period`: reads the cache at once, then refreshes from the service when
-   * online. Calling it again with the same dossier and period only refreshes.
+   * online. Calling it again with the same dossier and period only refreshes; while an open of them is under way, it
+   * is joined (the EVP grid and its period list open the same period as they mount: one read, one refresh).
    */
-  async function open(dossier: string, period: string): Promise<void> {
+  function open(dossier: string, period: string): Promise<void> {
+    const key = `${dossier}|${period}`
+    if (opening && opened !== null && opened.key === key) return opened.work
+    const work = openNow(dossier, period)
+    opened = { key, work }
+    opening = true
+    const ended = (): void => {
+      if (opened?.work === work) opening = false
+    }
+    work.then(ended, ended)
+    return work
+  }
+
+  async function openNow(dossier: string, period: string): Promise<void> {
     follow()
     if (dossier !== siren.value || period !== periode.value) {
       siren.value = dossier

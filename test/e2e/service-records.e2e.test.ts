@@ -7,6 +7,8 @@
  *   queues nothing;
  * - the clerk types in the frais form the very frais the colleague entered: warned on the field with its date, nothing
  *   queued; « Enregistrer quand même » queues it.
+ * - on a slow network, a value pasted in the grid before the service's answer is read waits for it: the cell the
+ *   colleague's EVP fills gets no second EVP (docs/api-assumptions.md #85).
  * Screenshots: test/e2e/artifacts/records-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +18,7 @@ import { createPayrollConnection } from '../../src-main/services/connection'
 import { DEMO_CREDENTIALS, SEED_CLIENTS } from '../../src-sandbox/store/seed'
 import { AbsenceCreateDto, EvpCreateDto, FraisProfessionnelCreateDto } from '../../src-shared/api/entries'
 import { startWithReference, type Workstation } from './harness/app'
-import { BIG_SIREN, lastToastId, nextToast, simpleEmployees, until } from './support'
+import { BIG_SIREN, lastToastId, nextToast, pasteText, simpleEmployees, until } from './support'
 
 let ws: Workstation
 
@@ -161,5 +163,51 @@ describe('the service records of the period, created by another client, on the e
     expect(await absenceLine.textContent()).toContain('Service')
     expect(await absenceLine.textContent()).toContain(codeAbsence)
     await ws.screenshot('records-absence-form')
+  })
+
+  it('a paste made before the slow answer of the service is read waits for it: no second EVP in the colleague’s cell', async () => {
+    const page = ws.page
+    const store = ws.store
+    const sandbox = ws.sandbox
+    if (sandbox === null) throw new Error('bac à sable absent')
+    const base = page.url().split('#')[0] ?? ''
+    const dossier = store.dossiers.find((d) => d.siren === BIG_SIREN)
+    if (dossier === undefined) throw new Error('dossier absent du seed')
+    const periode = dossier.periode_paie_en_cours
+    const withEvp = new Set(store.evp.filter((e) => e.siren === BIG_SIREN && e.periode === periode).map((e) => e.matricule))
+    const employee = simpleEmployees(store, BIG_SIREN, periode).filter((m) => !withEvp.has(m))[2]
+    if (employee === undefined) throw new Error('salarié absent du seed')
+    const colleague = SEED_CLIENTS.find((c) => c.client_id === 'gestionnaire-restreint')
+    if (colleague === undefined) throw new Error('client du seed absent')
+    const other = createPayrollConnection({ baseUrl: ws.sandboxUrl, clientId: colleague.client_id, clientSecret: colleague.client_secret })
+    await other.client.call('creerEvp', {
+      body: EvpCreateDto.parse({ siren: BIG_SIREN, matricule: employee, periode, code_evp: 'HS25', quantite: '2' }),
+    })
+    const held = (): number => store.evp.filter((e) => e.siren === BIG_SIREN && e.matricule === employee && e.code_evp === 'HS25').length
+    expect(held()).toBe(1)
+
+    // A slow network: every answer of the service takes 4 s.
+    sandbox.faults.set({ latencyMs: 4_000 })
+    try {
+      await page.goto(`${base}#/dossiers/${BIG_SIREN}/evp?q=${employee}`)
+      const cell = page.locator(`[data-testid="cell-${employee}-HS25"]`)
+      await cell.waitFor()
+      // The cell looks empty: the service's answer is not read yet. The clerk pastes the colleague's value.
+      expect(await cell.getAttribute('data-state')).toBe('')
+      await cell.click()
+      await pasteText(page, '2')
+      await page.locator('[data-testid="grid-waiting"]').waitFor({ timeout: 3_000 })
+      expect(await cell.getAttribute('data-state')).toBe('saving')
+      expect((await outboxRows()).filter((r) => r.payload['matricule'] === employee)).toEqual([])
+      await ws.screenshot('records-grid-waiting')
+    } finally {
+      sandbox.faults.set({ latencyMs: 0 })
+    }
+    await until('EVP du service dans sa cellule', async () => (await cellState(`cell-${employee}-HS25`)) === 'service', 30_000)
+    await page.locator('[data-testid="grid-waiting"]').waitFor({ state: 'detached' })
+    // Time for a save to land if one had been started.
+    await page.waitForTimeout(1_000)
+    expect((await outboxRows()).filter((r) => r.payload['matricule'] === employee)).toEqual([])
+    expect(held()).toBe(1)
   })
 })

@@ -49,6 +49,8 @@ export const entryScreensEn: typeof entryScreensFr = {
     quitterConfirmer:
       'None | One cell with an error is not saved and will be lost. Leave anyway? | {n} cells with errors are not saved and will be lost. Leave anyway?',
     progression: 'Saving: {done} / {total}',
+    attenteService: 'Reading what the service holds for this month: {n} cell(s) will be saved next.',
+    quitterAttente: 'Cells are waiting for the reading of what the service holds to be saved; leaving now drops them. Leave anyway?',
     enregistrees: 'No cell saved | 1 cell saved (waiting to be sent) | {n} cells saved (waiting to be sent)',
     coller: {
       vide: 'The clipboard holds nothing to paste.',
@@ -69,6 +71,8 @@ export const entryScreensEn: typeof entryScreensFr = {
       texteTropLong: '100 characters at most.',
       occupe: 'Entry being sent: try again in a moment.',
       lecture: 'Cannot read existing entries: {message}',
+      dejaAuService:
+        'Not saved: you entered “{saisi}”, but the service already holds “{valeur}” for this cell (changed on {date}), read after your entry. Type your value again to replace the service’s.',
     },
     etatCellule: {
       service: 'On the service, entered elsewhere (editable: the change will be sent)',

@@ -49,6 +49,9 @@ export const entryScreensFr = {
     quitterConfirmer:
       'Aucune | Une cellule en erreur n’est pas enregistrée et sera perdue. Quitter quand même ? | {n} cellules en erreur ne sont pas enregistrées et seront perdues. Quitter quand même ?',
     progression: 'Enregistrement : {done} / {total}',
+    attenteService: 'Lecture de ce que le service détient pour ce mois : {n} cellule(s) seront enregistrées ensuite.',
+    quitterAttente:
+      'Des cellules attendent la lecture de ce que le service détient pour être enregistrées ; quitter maintenant les abandonne. Quitter quand même ?',
     enregistrees:
       'Aucune cellule enregistrée | 1 cellule enregistrée (en attente d’envoi) | {n} cellules enregistrées (en attente d’envoi)',
     coller: {
@@ -70,6 +73,8 @@ export const entryScreensFr = {
       texteTropLong: '100 caractères au plus.',
       occupe: 'Saisie en cours d’envoi : réessayez dans un instant.',
       lecture: 'Impossible de lire les saisies existantes : {message}',
+      dejaAuService:
+        'Non enregistré : vous avez saisi « {saisi} », mais le service détient déjà « {valeur} » pour cette cellule (modifié le {date}), lu après votre saisie. Saisissez votre valeur de nouveau pour remplacer celle du service.',
     },
     etatCellule: {
       service: 'Sur le service, saisi ailleurs (modifiable : la modification sera envoyée)',

@@ -132,6 +132,8 @@ export interface FakeApi extends RendererApi {
   reference: () => IpcResult<ReferenceSnapshot>
   /** Answer of `records:refresh` (default: no record of any kind, fetched at the probe's instant). */
   records: (input: RecordsRefreshInput) => IpcResult<RecordsRefreshResult>
+  /** While set, `records:refresh` answers only once it resolves (a slow network); null by default. */
+  recordsHeld: Promise<void> | null
   /** Answer of `sync:verify` (default: every item verified, no duplicate). */
   verify: (items: readonly VerifyItem[]) => IpcResult<SyncVerifyResult>
   /** Answer of `salaries:sheet` (default: 404 INTROUVABLE). */
@@ -160,6 +162,7 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     probe: { online: true, version: '1.13.0', checkedAt: '2026-11-20T09:00:00.000Z', message: 'Service de paie joignable.' },
     reference: () => ({ ok: true, value: snapshot() }),
     records: (input) => ({ ok: true, value: emptyRecords(input, '2026-11-20T09:00:00.000Z') }),
+    recordsHeld: null,
     verify: (items) => ({
       ok: true,
       value: {
@@ -205,7 +208,10 @@ export function fakeApi(push: PushHandler = acceptAll): FakeApi {
     'sync:verify': (input) => Promise.resolve(api.verify(input.items)),
     'connection:probe': () => Promise.resolve({ ok: true, value: api.probe }),
     'reference:refresh': () => Promise.resolve(api.reference()),
-    'records:refresh': (input) => Promise.resolve(api.records(input)),
+    async 'records:refresh'(input) {
+      await api.recordsHeld
+      return api.records(input)
+    },
     'salaries:sheet': (input) => Promise.resolve(api.sheet(input)),
     'codes:list': (input) => Promise.resolve(api.codes(input.nomCode)),
     // Payslip channels: an empty period by default; `payslips` replaces them (test/renderer/support/bulletins.ts).

@@ -6,11 +6,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import type { CodeEvp, FormatEvp } from '../../../src-shared/api/codification'
+import { payloadFields } from '../../../src-shared/domain/entry'
 import type { CreatePayload } from '../../../src-shared/domain/entry'
 import type { EntryMeta, OutboxEntry } from '../../../src-shared/domain/outbox'
-import { cellKey } from '../../../src-renderer/features/evp/grid/evpCellModel'
+import { SERVICE_CELL, cellKey } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import type { CellView } from '../../../src-renderer/features/evp/grid/evpCellModel'
 import {
+  afterServiceRead,
   cellErrors,
   chunked,
   invalidView,
@@ -185,6 +187,49 @@ describe('reading and pasting', () => {
       ['M1|HS25|C1', 'C1', '2'],
       ['M1|HS25|C2', 'C2', '3'],
     ])
+  })
+
+  it('a cell empty when typed that a record of the service decides once read: same value or emptied held, another value a conflict', () => {
+    const record = entry('M1', 'HS25', { clientId: `${SERVICE_CELL}r1`, state: 'synced', serverId: 'r1', payload: { quantite: '3.50' } })
+    const local = entry('M1', 'HS25', { payload: { quantite: '3.50' } })
+    expect(afterServiceRead(undefined, record, { quantite: '3.5' })).toBe('held')
+    expect(afterServiceRead(undefined, record, null)).toBe('held')
+    expect(afterServiceRead(undefined, record, { quantite: '4' })).toBe('conflict')
+    // Seen when typed (the clerk saw the record), nothing came, or an entry of this workstation: saved as usual.
+    expect(afterServiceRead(record, record, { quantite: '4' })).toBe('save')
+    expect(afterServiceRead(undefined, undefined, { quantite: '4' })).toBe('save')
+    expect(afterServiceRead(undefined, local, { quantite: '4' })).toBe('save')
+  })
+
+  it('sorts a paste made before the read: cells the service holds are held or in conflict, never a new value', () => {
+    const record = entry('M1', 'HS25', { clientId: `${SERVICE_CELL}r1`, state: 'synced', serverId: 'r1', payload: { quantite: '3.50' } })
+    const other = entry('M2', 'HS25', { clientId: `${SERVICE_CELL}r2`, state: 'synced', serverId: 'r2', payload: { quantite: '1' } })
+    const conflict = (text: string, r: OutboxEntry): CellView => invalidView(String(payloadFields(r)['quantite']), `conflit ${text}`)
+    const inputs: CellInput[] = [
+      { matricule: 'M1', code: code('HS25'), text: '3,5' },
+      { matricule: 'M2', code: code('HS25'), text: '9' },
+      { matricule: 'M3', code: code('HS25'), text: '4' },
+    ]
+    const entries = new Map([
+      [cellKey('M1', 'HS25'), record],
+      [cellKey('M2', 'HS25'), other],
+    ])
+    const before = sortPaste(
+      inputs,
+      { entries, local: { 'M1|HS25': savingView('3,5'), 'M2|HS25': savingView('9'), 'M3|HS25': savingView('4') } },
+      () => false,
+      place,
+      refusal,
+      { empty: new Set(['M1|HS25', 'M2|HS25', 'M3|HS25']), conflict },
+    )
+    expect(before.fresh.map((f) => f.key)).toEqual(['M3|HS25'])
+    expect(before.others).toEqual([])
+    expect(before.conflicts).toBe(1)
+    expect(before.local).toEqual({ 'M2|HS25': invalidView('1', 'conflit 9'), 'M3|HS25': savingView('4') })
+    // The same paste with the records seen: the service's cells are changed (M1 needs nothing, M2 is an update).
+    const seen = sortPaste(inputs, { entries, local: {} }, () => false, place, refusal)
+    expect(seen.conflicts).toBe(0)
+    expect(seen.others.map((i) => i.matricule)).toEqual(['M1', 'M2'])
   })
 
   it('cuts a list into chunks that keep every item once, in order', () => {

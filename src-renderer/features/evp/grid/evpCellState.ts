@@ -6,8 +6,9 @@
  */
 import type { CodeEvp, FormatEvp } from '../../../../src-shared/api/codification'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
+import { payloadFields } from '../../../../src-shared/domain/entry'
 import type { FieldIssue } from '../../../../src-shared/domain/validation/types'
-import { cellFromEntry, cellKey, cellOfKey, EMPTY_CELL, planCellChange } from './evpCellModel'
+import { cellFromEntry, cellKey, cellOfKey, EMPTY_CELL, planCellChange, SERVICE_CELL, sameEvpValue } from './evpCellModel'
 import type { WordError } from './evpCellModel'
 import type { CellPlace, CellView } from './evpCellModel'
 import { keptCellText, parseEvpCell } from './evpValue'
@@ -141,6 +142,26 @@ export function readCell(input: CellInput, refusal: RefusalText): { ok: true; va
   return parsed.ok ? parsed : { ok: false, view: invalidView(keptCellText(input.text), refusal(parsed.error)) }
 }
 
+/**
+ * What saving `value` (null: emptied) means in a cell that no entry decided when it was typed or pasted (`seen`
+ * undefined), now that the service's records of the period are read (`now`: the cell's deciding entry at saving):
+ * - `save`: the cell was decided when typed, or nothing of the service came since: planned as usual (planCellChange);
+ * - `held`: a record of the service came with the same value, or the cell was emptied: nothing to write, the cell
+ *   shows the record;
+ * - `conflict`: a record of the service came with another value. The clerk typed over a value he did not see: nothing
+ *   is written (neither a second EVP of the cell nor a change of the record on a guess); typing it again, now that
+ *   the cell shows the record, changes the record.
+ * Source: assumption, not shown in reference (docs/api-assumptions.md #85).
+ */
+export function afterServiceRead(
+  seen: OutboxEntry | undefined,
+  now: OutboxEntry | undefined,
+  value: EvpValue | null,
+): 'save' | 'held' | 'conflict' {
+  if (seen !== undefined || now === undefined || !now.clientId.startsWith(SERVICE_CELL)) return 'save'
+  return value === null || sameEvpValue(payloadFields(now), value) ? 'held' : 'conflict'
+}
+
 /** A pasted cell that is a new value: saved in bulk with the other new ones. */
 export interface FreshCell {
   readonly key: string
@@ -158,6 +179,16 @@ export interface PasteSort {
   readonly others: readonly CellInput[]
   /** How many cells could not be read. */
   readonly unreadable: number
+  /** How many cells met a record of the service read after the paste, with another value (see {@link afterServiceRead}). */
+  readonly conflicts: number
+}
+
+/** Cells that no entry decided when pasted, and how a cell meeting a record of the service read since is shown. */
+export interface PasteSeen {
+  /** Keys of the pasted cells no entry decided at the paste. */
+  readonly empty: ReadonlySet<string>
+  /** View of a cell not saved: the service's record (`record`) came with another value than the pasted `text`. */
+  readonly conflict: (text: string, record: OutboxEntry) => CellView
 }
 
 /**
@@ -171,11 +202,15 @@ export function sortPaste(
   busy: (key: string) => boolean,
   place: (matricule: string, code: string, numeroContrat: string | null) => CellPlace,
   refusal: RefusalText,
+  seen: PasteSeen | null = null,
 ): PasteSort {
   const local: Record<string, CellView> = { ...state.local }
   const fresh: FreshCell[] = []
   const others: CellInput[] = []
   let unreadable = 0
+  let conflicts = 0
+  /** Cells whose value the service already holds: no override, they show its record. */
+  const held = new Set<string>()
   for (const input of inputs) {
     const key = inputKey(input)
     const read = readCell(input, refusal)
@@ -184,12 +219,25 @@ export function sortPaste(
       local[key] = read.view
       continue
     }
+    const existing = state.entries.get(key)
+    if (seen?.empty.has(key) === true && existing !== undefined) {
+      const after = afterServiceRead(undefined, existing, read.value)
+      if (after === 'held') {
+        held.add(key)
+        continue
+      }
+      if (after === 'conflict') {
+        conflicts += 1
+        local[key] = seen.conflict(input.text, existing)
+        continue
+      }
+    }
     local[key] = savingView(input.text)
-    const change = planCellChange(state.entries.get(key), read.value, place(input.matricule, input.code.code, input.numeroContrat ?? null))
+    const change = planCellChange(existing, read.value, place(input.matricule, input.code.code, input.numeroContrat ?? null))
     if (change.type === 'create' && !busy(key)) fresh.push({ key, text: input.text, payload: change.payload })
     else others.push(input)
   }
-  return { local, fresh, others, unreadable }
+  return { local: held.size === 0 ? local : withoutKeys(local, held), fresh, others, unreadable, conflicts }
 }
 
 /** `items` cut into consecutive chunks of `size` (the last one shorter); `size` below 1 counts as 1. */

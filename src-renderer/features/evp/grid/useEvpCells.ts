@@ -11,13 +11,15 @@ import type { Ref } from 'vue'
 import { useI18n } from 'vue-i18n'
 
 import type { CodeEvp } from '../../../../src-shared/api/codification'
+import { payloadFields } from '../../../../src-shared/domain/entry'
 import type { OutboxEntry } from '../../../../src-shared/domain/outbox'
 import { yieldToMain } from '../../../db/yield'
 import { useOutboxStore } from '../../../stores/outbox'
 import { useServiceRecordsStore } from '../../../stores/serviceRecords'
-import { cellKey, latestByCell, planCellChange, serviceEntries, withServiceEntries } from './evpCellModel'
+import { cellFromEntry, cellKey, latestByCell, planCellChange, serviceEntries, withServiceEntries } from './evpCellModel'
 import type { CellChange, CellPlace, CellView } from './evpCellModel'
 import {
+  afterServiceRead,
   cellErrors,
   chunked,
   invalidView,
@@ -30,10 +32,12 @@ import {
   viewAt,
   withOverride,
 } from './evpCellState'
-import type { CellInput, CellResult, EntryResult, FreshCell, RefusalText } from './evpCellState'
+import type { CellInput, CellResult, EntryResult, FreshCell, PasteSeen, RefusalText } from './evpCellState'
+import type { EvpValue } from './evpValue'
 import type { WordError } from './evpCellModel'
 import { useWording } from '../../../i18n/useWording'
-import { MAX_CELL_CHARS } from './evpValue'
+import { formatDateTime, intlLocale } from '../../../components/format'
+import { keptCellText, MAX_CELL_CHARS } from './evpValue'
 
 export type { CellInput } from './evpCellState'
 
@@ -147,7 +151,7 @@ async function applyCellChange(
 
 /** Cells of `siren` for the period in `periode`; `codes` gives each code's format. */
 export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref<readonly CodeEvp[]>) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const wording = useWording()
   const wordError: WordError = (e) => wording.reported('saisie', e)
   const outbox = useOutboxStore()
@@ -190,6 +194,64 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   const formatOf = computed(() => new Map(codes.value.map((c) => [c.code, c.format])))
   const refusal: RefusalText = (error) => t(`saisie.cellErreur.${error}`, { max: MAX_CELL_CHARS })
 
+  /**
+   * The reading of what the service holds for the dossier and period shown (the cache, then the service when online:
+   * useServiceRecordsStore `open`, a failure leaving the cache). No cell is saved before it: a cell looks empty until the service's record of
+   * it is read, and a value saved meanwhile would be a second EVP of the cell (docs/api-assumptions.md #85).
+   */
+  let serviceRead: Promise<void> = Promise.resolve()
+  /** True once {@link serviceRead} is done for the dossier and period shown. */
+  let serviceReadDone = false
+  /** Cells typed or pasted that wait for {@link serviceRead} before being saved (shown « enregistrement »). */
+  const waiting = ref(0)
+  /** True once the grid is left: a cell still waiting is not saved (leaving asked first: `waiting`). */
+  let disposed = false
+  /** Saves held for {@link serviceRead}, run one after the other in the order they were made. */
+  let heldSaves: Promise<void> = Promise.resolve()
+  /** How many of them have not ended. */
+  let held = 0
+
+  /** `siren|periode` shown. */
+  const shown = (): string => `${siren.value}|${periode.value}`
+
+  /** True when a save can run now: the service's records are read, and no save made before is still held. */
+  const direct = (): boolean => serviceReadDone && held === 0
+
+  /**
+   * Runs `save` after {@link serviceRead} and after every save held before it (a value typed in a pasted cell while
+   * the paste waits is saved after the pasted one, as its change), counting `cells` as waiting until the read is done.
+   */
+  function afterRead<T>(cells: number, save: () => Promise<T>): Promise<T> {
+    const reading = serviceRead
+    waiting.value += cells
+    held += 1
+    void reading.then(() => {
+      waiting.value -= cells
+    })
+    const run = heldSaves.then(() => reading).then(save)
+    heldSaves = run.then(
+      () => {
+        held -= 1
+      },
+      () => {
+        held -= 1
+      },
+    )
+    return run
+  }
+
+  /**
+   * View of a cell not saved: the service's record `record` came with another value than the text typed. The cell
+   * shows the service's value (typing the clerk's again is then a change, and saves it), the message the text typed.
+   */
+  function conflictView(text: string, record: OutboxEntry): CellView {
+    const code = payloadFields(record)['code_evp']
+    const format = typeof code === 'string' ? formatOf.value.get(code) : undefined
+    const held = format === undefined ? '' : cellFromEntry(record, format).text
+    const date = formatDateTime(record.updatedAt, intlLocale(locale.value))
+    return invalidView(held, t('saisie.cellErreur.dejaAuService', { saisi: keptCellText(text), valeur: held, date }))
+  }
+
   /** Reads the EVP entries of the dossier's period shown and keeps the latest per cell. */
   async function load(): Promise<void> {
     const token = ++loadToken
@@ -213,12 +275,20 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   // A grid left (or a test's app disposed) reads nothing more.
   onScopeDispose(() => {
     clearTimeout(reloadTimer)
+    disposed = true
   })
 
   watch(
     [siren, periode],
     () => {
       local.value = {}
+      // The grid opens its period (its period list's own open joins it): read once the cache and the service's answer.
+      const reading = serviceRecords.open(siren.value, periode.value).catch(() => undefined)
+      serviceRead = reading
+      serviceReadDone = false
+      void reading.then(() => {
+        if (serviceRead === reading) serviceReadDone = true
+      })
       void load()
     },
     { immediate: true },
@@ -247,8 +317,17 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     return { siren: siren.value, matricule, code, periode: periode.value, numeroContrat }
   }
 
-  /** Saves one cell's text (typed). Returns when saved; the cell shows « enregistrement » meanwhile. */
+  /**
+   * Saves one cell's text (typed). Returns when saved; the cell shows « enregistrement » meanwhile. Before the reading of
+   * the service's records of the period is done, the save waits for it ({@link afterRead}). A cell that looked empty
+   * when typed and that a record of the service then decides is not saved over it ({@link afterServiceRead}).
+   */
   function commit(input: CellInput): Promise<void> {
+    return commitCell(input, false)
+  }
+
+  /** {@link commit}; `inPaste`: a pasted cell saved by its paste (already after the read: never held behind itself). */
+  function commitCell(input: CellInput, inPaste: boolean): Promise<void> {
     const key = inputKey(input)
     const read = readCell(input, refusal)
     if (!read.ok) {
@@ -256,24 +335,38 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       return Promise.resolve()
     }
     setLocal(key, savingView(input.text))
-    return chains.run(key, async () => {
-      try {
-        const change = planCellChange(
-          deciding.value.get(key),
-          read.value,
-          place(input.matricule, input.code.code, input.numeroContrat ?? null),
-        )
-        const result = await applyCellChange(outbox, change, t('saisie.cellErreur.occupe'), readOf)
-        if (result === 'cleared') setLocal(key, null)
-        else if (result === null)
-          await load().then(() => {
-            setLocal(key, null)
-          })
-        else settle([{ key, text: input.text, result }])
-      } catch (thrown) {
-        setLocal(key, invalidView(input.text, errorText(thrown)))
+    const seen = deciding.value.get(key)
+    const at = shown()
+    const save = (): Promise<void> => chains.run(key, () => saveCell(input, key, read.value, seen, at))
+    return inPaste || direct() ? save() : afterRead(1, save)
+  }
+
+  /** Saves cell `key`'s value `value` (read from `input`); `seen`: its deciding entry when typed, in `at` (`siren|periode`). */
+  async function saveCell(input: CellInput, key: string, value: EvpValue | null, seen: OutboxEntry | undefined, at: string): Promise<void> {
+    // Left meanwhile (another period, another screen): nothing is planned against cells no longer shown.
+    if (disposed || at !== shown()) return
+    try {
+      const existing = deciding.value.get(key)
+      const after = afterServiceRead(seen, existing, value)
+      if (after === 'held') {
+        setLocal(key, null)
+        return
       }
-    })
+      if (after === 'conflict' && existing !== undefined) {
+        setLocal(key, conflictView(input.text, existing))
+        return
+      }
+      const change = planCellChange(existing, value, place(input.matricule, input.code.code, input.numeroContrat ?? null))
+      const result = await applyCellChange(outbox, change, t('saisie.cellErreur.occupe'), readOf)
+      if (result === 'cleared') setLocal(key, null)
+      else if (result === null)
+        await load().then(() => {
+          setLocal(key, null)
+        })
+      else settle([{ key, text: input.text, result }])
+    } catch (thrown) {
+      setLocal(key, invalidView(input.text, errorText(thrown)))
+    }
   }
 
   /** Writes one chunk of new pasted values with one `enqueueMany`, then settles each cell. */
@@ -294,16 +387,37 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    * {@link PASTE_SORT_SLICE} at a time, the main thread given back between slices. Every new value's cell is busy
    * from the moment it is sorted until its chunk is written and settled: a value typed in it meanwhile is saved
    * after it, as a change of the pasted entry, never as a second entry of the cell.
-   * @returns how many cells could not be read
+   *
+   * Before the service's records of the period are read, the pasted cells show « enregistrement » and the paste waits
+   * for the reading ({@link afterRead}); a cell that looked empty and that a record of the service then decides is not
+   * saved over it ({@link afterServiceRead}: same value, nothing written; another value, the cell in error).
+   * @returns how many cells were not saved: unreadable, or meeting another value of the service
    */
-  async function paste(inputs: readonly CellInput[]): Promise<number> {
+  function paste(inputs: readonly CellInput[]): Promise<number> {
+    const at = shown()
+    if (direct()) return pasteCells(inputs, null, at)
+    const waitingViews: Record<string, CellView> = { ...local.value }
+    const empty = new Set<string>()
+    for (const input of inputs) {
+      const key = inputKey(input)
+      waitingViews[key] = savingView(keptCellText(input.text))
+      if (!deciding.value.has(key)) empty.add(key)
+    }
+    local.value = waitingViews
+    return afterRead(inputs.length, () => pasteCells(inputs, { empty, conflict: conflictView }, at))
+  }
+
+  /** Saves pasted cells ({@link paste}); `seen`: the cells empty at the paste when it waited for the read, in `at`. */
+  async function pasteCells(inputs: readonly CellInput[], seen: PasteSeen | null, at: string): Promise<number> {
+    if (disposed || at !== shown()) return 0
     const writes: { chunk: readonly FreshCell[]; written: () => void }[] = []
     const others: CellInput[] = []
     let unreadable = 0
     for (const [index, slice] of chunked(inputs, PASTE_SORT_SLICE).entries()) {
       if (index > 0) await yieldToMain()
-      const sorted = sortPaste(slice, { entries: deciding.value, local: local.value }, chains.busy, place, refusal)
+      const sorted = sortPaste(slice, { entries: deciding.value, local: local.value }, chains.busy, place, refusal, seen)
       local.value = sorted.local
+      unreadable += sorted.conflicts
       for (const chunk of chunked(sorted.fresh, PASTE_CHUNK)) {
         let written = (): void => undefined
         chains.hold(
@@ -331,7 +445,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
         progress.value = { done, total }
       }
       for (const input of others) {
-        await commit(input)
+        await commitCell(input, true)
         done += 1
         progress.value = { done, total }
       }
@@ -348,5 +462,5 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   /** Cells typed or pasted but refused before reaching the outbox: lost if the clerk leaves the grid. */
   const unsaved = computed(() => unsavedCount(local.value))
 
-  return { cell, commit, paste, load, errors, unsaved, progress, loadError, lastSaved }
+  return { cell, commit, paste, load, errors, unsaved, waiting, progress, loadError, lastSaved }
 }
