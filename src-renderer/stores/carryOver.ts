@@ -9,7 +9,7 @@ import { computed, ref, shallowRef } from 'vue'
 
 import { carryOver, previousPeriod, type CarryCode, type CarryProposal, type CarrySalarie } from '../../src-shared/domain/carry-over'
 import { enqueueTogether } from '../db/outbox'
-import { entriesOfDossier } from '../db/outbox-query'
+import { entriesOfPeriod } from '../db/outbox-query'
 import type { Reported } from '../i18n/reported'
 import { appServices } from '../services/app-services'
 import { loadServiceRecords, refreshServiceRecords } from '../services/records-cache'
@@ -67,7 +67,7 @@ export const useCarryOverStore = defineStore('carryOver', () => {
       const [before, now, local] = await Promise.all([
         loadServiceRecords(db, dossier, previous),
         loadServiceRecords(db, dossier, period),
-        entriesOfDossier(db, dossier).toArray(),
+        entriesOfPeriod(db, dossier, period).toArray(),
       ])
       const evpOf = (rows: typeof before.rows) => rows.flatMap((r) => (r.kind === 'evp' ? [r.record] : []))
       proposals.value = carryOver({
@@ -80,7 +80,7 @@ export const useCarryOverStore = defineStore('carryOver', () => {
             a.code_evp.localeCompare(b.code_evp),
         ),
         currentRecords: evpOf(now.rows),
-        localEntries: local.filter((e) => e.periode === period),
+        localEntries: local,
         salaries,
         codes,
       })

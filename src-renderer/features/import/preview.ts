@@ -12,7 +12,7 @@ import type { EntryState } from '../../../src-shared/domain/states'
 import { findIdentical } from '../../components/identical'
 import { prepareEntry } from '../../db/entry-check'
 import type { NewEntryInput } from '../../db/entry-check'
-import { entriesOfDossier } from '../../db/outbox-query'
+import { entriesOfPeriod } from '../../db/outbox-query'
 import type { PaieDb } from '../../db/schema'
 import { ValidationSource } from '../../db/validation-source'
 import { TimeSlicer } from '../../db/yield'
@@ -43,13 +43,26 @@ export interface PreviewRow<I = NewEntryInput> {
 /** Outbox states whose entries an import row would duplicate (cancelled and rejected ones are not held). */
 const HELD: ReadonlySet<EntryState> = new Set(['draft', 'queued', 'sending', 'synced', 'unknown', 'to_check'])
 
-/** `scopeKey#fingerprint` of the dossier's creates the outbox holds, read with a cursor (no long task on a big queue). */
-async function heldFingerprints(db: PaieDb, siren: string): Promise<Set<string>> {
-  const held = new Set<string>()
-  await entriesOfDossier(db, siren).each((e) => {
-    if (HELD.has(e.state) && e.operation === 'create') held.add(`${e.scopeKey}#${e.fingerprint}`)
-  })
-  return held
+/**
+ * `scopeKey#fingerprint` of the creates the outbox holds for a dossier, per period (`[siren+periode]`, read once each,
+ * with a cursor: no long task on a big queue). A row's scope names its period, so a create of another period never
+ * matches: the periods of the file are read, not the dossier's whole history (a year of synced entries, issue 19).
+ */
+function heldReader(db: PaieDb, siren: string): (periode: string) => Promise<ReadonlySet<string>> {
+  const cache = new Map<string, Promise<Set<string>>>()
+  return (periode) => {
+    let held = cache.get(periode)
+    if (held === undefined) {
+      const found = new Set<string>()
+      held = entriesOfPeriod(db, siren, periode)
+        .each((e) => {
+          if (HELD.has(e.state) && e.operation === 'create') found.add(`${e.scopeKey}#${e.fingerprint}`)
+        })
+        .then(() => found)
+      cache.set(periode, held)
+    }
+    return held
+  }
 }
 
 /** The service's cached records of a dossier, per period (read once each). */
@@ -83,7 +96,7 @@ export async function previewRows(
 ): Promise<PreviewRow[]> {
   const source = new ValidationSource(db)
   const index = indexRows(ctx, mapping.kind)
-  const held = await heldFingerprints(db, ctx.siren)
+  const held = heldReader(db, ctx.siren)
   const records = serviceRecordsReader(db, ctx.siren)
   const inFile = new Set<string>()
   const slicer = new TimeSlicer()
@@ -113,7 +126,7 @@ export async function previewRows(
       const key = `${prepared.scopeKey}#${prepared.fingerprint}`
       if (prepared.payload !== null && findIdentical(prepared.kind, prepared.payload, await records(prepared.periode)) !== null)
         issues.push({ column: codeColumn, level: 'avertissement', key: 'identiqueService' })
-      else if (held.has(key)) issues.push({ column: codeColumn, level: 'avertissement', key: 'dejaEnFile' })
+      else if ((await held(prepared.periode)).has(key)) issues.push({ column: codeColumn, level: 'avertissement', key: 'dejaEnFile' })
       else if (inFile.has(key)) issues.push({ column: codeColumn, level: 'avertissement', key: 'doublonFichier' })
       inFile.add(key)
       source.remember({ ...prepared, clientId: `import-${String(row.line)}`, serverId: null, state: 'queued', createdAt: '' })

@@ -15,7 +15,8 @@ import { refreshServiceRecords } from '../../../src-renderer/services/records-ca
 import { useSyncStore } from '../../../src-renderer/stores/sync'
 import type { RecordsRefreshInput, RecordsRefreshResult } from '../../../src-shared/domain/service-records'
 import type { IpcResult } from '../../../src-shared/ipc/contract'
-import { SIREN, codesEvp, salaries } from '../support/fixtures'
+import { enqueue } from '../../../src-renderer/db/outbox'
+import { SIREN, codesEvp, salaries, valid } from '../support/fixtures'
 import { mountIn, testApp, type TestApp } from '../support/mount'
 import { recordsAnswer, serviceEvp } from '../support/records'
 
@@ -117,6 +118,24 @@ describe('CarryOverPanel', () => {
     await propose(w)
     expect(w.find('[data-testid="carry-over-empty"]').exists()).toBe(true)
     expect(await t.db.outbox.count()).toBe(2)
+  })
+
+  it('reads this workstation’s entries of the period only: an entry of another month holds nothing back', async () => {
+    const { t, w } = await mounted()
+    const december = await enqueue(t.db, { kind: 'evp', payload: valid.evp({ periode: '2026-12', quantite: '4' }) }, t.env)
+    if (!december.ok) throw new Error('saisie refusée')
+    const where = t.db.outbox.where.bind(t.db.outbox)
+    const indexes: string[] = []
+    vi.spyOn(t.db.outbox, 'where').mockImplementation(((index: string) => {
+      indexes.push(index)
+      return where(index)
+    }) as typeof t.db.outbox.where)
+    await propose(w)
+    // M001's HS25 of October is proposed for November: December's entry of that cell is another month.
+    expect(w.find('[data-testid="carry-over-item-M001|HS25"]').exists()).toBe(true)
+    expect(indexes).toContain('[siren+periode]')
+    expect(indexes).not.toContain('[siren+updatedAt+clientId]')
+    vi.restoreAllMocks()
   })
 
   it('offline: proposes from the cached previous period without asking the service, and warns that this period was never read', async () => {

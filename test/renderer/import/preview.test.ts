@@ -108,6 +108,44 @@ describe("aperçu d'un import", () => {
     expect(countStatuses(rows)).toMatchObject({ pret: 1, avertissement: 3 })
   })
 
+  it('reads the queue of the file’s periods only: a held create of another period is no duplicate, the dossier’s history is not read', async () => {
+    const held = async (matricule: string, periode: string, quantite: string): Promise<void> => {
+      const saved = await enqueue(db, { kind: 'evp', payload: valid.evp({ matricule, periode, quantite }) }, env)
+      if (!saved.ok) throw new Error('saisie refusée')
+    }
+    await held('M002', '2026-12', '2')
+    await held('M001', '2027-01', '3')
+    const where = db.outbox.where.bind(db.outbox)
+    const indexes: string[] = []
+    vi.spyOn(db.outbox, 'where').mockImplementation(((index: string) => {
+      indexes.push(index)
+      return where(index)
+    }) as typeof db.outbox.where)
+    const table = tableFrom(
+      workbook([
+        {
+          name: 'x',
+          rows: [
+            ['Matricule', 'Période', 'HS25'],
+            ['M002', '12/2026', 2],
+            ['M001', '11/2026', 3],
+            ['G001', '12/2026', 1],
+          ],
+        },
+      ]),
+      'x.xlsx',
+    )
+    const rows = await preview(table)
+    expect(rows.map((r) => [r.status, r.issues[0]?.key])).toEqual([
+      ['avertissement', 'dejaEnFile'],
+      ['pret', undefined],
+      ['pret', undefined],
+    ])
+    // Two periods in the file: each read once, by period; never the dossier's rows by date (its whole history).
+    expect(indexes.filter((i) => i === '[siren+periode]').length).toBeGreaterThanOrEqual(2)
+    expect(indexes.filter((i) => i === '[siren+updatedAt+clientId]')).toEqual([])
+  })
+
   it('drops the rows the clerk removed', async () => {
     const rows = await preview(tableFrom(workbook([wideSheet()]), 'evp.xlsx'), 'evp', new Set([4]))
     expect(rows[0]).toMatchObject({ status: 'ignoree', skipped: 'retiree' })
