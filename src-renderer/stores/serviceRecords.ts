@@ -299,6 +299,19 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     return work
   }
 
+  /**
+   * Resolves when the open under way ends (at once when none is): a screen about to save waits for the records it
+   * compares with (a form submitted before the period's records are read would not see an identical one). Never
+   * rejects; asks nothing of the service by itself.
+   */
+  function whenOpened(): Promise<void> {
+    if (!opening || opened === null) return Promise.resolve()
+    return opened.work.then(
+      () => undefined,
+      () => undefined,
+    )
+  }
+
   async function openNow(dossier: string, period: string): Promise<void> {
     follow()
     if (dossier !== siren.value || period !== periode.value) {
@@ -329,5 +342,5 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
     for (const cleanup of cleanups.splice(0)) cleanup()
   })
 
-  return { siren, periode, records, entries, read, refreshing, error, ageMinutes, load, refresh, open, cachedRecord }
+  return { siren, periode, records, entries, read, refreshing, error, ageMinutes, load, refresh, open, whenOpened, cachedRecord }
 })

@@ -75,6 +75,31 @@ describe('formulaire : élément identique à un élément du service', () => {
     expect((await app.db.outbox.toArray())[0]).toMatchObject({ kind: 'frais', state: 'queued', payload: { montant: '20.7' } })
   })
 
+  it('submitted before the period’s records are read (a slow network): waits for them, then warns and queues nothing', async () => {
+    let release = (): void => undefined
+    app.api.recordsHeld = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    app.api.records = (input) => ({ ok: true, value: recordsAnswer([{ kind: 'frais', record: frais() }], input) })
+    wrapper = await mountAt(app, '/?matricule=M001', EntryFormView, { siren: SIREN, kind: 'frais' })
+    const w = wrapper
+    await flushPromises()
+    await w.get('[data-testid="field-type_frais"]').setValue('repas')
+    await w.get('[data-testid="field-date"]').setValue('2026-11-05')
+    await w.get('[data-testid="field-montant"]').setValue('20,7')
+    expect(w.find('[data-testid="field-warning-type_frais"]').exists()).toBe(false)
+    await w.get('[data-testid="frais-form"]').trigger('submit')
+    await flushPromises()
+    expect(await app.db.outbox.count()).toBe(0)
+    release()
+    await until('avertissement affiché', async () => {
+      await flushPromises()
+      return w.find('[data-testid="field-warning-type_frais"]').exists()
+    })
+    expect(w.get('[data-testid="submit"]').text()).toBe('Enregistrer quand même')
+    expect(await app.db.outbox.count()).toBe(0)
+  })
+
   it('another amount is another element: no warning, saved at once', async () => {
     app.api.records = (input) => ({ ok: true, value: recordsAnswer([{ kind: 'frais', record: frais() }], input) })
     wrapper = await mountAt(app, '/?matricule=M001', EntryFormView, { siren: SIREN, kind: 'frais' })
