@@ -227,6 +227,24 @@ describe('grille EVP : rien n’est enregistré avant la lecture de ce que le se
     })
   })
 
+  it('another period chosen while cells wait: they are dropped, nothing is saved into the period now shown', async () => {
+    const answer = heldAnswer([])
+    const w = await openGrid()
+    await pasteFromTop(w, '2\r\n3\r\n')
+    await flushPromises()
+    expect(w.find('[data-testid="grid-waiting"]').exists()).toBe(true)
+    await w.vm.$router.push('/?periode=2026-12&q=M00')
+    await until('décembre affiché', async () => {
+      await flushPromises()
+      return !w.find('[data-testid="grid-waiting"]').exists() && state(w, 'cell-M002-HS25') === ''
+    })
+    answer.release()
+    await until('lecture terminée', () => !useServiceRecordsStore().refreshing)
+    await flushPromises()
+    expect(await app.db.outbox.count()).toBe(0)
+    expect(w.get('[data-testid="cell-M002-HS25"]').text()).toBe('')
+  })
+
   it('leaving while cells wait for the read asks first, and stays when the clerk says no', async () => {
     heldAnswer([])
     const Blank = defineComponent({ render: () => h('div') })

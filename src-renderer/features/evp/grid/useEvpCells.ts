@@ -226,7 +226,8 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     waiting.value += cells
     held += 1
     void reading.then(() => {
-      waiting.value -= cells
+      // Another period shown meanwhile: its own count started again from zero.
+      if (serviceRead === reading) waiting.value -= cells
     })
     const run = heldSaves.then(() => reading).then(save)
     heldSaves = run.then(
@@ -286,6 +287,8 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       const reading = serviceRecords.open(siren.value, periode.value).catch(() => undefined)
       serviceRead = reading
       serviceReadDone = false
+      // The cells still waiting for the previous period's read are dropped (leaving it asked first).
+      waiting.value = 0
       void reading.then(() => {
         if (serviceRead === reading) serviceReadDone = true
       })
