@@ -568,8 +568,8 @@ async function measureRateLimited(
     // The same writes against a client paced at exactly R: (N - 1) / R seconds between its first and last write.
     f['sync.rateLimited.pacedEfficiency'] = ok.length < 2 || span === 0 ? 0 : (ok.length - 1) / sizes.rateLimit / span
     f['sync.rateLimited.responses429'] = writes.filter((a) => a.status === 429).length / Math.ceil(windows)
-    // Every request of the drain counts against the window, the pre-send lists too (docs/exactly-once.md). N writes and
-    // L other requests need W = ceil((N + L) / R) windows; the last write starts at the earliest (W - 1) windows after
+    // Every request of the drain counts against the window, the pre-send lists and the refused writes too
+    // (docs/exactly-once.md). N writes and L other requests need W = ceil((N + L) / R) windows; the last write starts at the earliest (W - 1) windows after
     // the drain's first request, which came `lead` before the first write: the figure's best is N / (W - lead) / R.
     const requests = h.answers().slice(before)
     const others = requests.length - ok.length
@@ -582,7 +582,7 @@ async function measureRateLimited(
     if (process.env['BENCH_TRACE'] === '1')
       log(`    requests per 100 ms from the first write (w: write, l: list): ${requestTrace(requests, Math.min(...ok))}`)
     notes.add(
-      `sync.rateLimited: sandbox limited to R = ${sizes.rateLimit} requests per 1 s window (fixed window per client); ${sizes.rateEntries} entries. Achieved rate = successful writes / (time from the first to the last write's start + one window), which is exactly R for a client that sends each window's writes in a burst at its start and needs no other request, and about 0.91 R for one that spreads them evenly over the window. pacedEfficiency (report) = (N - 1) / R / (time from the first to the last write's start): exactly 1 for a client that spreads N writes at R, above 1 for one that bursts. efficiencyBound (report) = the best efficiency any client can reach with the drain's requests: its ${sizes.rateEntries} writes and otherRequests (the pre-send lists) need W = ceil(all / R) windows, and the last write cannot start before W - 1 windows after the drain's first request; ratioToBound = efficiency / efficiencyBound. BENCH_TRACE=1 prints the drain's requests per 100 ms.`,
+      `sync.rateLimited: sandbox limited to R = ${sizes.rateLimit} requests per 1 s window (fixed window per client); ${sizes.rateEntries} entries. Achieved rate = successful writes / (time from the first to the last write's start + one window), which is exactly R for a client that sends each window's writes in a burst at its start and needs no other request, and about 0.91 R for one that spreads them evenly over the window. pacedEfficiency (report) = (N - 1) / R / (time from the first to the last write's start): exactly 1 for a client that spreads N writes at R, above 1 for one that bursts. efficiencyBound (report) = the best efficiency any client can reach with the drain's requests: its ${sizes.rateEntries} writes and otherRequests (every other response the app's client got meanwhile: the pre-send lists, the writes answered 429, any other call) need W = ceil(all / R) windows, and the last write cannot start before W - 1 windows after the drain's first request; ratioToBound = efficiency / efficiencyBound. BENCH_TRACE=1 prints the drain's requests per 100 ms.`,
     )
     log(`  rate-limited R=${sizes.rateLimit}: ${achieved.toFixed(1)}/s achieved, ${writes.filter((a) => a.status === 429).length} × 429`)
   } finally {
@@ -899,7 +899,8 @@ const LABELS: Record<FigureKey, { label: string; unit: string; target: Figure['t
     target: { op: 'report' },
   },
   'sync.rateLimited.otherRequests': {
-    label: 'requests of the drain other than its writes (pre-send lists)',
+    label:
+      'responses the app’s client got during the drain other than its accepted writes (pre-send lists, writes answered 429, any other call)',
     unit: '',
     target: { op: 'report' },
   },
