@@ -88,8 +88,8 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
   /** Latest `updatedAt` among the dossier's rows read ('' before the first read). */
   let seen = ''
   let started = false
-  /** `siren|periode` of the refresh in flight. */
-  let inFlight: string | null = null
+  /** `siren|periode` of the refresh in flight, and its work. */
+  let inFlight: { readonly key: string; readonly work: Promise<boolean> } | null = null
   const cleanups: (() => void)[] = []
 
   /** The latest `updatedAt` among the dossier's rows ('' when it has none): one row read, the last of its index. */
@@ -135,10 +135,18 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
    * kept and `error` holds main's code.
    * @returns true when the cache was refreshed
    */
-  async function refresh(): Promise<boolean> {
+  function refresh(): Promise<boolean> {
     const key = `${siren.value}|${periode.value}`
-    if (inFlight === key || siren.value === '' || periode.value === '') return false
-    inFlight = key
+    if (siren.value === '' || periode.value === '') return Promise.resolve(false)
+    // A refresh of the same dossier and period under way is joined: its end is this one's (an open waiting for the
+    // service's answer must not end on the cache alone, docs/api-assumptions.md #85).
+    if (inFlight !== null && inFlight.key === key) return inFlight.work
+    const work = refreshNow(key)
+    inFlight = { key, work }
+    return work
+  }
+
+  async function refreshNow(key: string): Promise<boolean> {
     refreshing.value = true
     try {
       const result = await refreshServiceRecords(appServices().db, appServices().api, siren.value, periode.value)
@@ -154,7 +162,7 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
       error.value = { code: 'ERREUR_LOCALE', message: thrown instanceof Error ? thrown.message : String(thrown) }
       return false
     } finally {
-      if (inFlight === key) {
+      if (inFlight?.key === key) {
         inFlight = null
         refreshing.value = false
       }
@@ -326,7 +334,11 @@ export const useServiceRecordsStore = defineStore('serviceRecords', () => {
       batchSeen = await latestOfDossier()
       await readSettled()
     }
+    // Another dossier or period opened meanwhile: that open reads and refreshes it (never this one's refresh of it).
+    const key = `${dossier}|${period}`
+    if (key !== `${siren.value}|${periode.value}`) return
     await load()
+    if (key !== `${siren.value}|${periode.value}`) return
     if (useSyncStore().online) await refresh()
   }
 

@@ -51,7 +51,7 @@ export const entryScreensFr = {
     progression: 'Enregistrement : {done} / {total}',
     attenteService: 'Lecture de ce que le service détient pour ce mois : {n} cellule(s) seront enregistrées ensuite.',
     quitterAttente:
-      'Des cellules attendent la lecture de ce que le service détient pour être enregistrées ; quitter maintenant les abandonne. Quitter quand même ?',
+      'Des cellules ne sont pas encore enregistrées (lecture de ce que le service détient pour ce mois, ou collage en cours) ; quitter maintenant les abandonne. Quitter quand même ?',
     enregistrees:
       'Aucune cellule enregistrée | 1 cellule enregistrée (en attente d’envoi) | {n} cellules enregistrées (en attente d’envoi)',
     coller: {

@@ -9,7 +9,7 @@ import '../support/db'
 
 import { flushPromises } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { defineComponent, h } from 'vue'
 import { RouterView, createMemoryHistory, createRouter } from 'vue-router'
 
@@ -245,6 +245,46 @@ describe('grille EVP : rien n’est enregistré avant la lecture de ce que le se
     expect(w.get('[data-testid="cell-M002-HS25"]').text()).toBe('')
   })
 
+  it('a refresh of the period under way when the grid opens (a reconnect): the grid waits for its answer too', async () => {
+    const store = useServiceRecordsStore()
+    useSyncStore().online = false
+    await store.open(SIREN, '2026-11')
+    const answer = heldAnswer([serviceEvp({ quantite: '3.50' })])
+    // Back online: the period's records are asked for again; the answer is slow.
+    useSyncStore().online = true
+    await until('actualisation en cours', () => store.refreshing)
+    const w = await openGrid()
+    await pasteFromTop(w, '2\r\n3,5\r\n')
+    await flushPromises()
+    expect(w.find('[data-testid="grid-waiting"]').exists()).toBe(true)
+    expect(await app.db.outbox.count()).toBe(0)
+    answer.release()
+    await until('collage terminé', () => w.find('[data-testid="paste-message"]').exists())
+    expect((await app.db.outbox.toArray()).map((e) => e.matricule)).toEqual(['M002'])
+    expect(state(w, 'cell-M001-HS25')).toBe('service')
+    expect(answer.calls()).toBe(1)
+  })
+
+  it('a period whose read is slow holds nothing of the next one: a value typed there is saved at once', async () => {
+    const answer = heldAnswer([])
+    const w = await openGrid()
+    await pasteFromTop(w, '2\r\n3\r\n')
+    await flushPromises()
+    // December's records come at once; November's are still on their way.
+    app.api.recordsHeld = null
+    await w.vm.$router.push('/?periode=2026-12&q=M00')
+    await until('décembre lu', async () => {
+      await flushPromises()
+      return !w.find('[data-testid="grid-waiting"]').exists() && !useServiceRecordsStore().refreshing
+    })
+    await type(w, 'cell-M001-HS25', '5')
+    await until('décembre enregistré', async () => (await app.db.outbox.count()) === 1)
+    expect((await app.db.outbox.toArray())[0]).toMatchObject({ matricule: 'M001', periode: '2026-12', payload: { quantite: '5' } })
+    answer.release()
+    await flushPromises()
+    expect(await app.db.outbox.count()).toBe(1)
+  })
+
   it('leaving while cells wait for the read asks first, and stays when the clerk says no', async () => {
     heldAnswer([])
     const Blank = defineComponent({ render: () => h('div') })
@@ -265,13 +305,18 @@ describe('grille EVP : rien n’est enregistré avant la lecture de ce que le se
     await pasteFromTop(w, '2\r\n3\r\n')
     await flushPromises()
     const asked: string[] = []
+    const original = Object.getOwnPropertyDescriptor(window, 'confirm')
+    onTestFinished(() => {
+      if (original === undefined) Reflect.deleteProperty(window, 'confirm')
+      else Object.defineProperty(window, 'confirm', original)
+    })
     window.confirm = (message?: string): boolean => {
       asked.push(message ?? '')
       return false
     }
     await router.push('/queue')
     expect(asked).toEqual([
-      'Des cellules attendent la lecture de ce que le service détient pour être enregistrées ; quitter maintenant les abandonne. Quitter quand même ?',
+      'Des cellules ne sont pas encore enregistrées (lecture de ce que le service détient pour ce mois, ou collage en cours) ; quitter maintenant les abandonne. Quitter quand même ?',
     ])
     expect(router.currentRoute.value.name).toBe('evp')
   })

@@ -196,46 +196,57 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
 
   /**
    * The reading of what the service holds for the dossier and period shown (the cache, then the service when online:
-   * useServiceRecordsStore `open`, a failure leaving the cache). No cell is saved before it: a cell looks empty until the service's record of
-   * it is read, and a value saved meanwhile would be a second EVP of the cell (docs/api-assumptions.md #85).
+   * useServiceRecordsStore `open`, a failure leaving the cache), and of the grid's own outbox entries of the period. No
+   * cell is saved before both: a cell looks empty until the service's record of it (or this workstation's entry) is
+   * read, and a value saved meanwhile would be a second EVP of the cell (docs/api-assumptions.md #85).
    */
   let serviceRead: Promise<void> = Promise.resolve()
   /** True once {@link serviceRead} is done for the dossier and period shown. */
   let serviceReadDone = false
-  /** Cells typed or pasted that wait for {@link serviceRead} before being saved (shown « enregistrement »). */
+  /**
+   * Cells typed or pasted whose save is held (for {@link serviceRead}, or behind a held save made before) and has not
+   * started: shown « enregistrement »; dropped if the clerk leaves the grid or its period (leaving asks first).
+   */
   const waiting = ref(0)
-  /** True once the grid is left: a cell still waiting is not saved (leaving asked first: `waiting`). */
+  /** True once the grid is left: a held save that has not started is dropped (leaving asked first: `waiting`). */
   let disposed = false
-  /** Saves held for {@link serviceRead}, run one after the other in the order they were made. */
+  /** Saves held for {@link serviceRead}, run one after the other in the order they were made, per period shown. */
   let heldSaves: Promise<void> = Promise.resolve()
   /** How many of them have not ended. */
   let held = 0
+  /** Bumped at each dossier or period shown: the held saves of an earlier one count no more (they are dropped). */
+  let generation = 0
 
   /** `siren|periode` shown. */
   const shown = (): string => `${siren.value}|${periode.value}`
 
-  /** True when a save can run now: the service's records are read, and no save made before is still held. */
+  /** True when a save can run now: the period's reads are done, and no save made before is still held. */
   const direct = (): boolean => serviceReadDone && held === 0
 
   /**
-   * Runs `save` after {@link serviceRead} and after every save held before it (a value typed in a pasted cell while
-   * the paste waits is saved after the pasted one, as its change), counting `cells` as waiting until the read is done.
+   * Runs `save` after {@link serviceRead} and after every save held before it in the same period (a value typed in a
+   * pasted cell while the paste waits is saved after the pasted one, as its change), counting `cells` as waiting until
+   * it starts. A save whose grid was left, or whose period is no longer shown, does not run (`dropped` instead).
    */
-  function afterRead<T>(cells: number, save: () => Promise<T>): Promise<T> {
+  function afterRead<T>(cells: number, save: () => Promise<T>, dropped: T): Promise<T> {
     const reading = serviceRead
+    const mine = generation
+    const at = shown()
     waiting.value += cells
     held += 1
-    void reading.then(() => {
-      // Another period shown meanwhile: its own count started again from zero.
-      if (serviceRead === reading) waiting.value -= cells
-    })
-    const run = heldSaves.then(() => reading).then(save)
+    const run = heldSaves
+      .then(() => reading)
+      .then(() => {
+        if (mine !== generation) return dropped
+        waiting.value -= cells
+        return disposed || at !== shown() ? dropped : save()
+      })
     heldSaves = run.then(
       () => {
-        held -= 1
+        if (mine === generation) held -= 1
       },
       () => {
-        held -= 1
+        if (mine === generation) held -= 1
       },
     )
     return run
@@ -283,16 +294,19 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     [siren, periode],
     () => {
       local.value = {}
-      // The grid opens its period (its period list's own open joins it): read once the cache and the service's answer.
-      const reading = serviceRecords.open(siren.value, periode.value).catch(() => undefined)
+      // The cells still waiting in the previous period are dropped (leaving it asked first); this one's start afresh.
+      generation += 1
+      waiting.value = 0
+      progress.value = null
+      held = 0
+      heldSaves = Promise.resolve()
+      // The grid opens its period (its period list's own open joins it) and reads its entries: saves wait for both.
+      const reading = Promise.all([serviceRecords.open(siren.value, periode.value).catch(() => undefined), load()]).then(() => undefined)
       serviceRead = reading
       serviceReadDone = false
-      // The cells still waiting for the previous period's read are dropped (leaving it asked first).
-      waiting.value = 0
       void reading.then(() => {
         if (serviceRead === reading) serviceReadDone = true
       })
-      void load()
     },
     { immediate: true },
   )
@@ -326,11 +340,14 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    * when typed and that a record of the service then decides is not saved over it ({@link afterServiceRead}).
    */
   function commit(input: CellInput): Promise<void> {
-    return commitCell(input, false)
+    return commitCell(input, null)
   }
 
-  /** {@link commit}; `inPaste`: a pasted cell saved by its paste (already after the read: never held behind itself). */
-  function commitCell(input: CellInput, inPaste: boolean): Promise<void> {
+  /**
+   * {@link commit}; `pastedIn`: the `siren|periode` of the paste saving this cell (already after the read: never held
+   * behind itself), null for a typed cell.
+   */
+  function commitCell(input: CellInput, pastedIn: string | null): Promise<void> {
     const key = inputKey(input)
     const read = readCell(input, refusal)
     if (!read.ok) {
@@ -339,15 +356,15 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     }
     setLocal(key, savingView(input.text))
     const seen = deciding.value.get(key)
-    const at = shown()
+    const at = pastedIn ?? shown()
     const save = (): Promise<void> => chains.run(key, () => saveCell(input, key, read.value, seen, at))
-    return inPaste || direct() ? save() : afterRead(1, save)
+    return pastedIn !== null || direct() ? save() : afterRead(1, save, undefined)
   }
 
   /** Saves cell `key`'s value `value` (read from `input`); `seen`: its deciding entry when typed, in `at` (`siren|periode`). */
   async function saveCell(input: CellInput, key: string, value: EvpValue | null, seen: OutboxEntry | undefined, at: string): Promise<void> {
-    // Left meanwhile (another period, another screen): nothing is planned against cells no longer shown.
-    if (disposed || at !== shown()) return
+    // Another period shown meanwhile: nothing is planned against its cells (a cell is a place of the period shown).
+    if (at !== shown()) return
     try {
       const existing = deciding.value.get(key)
       const after = afterServiceRead(seen, existing, value)
@@ -372,15 +389,18 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     }
   }
 
-  /** Writes one chunk of new pasted values with one `enqueueMany`, then settles each cell. */
-  async function writeFresh(chunk: readonly FreshCell[]): Promise<void> {
+  /**
+   * Writes one chunk of new pasted values with one `enqueueMany` (their payloads name the paste's period), then settles
+   * each cell while that period (`at`) is shown.
+   */
+  async function writeFresh(chunk: readonly FreshCell[], at: string): Promise<void> {
     try {
       const { results } = await outbox.enqueueMany(chunk.map((c) => ({ kind: 'evp' as const, payload: c.payload })))
       const missing: EntryResult = { ok: false, issues: [{ champ: '', message: t('commun.erreurInattendue', { message: '?' }) }] }
-      settle(chunk.map((c, index) => ({ key: c.key, text: c.text, result: results[index] ?? missing })))
+      if (at === shown()) settle(chunk.map((c, index) => ({ key: c.key, text: c.text, result: results[index] ?? missing })))
     } catch (thrown) {
       const failed: EntryResult = { ok: false, issues: [{ champ: '', message: errorText(thrown) }] }
-      settle(chunk.map((c) => ({ key: c.key, text: c.text, result: failed })))
+      if (at === shown()) settle(chunk.map((c) => ({ key: c.key, text: c.text, result: failed })))
     }
   }
 
@@ -394,9 +414,12 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    * Before the service's records of the period are read, the pasted cells show « enregistrement » and the paste waits
    * for the reading ({@link afterRead}); a cell that looked empty and that a record of the service then decides is not
    * saved over it ({@link afterServiceRead}: same value, nothing written; another value, the cell in error).
-   * @returns how many cells were not saved: unreadable, or meeting another value of the service
+   * A paste whose period is left before it could start saves nothing; once its new values are sorted, they are written
+   * (they name its period) but the cells that change an entry are left when its period no longer shows.
+   * @returns how many cells were not saved (unreadable, or meeting another value of the service), or null when the
+   * paste was dropped (its grid or its period left while it waited)
    */
-  function paste(inputs: readonly CellInput[]): Promise<number> {
+  function paste(inputs: readonly CellInput[]): Promise<number | null> {
     const at = shown()
     if (direct()) return pasteCells(inputs, null, at)
     const waitingViews: Record<string, CellView> = { ...local.value }
@@ -407,17 +430,18 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       if (!deciding.value.has(key)) empty.add(key)
     }
     local.value = waitingViews
-    return afterRead(inputs.length, () => pasteCells(inputs, { empty, conflict: conflictView }, at))
+    return afterRead(inputs.length, () => pasteCells(inputs, { empty, conflict: conflictView }, at), null)
   }
 
   /** Saves pasted cells ({@link paste}); `seen`: the cells empty at the paste when it waited for the read, in `at`. */
-  async function pasteCells(inputs: readonly CellInput[], seen: PasteSeen | null, at: string): Promise<number> {
-    if (disposed || at !== shown()) return 0
+  async function pasteCells(inputs: readonly CellInput[], seen: PasteSeen | null, at: string): Promise<number | null> {
     const writes: { chunk: readonly FreshCell[]; written: () => void }[] = []
     const others: CellInput[] = []
     let unreadable = 0
     for (const [index, slice] of chunked(inputs, PASTE_SORT_SLICE).entries()) {
       if (index > 0) await yieldToMain()
+      // Another period shown between two slices: the rest of the paste is left (the sorted slices are written).
+      if (at !== shown()) break
       const sorted = sortPaste(slice, { entries: deciding.value, local: local.value }, chains.busy, place, refusal, seen)
       local.value = sorted.local
       unreadable += sorted.conflicts
@@ -436,25 +460,30 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     }
     const total = writes.reduce((n, w) => n + w.chunk.length, 0) + others.length
     let done = 0
-    progress.value = { done, total }
+    // The progress shown is the paste's while its period is shown.
+    const report = (): void => {
+      if (at === shown()) progress.value = { done, total }
+    }
+    report()
     try {
       for (const write of writes) {
         try {
-          await writeFresh(write.chunk)
+          await writeFresh(write.chunk, at)
         } finally {
           write.written()
         }
         done += write.chunk.length
-        progress.value = { done, total }
+        report()
       }
       for (const input of others) {
-        await commitCell(input, true)
+        if (at !== shown()) break
+        await commitCell(input, at)
         done += 1
-        progress.value = { done, total }
+        report()
       }
     } finally {
       for (const write of writes) write.written()
-      progress.value = null
+      if (at === shown()) progress.value = null
     }
     return unreadable
   }
