@@ -1,9 +1,9 @@
 /**
  * State of the EVP grid's cells for one dossier and period, wired to the outbox: what the outbox already holds
  * (loaded by pages, reloaded when entry states change), local edits being saved, and local errors. The state and its
- * transitions are pure (evpCellState.ts); here are the reads and writes. Saves go through the outbox store without
- * blocking typing: each cell's saves are chained (never two at once for one cell), pastes are sent in chunks with a
- * progress counter.
+ * transitions are pure (evpCellState.ts); the writes' plumbing is in cellWrites.ts. Saves go through the outbox store
+ * without blocking typing: each cell's saves are chained (never two at once for one cell), pastes are sent in chunks
+ * with a progress counter, and nothing is saved before the period is read (docs/api-assumptions.md #85).
  */
 import { storeToRefs } from 'pinia'
 import { computed, onScopeDispose, ref, shallowRef, watch } from 'vue'
@@ -17,7 +17,8 @@ import { yieldToMain } from '../../../db/yield'
 import { useOutboxStore } from '../../../stores/outbox'
 import { useServiceRecordsStore } from '../../../stores/serviceRecords'
 import { cellFromEntry, cellKey, latestByCell, planCellChange, serviceEntries, withServiceEntries } from './evpCellModel'
-import type { CellChange, CellPlace, CellView } from './evpCellModel'
+import type { CellPlace, CellView } from './evpCellModel'
+import { applyCellChange, createKeyedChains, readEvpEntries } from './cellWrites'
 import {
   afterServiceRead,
   cellErrors,
@@ -55,98 +56,6 @@ const RELOAD_DELAY_MS = 300
 
 function errorText(thrown: unknown): string {
   return thrown instanceof Error ? thrown.message : String(thrown)
-}
-
-/** Per-key chains of work: a key's work starts after the previous work of that key has settled. */
-function createKeyedChains() {
-  const chains = new Map<string, Promise<void>>()
-  return {
-    /** True while work of `key` is under way. */
-    busy: (key: string): boolean => chains.has(key),
-    /** Chains `work` after the previous work of `key`; the returned promise never rejects when `work` does not. */
-    run(key: string, work: () => Promise<void>): Promise<void> {
-      const next = (chains.get(key) ?? Promise.resolve()).then(work, work)
-      chains.set(key, next)
-      void next.finally(() => {
-        if (chains.get(key) === next) chains.delete(key)
-      })
-      return next
-    },
-    /**
-     * Marks `keys` busy until `work` settles (a bulk write of several cells): a key's later work chains after it.
-     * Each key is freed when `work` settles, unless later work of that key was chained meanwhile.
-     */
-    hold(keys: readonly string[], work: Promise<unknown>): void {
-      const settled = work.then(
-        () => undefined,
-        () => undefined,
-      )
-      for (const key of keys) chains.set(key, settled)
-      void settled.then(() => {
-        for (const key of keys) if (chains.get(key) === settled) chains.delete(key)
-      })
-    },
-  }
-}
-
-type OutboxStore = ReturnType<typeof useOutboxStore>
-
-/** Every EVP entry of dossier `siren` in period `periode` in the outbox, most recently changed first (one read of the period). */
-async function readEvpEntries(outbox: OutboxStore, siren: string, periode: string): Promise<OutboxEntry[]> {
-  return (await outbox.listPeriod(siren, periode)).filter((e) => e.kind === 'evp')
-}
-
-/**
- * Runs one cell's change through the outbox store. An update or delete carries the record as the records cache holds
- * it (`readOf`): its `date_modification` lets the sync refuse to write over a change made on the service since
- * (docs/api-assumptions.md #47); a record the cache does not hold is changed as before.
- * @param busyMessage French message of a cell whose entry is being sent or reconciled (not changeable now).
- * @returns the result to settle, `cleared` when there was nothing to write, or null when the cell must be reloaded (cancelled).
- */
-async function applyCellChange(
-  outbox: OutboxStore,
-  change: CellChange,
-  busyMessage: string,
-  readOf: (serverId: string) => { readonly targetRecord?: Readonly<Record<string, unknown>> },
-): Promise<EntryResult | 'cleared' | null> {
-  switch (change.type) {
-    case 'none':
-      return 'cleared'
-    case 'busy':
-      return { ok: false, issues: [{ champ: '', message: busyMessage }] }
-    case 'create':
-      return outbox.enqueue({ kind: 'evp', payload: change.payload })
-    case 'revise':
-      return outbox.revise(change.clientId, change.payload)
-    case 'update':
-      return outbox.enqueue({
-        kind: 'evp',
-        operation: 'update',
-        targetServerId: change.targetServerId,
-        payload: change.payload,
-        ...readOf(change.targetServerId),
-      })
-    case 'delete':
-      return outbox.enqueue({
-        kind: 'evp',
-        operation: 'delete',
-        targetServerId: change.targetServerId,
-        payload: null,
-        ...readOf(change.targetServerId),
-      })
-    case 'cancel':
-      await outbox.cancel(change.clientId)
-      return null
-    case 'replaceDelete':
-      await outbox.cancel(change.clientId)
-      return outbox.enqueue({
-        kind: 'evp',
-        operation: 'update',
-        targetServerId: change.targetServerId,
-        payload: change.payload,
-        ...readOf(change.targetServerId),
-      })
-  }
 }
 
 /** Cells of `siren` for the period in `periode`; `codes` gives each code's format. */
