@@ -46,6 +46,13 @@ function frais(): FraisProfessionnel {
   }
 }
 
+/** Types a meal frais of 5 November for `montant` (French decimals) in the form. */
+async function typeFrais(w: VueWrapper, montant: string): Promise<void> {
+  await w.get('[data-testid="field-type_frais"]').setValue('repas')
+  await w.get('[data-testid="field-date"]').setValue('2026-11-05')
+  await w.get('[data-testid="field-montant"]').setValue(montant)
+}
+
 async function recordsLoaded(): Promise<void> {
   await until('éléments du service lus', () => useServiceRecordsStore().records.length > 0)
   await flushPromises()
@@ -57,9 +64,7 @@ describe('formulaire : élément identique à un élément du service', () => {
     wrapper = await mountAt(app, '/?matricule=M001', EntryFormView, { siren: SIREN, kind: 'frais' })
     await recordsLoaded()
     const w = wrapper
-    await w.get('[data-testid="field-type_frais"]').setValue('repas')
-    await w.get('[data-testid="field-date"]').setValue('2026-11-05')
-    await w.get('[data-testid="field-montant"]').setValue('20,7')
+    await typeFrais(w, '20,7')
     expect(w.get('[data-testid="field-warning-type_frais"]').text()).toMatch(
       /^Le service détient déjà un élément identique, saisi le 18\/11\/2026 \d\d:15\. Enregistrer quand même \?$/,
     )
@@ -84,9 +89,7 @@ describe('formulaire : élément identique à un élément du service', () => {
     wrapper = await mountAt(app, '/?matricule=M001', EntryFormView, { siren: SIREN, kind: 'frais' })
     const w = wrapper
     await flushPromises()
-    await w.get('[data-testid="field-type_frais"]').setValue('repas')
-    await w.get('[data-testid="field-date"]').setValue('2026-11-05')
-    await w.get('[data-testid="field-montant"]').setValue('20,7')
+    await typeFrais(w, '20,7')
     expect(w.find('[data-testid="field-warning-type_frais"]').exists()).toBe(false)
     await w.get('[data-testid="frais-form"]').trigger('submit')
     await flushPromises()
@@ -104,9 +107,7 @@ describe('formulaire : élément identique à un élément du service', () => {
     app.api.records = (input) => ({ ok: true, value: recordsAnswer([{ kind: 'frais', record: frais() }], input) })
     wrapper = await mountAt(app, '/?matricule=M001', EntryFormView, { siren: SIREN, kind: 'frais' })
     await recordsLoaded()
-    await wrapper.get('[data-testid="field-type_frais"]').setValue('repas')
-    await wrapper.get('[data-testid="field-date"]').setValue('2026-11-05')
-    await wrapper.get('[data-testid="field-montant"]').setValue('21')
+    await typeFrais(wrapper, '21')
     expect(wrapper.find('[data-testid="field-warning-type_frais"]').exists()).toBe(false)
     await wrapper.get('[data-testid="frais-form"]').trigger('submit')
     await until('saisie en file', async () => (await app.db.outbox.count()) === 1)
