@@ -60,6 +60,9 @@ export async function applyCellChange(
   busyMessage: string,
   readOf: (serverId: string) => { readonly targetRecord?: Readonly<Record<string, unknown>> },
 ): Promise<EntryResult | 'cleared' | null> {
+  /** A PATCH of record `target`, carrying the record as read. */
+  const update = (target: string, payload: Record<string, unknown>): Promise<EntryResult> =>
+    outbox.enqueue({ kind: 'evp', operation: 'update', targetServerId: target, payload, ...readOf(target) })
   switch (change.type) {
     case 'none':
       return 'cleared'
@@ -70,13 +73,7 @@ export async function applyCellChange(
     case 'revise':
       return outbox.revise(change.clientId, change.payload)
     case 'update':
-      return outbox.enqueue({
-        kind: 'evp',
-        operation: 'update',
-        targetServerId: change.targetServerId,
-        payload: change.payload,
-        ...readOf(change.targetServerId),
-      })
+      return update(change.targetServerId, change.payload)
     case 'delete':
       return outbox.enqueue({
         kind: 'evp',
@@ -90,12 +87,6 @@ export async function applyCellChange(
       return null
     case 'replaceDelete':
       await outbox.cancel(change.clientId)
-      return outbox.enqueue({
-        kind: 'evp',
-        operation: 'update',
-        targetServerId: change.targetServerId,
-        payload: change.payload,
-        ...readOf(change.targetServerId),
-      })
+      return update(change.targetServerId, change.payload)
   }
 }
