@@ -19,6 +19,7 @@ import { useServiceRecordsStore } from '../../../stores/serviceRecords'
 import { cellFromEntry, cellKey, latestByCell, planCellChange, serviceEntries, withServiceEntries } from './evpCellModel'
 import type { CellPlace, CellView } from './evpCellModel'
 import { applyCellChange, createKeyedChains, readEvpEntries } from './cellWrites'
+import { createReadHold } from './readHold'
 import {
   afterServiceRead,
   cellErrors,
@@ -103,63 +104,15 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   const formatOf = computed(() => new Map(codes.value.map((c) => [c.code, c.format])))
   const refusal: RefusalText = (error) => t(`saisie.cellErreur.${error}`, { max: MAX_CELL_CHARS })
 
-  /**
-   * The reading of what the service holds for the dossier and period shown (the cache, then the service when online:
-   * useServiceRecordsStore `open`, a failure leaving the cache), and of the grid's own outbox entries of the period. No
-   * cell is saved before both: a cell looks empty until the service's record of it (or this workstation's entry) is
-   * read, and a value saved meanwhile would be a second EVP of the cell (docs/api-assumptions.md #85).
-   */
-  let serviceRead: Promise<void> = Promise.resolve()
-  /** True once {@link serviceRead} is done for the dossier and period shown. */
-  let serviceReadDone = false
-  /**
-   * Cells typed or pasted whose save is held (for {@link serviceRead}, or behind a held save made before) and has not
-   * started: shown « enregistrement »; dropped if the clerk leaves the grid or its period (leaving asks first).
-   */
-  const waiting = ref(0)
-  /** True once the grid is left: a held save that has not started is dropped (leaving asked first: `waiting`). */
-  let disposed = false
-  /** Saves held for {@link serviceRead}, run one after the other in the order they were made, per period shown. */
-  let heldSaves: Promise<void> = Promise.resolve()
-  /** How many of them have not ended. */
-  let held = 0
-  /** Bumped at each dossier or period shown: the held saves of an earlier one count no more (they are dropped). */
-  let generation = 0
-
   /** `siren|periode` shown. */
   const shown = (): string => `${siren.value}|${periode.value}`
-
-  /** True when a save can run now: the period's reads are done, and no save made before is still held. */
-  const direct = (): boolean => serviceReadDone && held === 0
-
   /**
-   * Runs `save` after {@link serviceRead} and after every save held before it in the same period (a value typed in a
-   * pasted cell while the paste waits is saved after the pasted one, as its change), counting `cells` as waiting until
-   * it starts. A save whose grid was left, or whose period is no longer shown, does not run (`dropped` instead).
+   * No cell is saved before the service's records of the period shown (useServiceRecordsStore `open`: the cache, then
+   * the service when online, a failure leaving the cache) and the grid's own outbox entries of the period are read: a
+   * cell looks empty until then, and a value saved meanwhile would be a second EVP of the cell (readHold.ts, #85).
    */
-  function afterRead<T>(cells: number, save: () => Promise<T>, dropped: T): Promise<T> {
-    const reading = serviceRead
-    const mine = generation
-    const at = shown()
-    waiting.value += cells
-    held += 1
-    const run = heldSaves
-      .then(() => reading)
-      .then(() => {
-        if (mine !== generation) return dropped
-        waiting.value -= cells
-        return disposed || at !== shown() ? dropped : save()
-      })
-    heldSaves = run.then(
-      () => {
-        if (mine === generation) held -= 1
-      },
-      () => {
-        if (mine === generation) held -= 1
-      },
-    )
-    return run
-  }
+  const hold = createReadHold(shown)
+  const { waiting } = hold
 
   /**
    * View of a cell not saved: the service's record `record` came with another value than the text typed. The cell
@@ -196,26 +149,17 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   // A grid left (or a test's app disposed) reads nothing more.
   onScopeDispose(() => {
     clearTimeout(reloadTimer)
-    disposed = true
+    hold.dispose()
   })
 
   watch(
     [siren, periode],
     () => {
       local.value = {}
-      // The cells still waiting in the previous period are dropped (leaving it asked first); this one's start afresh.
-      generation += 1
-      waiting.value = 0
       progress.value = null
-      held = 0
-      heldSaves = Promise.resolve()
       // The grid opens its period (its period list's own open joins it) and reads its entries: saves wait for both.
-      const reading = Promise.all([serviceRecords.open(siren.value, periode.value).catch(() => undefined), load()]).then(() => undefined)
-      serviceRead = reading
-      serviceReadDone = false
-      void reading.then(() => {
-        if (serviceRead === reading) serviceReadDone = true
-      })
+      // The cells still waiting in the previous period are dropped (leaving it asked first).
+      hold.begin(Promise.all([serviceRecords.open(siren.value, periode.value).catch(() => undefined), load()]).then(() => undefined))
     },
     { immediate: true },
   )
@@ -245,7 +189,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
 
   /**
    * Saves one cell's text (typed). Returns when saved; the cell shows « enregistrement » meanwhile. Before the reading of
-   * the service's records of the period is done, the save waits for it ({@link afterRead}). A cell that looked empty
+   * the service's records of the period is done, the save waits for it (readHold.ts). A cell that looked empty
    * when typed and that a record of the service then decides is not saved over it ({@link afterServiceRead}).
    */
   function commit(input: CellInput): Promise<void> {
@@ -267,7 +211,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     const seen = deciding.value.get(key)
     const at = pastedIn ?? shown()
     const save = (): Promise<void> => chains.run(key, () => saveCell(input, key, read.value, seen, at))
-    return pastedIn !== null || direct() ? save() : afterRead(1, save, undefined)
+    return pastedIn !== null || hold.direct() ? save() : hold.after(1, save, undefined)
   }
 
   /** Saves cell `key`'s value `value` (read from `input`); `seen`: its deciding entry when typed, in `at` (`siren|periode`). */
@@ -321,7 +265,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    * after it, as a change of the pasted entry, never as a second entry of the cell.
    *
    * Before the service's records of the period are read, the pasted cells show « enregistrement » and the paste waits
-   * for the reading ({@link afterRead}); a cell that looked empty and that a record of the service then decides is not
+   * for the reading (readHold.ts); a cell that looked empty and that a record of the service then decides is not
    * saved over it ({@link afterServiceRead}: same value, nothing written; another value, the cell in error).
    * A paste whose period is left before it could start saves nothing; once its new values are sorted, they are written
    * (they name its period) but the cells that change an entry are left when its period no longer shows.
@@ -330,7 +274,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    */
   function paste(inputs: readonly CellInput[]): Promise<number | null> {
     const at = shown()
-    if (direct()) return pasteCells(inputs, null, at)
+    if (hold.direct()) return pasteCells(inputs, null, at)
     const waitingViews: Record<string, CellView> = { ...local.value }
     const empty = new Set<string>()
     for (const input of inputs) {
@@ -339,7 +283,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       if (!deciding.value.has(key)) empty.add(key)
     }
     local.value = waitingViews
-    return afterRead(inputs.length, () => pasteCells(inputs, { empty, conflict: conflictView }, at), null)
+    return hold.after(inputs.length, () => pasteCells(inputs, { empty, conflict: conflictView }, at), null)
   }
 
   /** Saves pasted cells ({@link paste}); `seen`: the cells empty at the paste when it waited for the read, in `at`. */
