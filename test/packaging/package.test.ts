@@ -107,7 +107,14 @@ afterAll(() => {
 describe('the packed app (electron-builder --dir, Linux, stub Electron)', () => {
   it('holds out/main, out/preload, out/renderer and package.json', () => {
     expect(listing).toEqual(
-      expect.arrayContaining(['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']),
+      expect.arrayContaining([
+        '/package.json',
+        '/out/main/index.js',
+        '/out/preload/index.cjs',
+        '/out/renderer/index.html',
+        // The page's first script, copied from src-renderer/public (not bundled).
+        '/out/renderer/open-store.js',
+      ]),
     )
     expect(listing.some((path) => path.startsWith('/out/renderer/assets/') && path.endsWith('.js'))).toBe(true)
   })
