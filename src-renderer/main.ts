@@ -1,8 +1,8 @@
 /**
  * Renderer entry: learns the active connection profile, wires the services on its database (`window.api`, sync
  * coordinator), mounts the Vue app with Pinia, the router and i18n once its first screen is resolved (router.ts,
- * `mountWhenRouted`) while the reference cache's dossiers are read, then reads its employees and starts the sync
- * coordinator. Once the reference cache is read, the other screens' chunks are loaded while the page is idle
+ * `mountWhenRouted`) while the reference cache's dossiers are read, then reads its code lists and employees and starts
+ * the sync coordinator. Once the reference cache is read, the other screens' chunks are loaded while the page is idle
  * (router.ts, `prefetchScreens`).
  */
 import { createPinia, storeToRefs } from 'pinia'
@@ -48,10 +48,11 @@ async function start(): Promise<void> {
   const router = createAppRouter()
   // Mounted once the first screen (a lazy one after a reload) is resolved: see mountWhenRouted.
   await mountWhenRouted(createApp(App).use(pinia).use(router).use(i18n), router, '#app')
-  // The rest once the home has its dossiers: the employees after the frame that paints them, then, when the page is
-  // idle, the other screens' chunks; the sync and the people writes, whose reads would delay the dossiers' own.
+  // The rest once the home has its dossiers: the code lists at once (a read the home does not wait for), the
+  // employees after them and the frame that paints the dossiers, then, when the page is idle, the other screens'
+  // chunks; the sync and the people writes, whose reads would delay the dossiers' own.
   void head
-    .then(afterPaint)
+    .then(() => Promise.all([reference.loadCodes(), afterPaint()]))
     .then(() => reference.loadPeople())
     .finally(() => {
       window.requestIdleCallback(() => void prefetchScreens(), { timeout: 2000 })

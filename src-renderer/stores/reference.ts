@@ -12,7 +12,7 @@ import type { Dossier } from '../../src-shared/api/dossiers'
 import type { Salarie } from '../../src-shared/api/salaries'
 import type { Reported } from '../i18n/reported'
 import { appServices, maybeAppServices } from '../services/app-services'
-import { loadReferenceHead, loadSalaries, referenceAgeMinutes, refreshReference } from '../services/reference-cache'
+import { loadCodeLists, loadReferenceHead, loadSalaries, referenceAgeMinutes, refreshReference } from '../services/reference-cache'
 import { useSyncStore } from './sync'
 
 /*
@@ -77,24 +77,30 @@ export const useReferenceStore = defineStore('reference', () => {
   }
 
   /**
-   * Reads the cache from the database (after a refresh; the start reads it in two steps, main.ts): dossiers, code
-   * lists and rights first ({@link loadHead}), then the employees ({@link loadPeople}).
+   * Reads the cache from the database (after a refresh; the start reads it in steps, main.ts): dossiers and rights
+   * ({@link loadHead}), the code lists ({@link loadCodes}), then the employees ({@link loadPeople}).
    */
   async function load(): Promise<void> {
     await loadHead()
+    await loadCodes()
     await loadPeople()
   }
 
-  /** Reads the cache's dossiers, code lists, rights and date: what the home screen shows (no employee). */
+  /** Reads the cache's dossiers, rights and date: what the home screen shows (no code list, no employee). */
   async function loadHead(): Promise<void> {
     const cached = await loadReferenceHead(appServices().db)
     dossiers.value = cached.dossiers
-    codesAbsences.value = cached.codesAbsences
-    codesEvp.value = cached.codesEvp
-    codesPrimes.value = cached.codesPrimes
     droits.value = cached.droits
     fetchedAt.value = cached.fetchedAt
     now.value = clock()
+  }
+
+  /** Reads the cache's code lists (absences, EVP, primes) of every dossier. */
+  async function loadCodes(): Promise<void> {
+    const lists = await loadCodeLists(appServices().db)
+    codesAbsences.value = lists.codesAbsences
+    codesEvp.value = lists.codesEvp
+    codesPrimes.value = lists.codesPrimes
   }
 
   /** Reads the cache's employees, every dossier's (20 000 in a big cabinet: the longest read of the start). */
@@ -146,6 +152,7 @@ export const useReferenceStore = defineStore('reference', () => {
     salarie,
     load,
     loadHead,
+    loadCodes,
     loadPeople,
     refresh,
   }

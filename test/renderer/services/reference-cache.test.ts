@@ -1,9 +1,16 @@
 import '../support/db'
 
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { PaieDb } from '../../../src-renderer/db/schema'
-import { isReferenceStale, loadReference, referenceAgeMinutes, refreshReference } from '../../../src-renderer/services/reference-cache'
+import {
+  isReferenceStale,
+  loadCodeLists,
+  loadReference,
+  loadReferenceHead,
+  referenceAgeMinutes,
+  refreshReference,
+} from '../../../src-renderer/services/reference-cache'
 import type { ReferenceApi } from '../../../src-renderer/services/reference-cache'
 import type { ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import { freshDb } from '../support/db'
@@ -44,6 +51,25 @@ describe('cache du référentiel', () => {
     expect(ref.codesPrimes[SIREN]).toHaveLength(1)
     expect(ref.droits).toContain('absences')
     expect(ref.fetchedAt).toBe('2026-11-20T08:00:00.000Z')
+  })
+
+  it('l’accueil lit dossiers, droits et âge seulement ; les listes de codes se lisent à part (issue 19)', async () => {
+    db = freshDb()
+    await refreshReference(db, api(snapshot()))
+    const codes = vi.spyOn(db.codes, 'toArray')
+    const salaries = vi.spyOn(db.salaries, 'toArray')
+    const head = await loadReferenceHead(db)
+    expect(codes).not.toHaveBeenCalled()
+    expect(salaries).not.toHaveBeenCalled()
+    expect(Object.keys(head).sort()).toEqual(['dossiers', 'droits', 'fetchedAt'])
+    expect(head.dossiers.map((d) => d.raison_sociale)).toEqual(['Atelier Dupont', 'Boulangerie Martin'])
+    expect(head.droits).toContain('absences')
+    expect(head.fetchedAt).toBe('2026-11-20T08:00:00.000Z')
+    const lists = await loadCodeLists(db)
+    expect(codes).toHaveBeenCalledTimes(1)
+    expect(lists.codesEvp[SIREN]?.map((c) => c.code)).toEqual(['HS25', 'OBS'])
+    expect(lists.codesAbsences[SIREN_2]).toHaveLength(2)
+    expect(lists.codesPrimes[SIREN]).toHaveLength(1)
   })
 
   it('une actualisation partielle ne remplace que les dossiers demandés ; l’âge est celui du plus ancien', async () => {

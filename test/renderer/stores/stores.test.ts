@@ -177,6 +177,26 @@ describe('useReferenceStore', () => {
     expect(reference.ageMinutes).toBe(60)
   })
 
+  it('au démarrage, par étapes : les dossiers de l’accueil, puis les codes, puis les salariés', async () => {
+    const reference = useReferenceStore()
+    expect(await reference.refresh()).toBe(true)
+    // A new start: a fresh Pinia on the same database (the refreshed one disposed).
+    disposePinia(pinia)
+    pinia = createPinia()
+    setActivePinia(pinia)
+    const started = useReferenceStore()
+    await started.loadHead()
+    expect(started.dossiers.map((d) => d.siren)).toEqual([SIREN_2, SIREN])
+    expect(started.fetchedAt).toBe('2026-11-20T08:00:00.000Z')
+    expect(started.codesEvp[SIREN]).toBeUndefined()
+    expect(started.salaries(SIREN)).toHaveLength(0)
+    await started.loadCodes()
+    expect(started.codesEvp[SIREN]?.map((c) => c.code)).toEqual(['HS25', 'OBS'])
+    expect(started.salaries(SIREN)).toHaveLength(0)
+    await started.loadPeople()
+    expect(started.salaries(SIREN)).toHaveLength(22)
+  })
+
   it('échec d’actualisation : message de main, cache gardé', async () => {
     const reference = useReferenceStore()
     await reference.refresh()
