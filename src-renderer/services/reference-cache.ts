@@ -85,14 +85,6 @@ function groupBySiren<T>(rows: readonly T[], sirenOf: (row: T) => string): Recor
  */
 const FRENCH = new Intl.Collator('fr')
 
-/** Reads the whole cache (dossiers sorted by raison sociale, employees by nom then prénom). */
-export async function loadReference(db: PaieDb): Promise<CachedReference> {
-  return db.transaction('r', db.dossiers, db.salaries, db.codes, db.meta, async () => {
-    const [head, codes, salariesBySiren] = await Promise.all([loadReferenceHead(db), loadCodeLists(db), loadSalaries(db)])
-    return { ...head, ...codes, salariesBySiren }
-  })
-}
-
 /** What the home screen shows of the cache: its dossiers, rights and age. */
 export type ReferenceHead = Pick<CachedReference, 'dossiers' | 'droits' | 'fetchedAt'>
 

@@ -6,17 +6,25 @@ import type { PaieDb } from '../../../src-renderer/db/schema'
 import {
   isReferenceStale,
   loadCodeLists,
-  loadReference,
   loadReferenceHead,
+  loadSalaries,
   referenceAgeMinutes,
   refreshReference,
 } from '../../../src-renderer/services/reference-cache'
-import type { ReferenceApi } from '../../../src-renderer/services/reference-cache'
+import type { CachedReference, ReferenceApi } from '../../../src-renderer/services/reference-cache'
 import type { ReferenceSnapshot } from '../../../src-shared/domain/reference'
 import { freshDb } from '../support/db'
 import { SIREN, SIREN_2, snapshot } from '../support/fixtures'
 
 let db: PaieDb
+
+/** The whole cache, as the reference store reads it in its three steps (dossiers, code lists, employees). */
+async function loadReference(database: PaieDb): Promise<CachedReference> {
+  return database.transaction('r', database.dossiers, database.salaries, database.codes, database.meta, async () => {
+    const [head, codes, salariesBySiren] = await Promise.all([loadReferenceHead(database), loadCodeLists(database), loadSalaries(database)])
+    return { ...head, ...codes, salariesBySiren }
+  })
+}
 
 afterEach(async () => {
   await db.delete()
