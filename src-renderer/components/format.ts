@@ -42,7 +42,12 @@ export function periodsFrom(first: string, count: number): string[] {
 export function formatPeriode(periode: string, locale = 'fr-FR'): string {
   const match = /^(\d{4})-(\d{2})$/.exec(periode)
   if (match === null) return periode
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))
+  const year = Number(match[1])
+  const month = Number(match[2])
+  const names = MONTH_NAMES[locale]
+  const name = names?.[month - 1]
+  if (name !== undefined) return `${name} ${String(year)}`
+  const date = new Date(Date.UTC(year, month - 1, 1))
   let format = PERIOD_FORMATS.get(locale)
   if (format === undefined) {
     format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -51,8 +56,40 @@ export function formatPeriode(periode: string, locale = 'fr-FR'): string {
   return format.format(date)
 }
 
-/** Formatters of {@link formatPeriode}, one per locale (the home screen formats one period per dossier: 150). */
+/** Formatters of {@link formatPeriode} for a locale other than the interface's two. */
 const PERIOD_FORMATS = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * Month names of the interface's two `Intl` locales ({@link intlLocale}), as `Intl.DateTimeFormat` writes them
+ * (`month: 'long'`, CLDR): the dates of these locales are written here without `Intl`. Reason: a renderer's first
+ * `Intl.DateTimeFormat` loads ICU's date data, 17–45 ms measured at the home's first render (docs/performance.md,
+ * "The home's first dates"). The test suite checks every format written here against `Intl`.
+ */
+const MONTH_NAMES: Partial<Record<string, readonly string[]>> = {
+  'fr-FR': ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+  'en-GB': ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+}
+
+/**
+ * Separator between the day and the time in {@link formatDateTime}, per `Intl` locale written without `Intl`
+ * (see {@link MONTH_NAMES}): `Intl.DateTimeFormat` writes "22/11/2026 08:30" in fr-FR, "22/11/2026, 08:30" in en-GB.
+ */
+const DAY_TIME_SEPARATOR: Partial<Record<string, string>> = { 'fr-FR': ' ', 'en-GB': ', ' }
+
+function twoDigits(n: number): string {
+  return String(n).padStart(2, '0')
+}
+
+/** `date`'s local day as jj/mm/aaaa, as `Intl.DateTimeFormat` writes it in fr-FR and en-GB (2-digit day and month). */
+function localDay(date: Date): string {
+  return `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${String(date.getFullYear())}`
+}
+
+/** `date`'s local time as hh:mm (24 hours, 00 at midnight), and `:ss` when `seconds`. */
+function localTime(date: Date, seconds: boolean): string {
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
+  return seconds ? `${time}:${twoDigits(date.getSeconds())}` : time
+}
 
 /**
  * "2026-11-22" -> "22/11/2026": the clerk's date format (jj/mm/aaaa), whatever the interface language or the
@@ -96,21 +133,21 @@ export function isoDateOrEmpty(value: string): string {
 export function formatInstantDate(iso: string, timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat('fr-FR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(timeZone === undefined ? {} : { timeZone }),
-  }).format(date)
+  if (timeZone === undefined) return localDay(date)
+  return new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date)
 }
 
 /**
  * ISO instant -> "22/11/2026 08:30" in the local time zone (or `timeZone`, for tests); invalid input unchanged.
- * `seconds` adds ":ss" (audit tables).
+ * `seconds` adds ":ss" (audit tables). fr-FR and en-GB in the local zone are written without `Intl`
+ * ({@link MONTH_NAMES}), the same text.
  */
 export function formatDateTime(iso: string, locale = 'fr-FR', options: { seconds?: boolean; timeZone?: string } = {}): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
+  const separator = DAY_TIME_SEPARATOR[locale]
+  if (separator !== undefined && options.timeZone === undefined)
+    return `${localDay(date)}${separator}${localTime(date, options.seconds === true)}`
   const key = `${locale}|${options.seconds === true ? 's' : ''}|${options.timeZone ?? ''}`
   let format = DATE_TIME_FORMATS.get(key)
   if (format === undefined) {
@@ -138,6 +175,7 @@ const DATE_TIME_FORMATS = new Map<string, Intl.DateTimeFormat>()
 export function formatTime(iso: string, locale = 'fr-FR', timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
+  if (DAY_TIME_SEPARATOR[locale] !== undefined && timeZone === undefined) return localTime(date, false)
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone === undefined ? {} : { timeZone }) }).format(
     date,
   )

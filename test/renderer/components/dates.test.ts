@@ -13,6 +13,7 @@ import {
   formatDate,
   formatDateTime,
   formatInstantDate,
+  formatPeriode,
   formatTime,
   intlLocale,
   isoDateOrEmpty,
@@ -69,6 +70,66 @@ describe('formatDate / parseDate', () => {
       expect(formatTime('2026-11-22T13:30:00.000Z', intl, 'Europe/Paris')).toBe('14:30')
     }
     expect(formatInstantDate('2026-11-22T23:30:00.000Z', 'Europe/Paris')).toBe('23/11/2026')
+  })
+})
+
+describe("dates written without Intl (the home's first render)", () => {
+  /** Runs `body` with the process's local time zone set to `zone` (Node reads `TZ` again when it is set). */
+  function inZone(zone: string, body: () => void): void {
+    const before = process.env.TZ
+    process.env.TZ = zone
+    try {
+      body()
+    } finally {
+      if (before === undefined) delete process.env.TZ
+      else process.env.TZ = before
+    }
+  }
+
+  const instants = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true })
+
+  it('writes the same instants, days and times as Intl, in both interface locales and four zones (property)', () => {
+    for (const zone of ['Europe/Paris', 'Indian/Reunion', 'America/Cayenne', 'UTC'])
+      inZone(zone, () => {
+        expect(new Date('2026-07-01T12:00:00Z').getTimezoneOffset()).toBe(
+          zone === 'Europe/Paris' ? -120 : zone === 'Indian/Reunion' ? -240 : zone === 'America/Cayenne' ? 180 : 0,
+        )
+        fc.assert(
+          fc.property(instants, fc.constantFrom('fr-FR', 'en-GB'), fc.boolean(), (date, locale, seconds) => {
+            const iso = date.toISOString()
+            expect(formatDateTime(iso, locale, { seconds })).toBe(formatDateTime(iso, locale, { seconds, timeZone: zone }))
+            expect(formatTime(iso, locale)).toBe(formatTime(iso, locale, zone))
+            expect(formatInstantDate(iso)).toBe(formatInstantDate(iso, zone))
+          }),
+        )
+      })
+  })
+
+  it('writes midnight 00:00 and the separator of each locale', () => {
+    inZone('Europe/Paris', () => {
+      expect(formatDateTime('2026-03-04T23:05:09.000Z', 'fr-FR')).toBe('05/03/2026 00:05')
+      expect(formatDateTime('2026-03-04T23:05:09.000Z', 'en-GB', { seconds: true })).toBe('05/03/2026, 00:05:09')
+      expect(formatTime('2026-03-04T23:05:09.000Z', 'en-GB')).toBe('00:05')
+      expect(formatInstantDate('2026-03-04T23:05:09.000Z')).toBe('05/03/2026')
+    })
+  })
+
+  it('names every month as Intl does, and leaves other locales and bad input to Intl or unchanged', () => {
+    for (const locale of ['fr-FR', 'en-GB'])
+      for (let month = 1; month <= 12; month += 1) {
+        const periode = `2026-${String(month).padStart(2, '0')}`
+        const intl = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(Date.UTC(2026, month - 1, 1)),
+        )
+        expect(formatPeriode(periode, locale)).toBe(intl)
+      }
+    expect(formatPeriode('2026-11')).toBe('novembre 2026')
+    expect(formatPeriode('2026-11', 'de-DE')).toBe('November 2026')
+    expect(formatPeriode('11/2026', 'fr-FR')).toBe('11/2026')
+    expect(formatDateTime('2026-11-22T13:30:00.000Z', 'de-DE', { timeZone: 'Europe/Paris' })).toBe('22.11.2026, 14:30')
+    expect(formatDateTime('hier', 'fr-FR')).toBe('hier')
+    expect(formatTime('hier', 'fr-FR')).toBe('hier')
+    expect(formatInstantDate('hier')).toBe('hier')
   })
 })
 
