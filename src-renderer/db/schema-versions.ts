@@ -110,3 +110,29 @@ export const SCHEMA_V20 = {
     'clientId, [kind+state], scopeKey, serverId, [state+category+createdAt], [siren+periode], ' +
     '[updatedAt+clientId], [state+updatedAt+clientId], [siren+updatedAt+clientId], [siren+state+updatedAt+clientId], verifyAfter',
 } as const
+
+/**
+ * Every table of the database once version 2's upgrade has run: v1's tables with v2's outbox. `PaieDb` declares
+ * only the versions that have an upgrade function, each with every table of its time (schema.ts, "Versions
+ * declared"): Dexie deletes, after each version it runs, the tables that version does not declare.
+ */
+export const STORES_AT_V2 = { ...SCHEMA_V1, ...SCHEMA_V2 } as const
+
+/** Every table of the database once version 5's upgrade has run (v6 changes no table): see {@link STORES_AT_V2}. */
+export const STORES_AT_V5 = { ...STORES_AT_V2, ...SCHEMA_V3, ...SCHEMA_V4, ...SCHEMA_V5 } as const
+
+/** Every table of the database at version 20, the current one: see {@link STORES_AT_V2}. */
+export const STORES_AT_V20 = {
+  ...STORES_AT_V5,
+  ...SCHEMA_V7,
+  ...SCHEMA_V8,
+  ...SCHEMA_V9,
+  ...SCHEMA_V10,
+  ...SCHEMA_V11,
+  ...SCHEMA_V12,
+  ...SCHEMA_V13,
+  ...SCHEMA_V15,
+  ...SCHEMA_V18,
+  ...SCHEMA_V19,
+  ...SCHEMA_V20,
+} as const

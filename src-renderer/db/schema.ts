@@ -66,6 +66,14 @@
  *   dossier (a dossier keeps a year of synced entries: nothing purges them). An employee's entries are read through
  *   `scopeKey` (`kind|siren|matricule|periode`, one range per kind; outbox-query.ts `entriesOfEmployee`). Same number
  *   of indexes, so a write costs the same. No data change: IndexedDB builds the new index from the rows.
+ *
+ * Versions declared: `PaieDb` declares only v2, v5 and v6 (the versions with an upgrade function) and the current
+ * one, each with every table of its time (`STORES_AT_V*`, schema-versions.ts). Dexie (3 and later) upgrades from the
+ * schema the database really has, whatever versions lie between, runs each declared version above it in order with
+ * its upgrade function, and deletes after each the tables that version does not declare. Declaring all seventeen cost
+ * the start 20–43 ms: each `stores()` call parses every version declared before it again (docs/performance.md,
+ * "Dexie's versions"). `test/renderer/db/schema-history.test.ts` opens a database left at each published version and
+ * checks its tables, indexes and rows.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'
@@ -100,24 +108,7 @@ import type {
   ServiceRecordRow,
   StoredEntry,
 } from './schema-rows'
-import {
-  SCHEMA_V1,
-  SCHEMA_V10,
-  SCHEMA_V11,
-  SCHEMA_V12,
-  SCHEMA_V13,
-  SCHEMA_V15,
-  SCHEMA_V18,
-  SCHEMA_V19,
-  SCHEMA_V20,
-  SCHEMA_V2,
-  SCHEMA_V3,
-  SCHEMA_V4,
-  SCHEMA_V5,
-  SCHEMA_V7,
-  SCHEMA_V8,
-  SCHEMA_V9,
-} from './schema-versions'
+import { STORES_AT_V2, STORES_AT_V20, STORES_AT_V5 } from './schema-versions'
 import { upgradeToV6 } from './upgrade-v6'
 
 /** The row types (schema-rows.ts) and each version's stores (schema-versions.ts), importable from here. */
@@ -220,22 +211,10 @@ export class PaieDb extends Dexie {
   /** @param name IndexedDB database name, one per profile (default {@link DEFAULT_DB_NAME}). */
   constructor(name: string = DEFAULT_DB_NAME) {
     super(name, { chromeTransactionDurability: TRANSACTION_DURABILITY })
-    this.version(1).stores(SCHEMA_V1)
-    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2)
-    this.version(3).stores(SCHEMA_V3)
-    this.version(4).stores(SCHEMA_V4)
-    this.version(5).stores(SCHEMA_V5).upgrade(upgradeToV5)
+    // Only the versions with an upgrade function, and the current one (file comment, "Versions declared").
+    this.version(2).stores(STORES_AT_V2).upgrade(upgradeToV2)
+    this.version(5).stores(STORES_AT_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
-    this.version(7).stores(SCHEMA_V7)
-    this.version(8).stores(SCHEMA_V8)
-    this.version(9).stores(SCHEMA_V9)
-    this.version(10).stores(SCHEMA_V10)
-    this.version(11).stores(SCHEMA_V11)
-    this.version(12).stores(SCHEMA_V12)
-    this.version(13).stores(SCHEMA_V13)
-    this.version(15).stores(SCHEMA_V15)
-    this.version(18).stores(SCHEMA_V18)
-    this.version(19).stores(SCHEMA_V19)
-    this.version(20).stores(SCHEMA_V20)
+    this.version(20).stores(STORES_AT_V20)
   }
 }
