@@ -44,7 +44,7 @@ export function formatPeriode(periode: string, locale = 'fr-FR'): string {
   if (match === null) return periode
   const year = Number(match[1])
   const month = Number(match[2])
-  const names = MONTH_NAMES[locale]
+  const names = MONTH_NAMES.get(locale)
   const name = names?.[month - 1]
   if (name !== undefined) return `${name} ${String(year)}`
   const date = new Date(Date.UTC(year, month - 1, 1))
@@ -63,18 +63,21 @@ const PERIOD_FORMATS = new Map<string, Intl.DateTimeFormat>()
  * Month names of the interface's two `Intl` locales ({@link intlLocale}), as `Intl.DateTimeFormat` writes them
  * (`month: 'long'`, CLDR): the dates of these locales are written here without `Intl`. Reason: a renderer's first
  * `Intl.DateTimeFormat` loads ICU's date data, 17–45 ms measured at the home's first render (docs/performance.md,
- * "The home's first dates"). The test suite checks every format written here against `Intl`.
+ * "The home's first dates, vue-i18n's cache keys and Dexie's versions"). The test suite checks every format written here against `Intl`.
  */
-const MONTH_NAMES: Partial<Record<string, readonly string[]>> = {
-  'fr-FR': ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
-  'en-GB': ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-}
+const MONTH_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['fr-FR', ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']],
+  ['en-GB', ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']],
+])
 
 /**
  * Separator between the day and the time in {@link formatDateTime}, per `Intl` locale written without `Intl`
  * (see {@link MONTH_NAMES}): `Intl.DateTimeFormat` writes "22/11/2026 08:30" in fr-FR, "22/11/2026, 08:30" in en-GB.
  */
-const DAY_TIME_SEPARATOR: Partial<Record<string, string>> = { 'fr-FR': ' ', 'en-GB': ', ' }
+const DAY_TIME_SEPARATOR: ReadonlyMap<string, string> = new Map([
+  ['fr-FR', ' '],
+  ['en-GB', ', '],
+])
 
 function twoDigits(n: number): string {
   return String(n).padStart(2, '0')
@@ -145,7 +148,7 @@ export function formatInstantDate(iso: string, timeZone?: string): string {
 export function formatDateTime(iso: string, locale = 'fr-FR', options: { seconds?: boolean; timeZone?: string } = {}): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const separator = DAY_TIME_SEPARATOR[locale]
+  const separator = DAY_TIME_SEPARATOR.get(locale)
   if (separator !== undefined && options.timeZone === undefined)
     return `${localDay(date)}${separator}${localTime(date, options.seconds === true)}`
   const key = `${locale}|${options.seconds === true ? 's' : ''}|${options.timeZone ?? ''}`
@@ -175,7 +178,7 @@ const DATE_TIME_FORMATS = new Map<string, Intl.DateTimeFormat>()
 export function formatTime(iso: string, locale = 'fr-FR', timeZone?: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  if (DAY_TIME_SEPARATOR[locale] !== undefined && timeZone === undefined) return localTime(date, false)
+  if (DAY_TIME_SEPARATOR.has(locale) && timeZone === undefined) return localTime(date, false)
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone === undefined ? {} : { timeZone }) }).format(
     date,
   )
