@@ -4,6 +4,9 @@
  * compiled once per locale, key and source; a message replaced at run time is compiled again; a broken message
  * fails as it does without the cache, and is not kept.
  */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
 import { compile } from '@intlify/core-base'
 import type * as CoreBase from '@intlify/core-base'
 import { describe, expect, it, vi } from 'vitest'
@@ -65,6 +68,16 @@ describe('the cached message compiler', () => {
     expect(i18n.t('a', { nom: 'Lina' })).toBe('Hi Lina')
     expect(i18n.t('a', { nom: 'Lina' })).toBe('Hi Lina')
     expect(compiled).toHaveBeenCalledTimes(4)
+  })
+
+  it("uses the @intlify/core-base vue-i18n depends on: the version pinned in package.json is vue-i18n's", () => {
+    const root = resolve(import.meta.dirname, '../../..')
+    const read = (path: string): unknown => JSON.parse(readFileSync(resolve(root, path), 'utf8'))
+    const project = read('package.json') as { devDependencies: Record<string, string> }
+    const vueI18n = read('node_modules/vue-i18n/package.json') as { dependencies: Record<string, string> }
+    const installed = read('node_modules/@intlify/core-base/package.json') as { version: string }
+    expect(project.devDependencies['@intlify/core-base']).toBe(vueI18n.dependencies['@intlify/core-base'])
+    expect(installed.version).toBe(vueI18n.dependencies['@intlify/core-base'])
   })
 
   it('fails on a broken message as vue-i18n does, and keeps no function for it', () => {
