@@ -6,12 +6,14 @@
  */
 import '../support/db'
 
-import { flushPromises } from '@vue/test-utils'
+import { flushPromises, mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import DossierView from '../../../src-renderer/features/dossier/DossierView.vue'
 import EntryFormView from '../../../src-renderer/features/entry-forms/EntryFormView.vue'
+import { displayName } from '../../../src-renderer/features/dossier/salarieFilter'
+import { createAppI18n } from '../../../src-renderer/i18n'
 import { createAppRouter } from '../../../src-renderer/router'
 import { useReferenceStore } from '../../../src-renderer/stores/reference'
 import { FORM_KINDS } from '../../../src-shared/domain/entry-kinds'
@@ -40,6 +42,45 @@ async function openDossier(): Promise<VueWrapper> {
   await flushPromises()
   return wrapper
 }
+
+describe('les liens de chaque salarié du dossier', () => {
+  it('nomment le salarié dans leur titre et leur nom accessible, et suivent la langue de l’interface', async () => {
+    const reference = useReferenceStore(app.pinia)
+    const salaries = reference.salaries(SIREN)
+    expect(salaries.length).toBeGreaterThanOrEqual(2)
+    const router = createAppRouter()
+    await router.push(`/dossiers/${SIREN}`)
+    await router.isReady()
+    const i18n = createAppI18n('fr')
+    wrapper = mount(DossierView, { props: { siren: SIREN }, attachTo: document.body, global: { plugins: [app.pinia, i18n, router] } })
+    await flushPromises()
+    const view = wrapper
+    /** [text, title, aria-label] of each link of employee `matricule`'s row. */
+    const linksOf = (matricule: string) =>
+      ['sheet-link', 'add-absence', 'add-frais'].map((id) => {
+        const link = view.get(`[data-testid="${id}-${matricule}"]`)
+        return [link.text(), link.attributes('title'), link.attributes('aria-label')]
+      })
+    for (const s of salaries) {
+      const nom = displayName(s)
+      expect(linksOf(s.matricule)).toEqual([
+        ['Fiche', `Ouvrir la fiche de ${nom}`, `Ouvrir la fiche de ${nom}`],
+        ['Absence', `Saisir une absence pour ${nom}`, `Saisir une absence pour ${nom}`],
+        ['Frais', `Saisir des frais professionnels pour ${nom}`, `Saisir des frais professionnels pour ${nom}`],
+      ])
+    }
+    i18n.global.locale.value = 'en'
+    await flushPromises()
+    const first = salaries[0]
+    if (first === undefined) expect.fail('le dossier des fixtures a des salariés')
+    const nom = displayName(first)
+    expect(linksOf(first.matricule)).toEqual([
+      ['Sheet', `Open the sheet of ${nom}`, `Open the sheet of ${nom}`],
+      ['Absence', `Enter an absence for ${nom}`, `Enter an absence for ${nom}`],
+      ['Expenses', `Enter professional expenses for ${nom}`, `Enter professional expenses for ${nom}`],
+    ])
+  })
+})
 
 describe('liens du dossier vers ses écrans de saisie', () => {
   it('ouvre la grille EVP et le formulaire de chaque type à formulaire : absence, frais, prime, avantage', async () => {
