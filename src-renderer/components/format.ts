@@ -63,7 +63,8 @@ const PERIOD_FORMATS = new Map<string, Intl.DateTimeFormat>()
  * Month names of the interface's two `Intl` locales ({@link intlLocale}), as `Intl.DateTimeFormat` writes them
  * (`month: 'long'`, CLDR): the dates of these locales are written here without `Intl`. Reason: a renderer's first
  * `Intl.DateTimeFormat` loads ICU's date data, 17–45 ms measured at the home's first render (docs/performance.md,
- * "The home's first dates, vue-i18n's cache keys and Dexie's versions"). The test suite checks every format written here against `Intl`.
+ * "The home's first dates, vue-i18n's cache keys and Dexie's versions"). The test suite checks every format written
+ * here against `Intl`.
  */
 const MONTH_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
   ['fr-FR', ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']],

@@ -72,8 +72,8 @@
  * schema the database really has, whatever versions lie between, runs each declared version above it in order with
  * its upgrade function, and deletes after each the tables that version does not declare. Declaring all seventeen cost
  * the start 20–43 ms: each `stores()` call parses every version declared before it again (docs/performance.md,
- * "The home's first dates, vue-i18n's cache keys and Dexie's versions"). `test/renderer/db/schema-history.test.ts` opens a database left at each published version and
- * checks its tables, indexes and rows.
+ * "The home's first dates, vue-i18n's cache keys and Dexie's versions"). `test/renderer/db/schema-history.test.ts`
+ * opens a database left at each published version and checks its tables, indexes and rows.
  */
 import Dexie from 'dexie'
 import type { ChromeTransactionDurability, Table, Transaction } from 'dexie'

@@ -5,9 +5,10 @@
  * vue-i18n calls its compiler at every `t()` of a text message, and the compiler looks its cache up under a key it
  * builds each time: `JSON.stringify({ l: locale, k: key, s: source })` and three regular expressions over it. A screen
  * of rows calls `t()` hundreds of times: 13 ms of the cabinet's first render and 21 ms of a dossier switch went to
- * building those keys (docs/performance.md, "The home's first dates, vue-i18n's cache keys and Dexie's versions"). This cache is keyed
- * by locale, then key, and checks the source: the same triple as vue-i18n's, so `t()` returns the same message
- * function, compiled once by the same compiler; a message replaced at run time (`setLocaleMessage`) is compiled again.
+ * building those keys (docs/performance.md, "The home's first dates, vue-i18n's cache keys and Dexie's versions").
+ * This cache is keyed by locale, then key, and checks the source: the same triple as vue-i18n's, so `t()` returns the
+ * same message function, compiled once by the same compiler; a message replaced at run time (`setLocaleMessage`) is
+ * compiled again.
  *
  * What is not a text message (an AST from a bundler plugin) goes to `compile` unchanged. A message that does not
  * compile throws from `compile` (vue-i18n's `onError`), so it is never cached, as in vue-i18n.
