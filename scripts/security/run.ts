@@ -23,6 +23,14 @@ const electronVersion = (JSON.parse(readFileSync(join(root, 'node_modules/electr
  * sometimes leaves the header over the first row; such a report is refused by the parser and the scan is run again. */
 const SCAN_ATTEMPTS = 3
 
+/**
+ * The tool's environment: libuv's thread pool cut to one thread, so that the two writes of its report (the header's
+ * `writeFile` with flag `w`, the rows' with flag `a`, issued together) run in the order they were issued. With the
+ * default four threads, the header's truncating open sometimes ran after the rows were appended (3 corrupt reports of
+ * 6 attempts in one run of 2026-11-28, under Node 22.23.5: the CI run failed after its three attempts at `out`).
+ */
+const TOOL_ENV = { ...process.env, UV_THREADPOOL_SIZE: '1' }
+
 /** Runs electronegativity on `input` and returns its findings. @throws Error after {@link SCAN_ATTEMPTS} corrupt reports. */
 function scan(name: string, input: string): ScannedFinding[] {
   const output = join(reports, `${name}.csv`)
@@ -33,6 +41,7 @@ function scan(name: string, input: string): ScannedFinding[] {
       [cli, '-i', input, '-o', output, '-r', '-v', 'false', '-e', electronVersion, '-x', 'AvailableSecurityFixesGlobalCheck'],
       {
         stdio: ['ignore', 'ignore', 'inherit'],
+        env: TOOL_ENV,
       },
     )
     if (!existsSync(output)) throw new Error(`electronegativity n'a pas écrit ${output}`)
