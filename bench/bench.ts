@@ -421,8 +421,9 @@ async function openHarness(): Promise<Harness> {
   let bridge: Bridge | null = null
   // The app asks main for its active profile at start-up: the demo one, on the database `paie-demo` the scenarios
   // fill. Its own connection is never used: the handlers below use the scenario's.
+  const profilesDir = mkdtempSync(join(os.tmpdir(), 'paie-bench-data-'))
   const profiles = createProfileService({
-    store: createProfileFileStore(mkdtempSync(join(os.tmpdir(), 'paie-bench-data-'))),
+    store: createProfileFileStore(profilesDir),
     keychain: createMemoryKeychain(),
     startDemo: () => Promise.resolve({ baseUrl: 'http://127.0.0.1:9', clientId: 'bench', clientSecret: 'bench' }),
   })
@@ -483,6 +484,7 @@ async function openHarness(): Promise<Harness> {
       await context.close().catch(() => undefined)
       await server.close()
       rmSync(profile, { recursive: true, force: true })
+      rmSync(profilesDir, { recursive: true, force: true })
     },
   }
 }

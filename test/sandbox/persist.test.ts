@@ -3,9 +3,9 @@
  * including creations, in-place changes and deletions; a journal line cut by a crash is ignored; a reset writes a
  * fresh snapshot.
  */
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../src-sandbox/server'
 import { journalPathOf, loadStoreFile } from '../../src-sandbox/store/persist'
@@ -15,14 +15,21 @@ import { call, qs, quietEmployee, sirenOf, startTestSandbox, tokenFor } from './
 
 const siren = sirenOf('A')
 let running: RunningSandbox | null = null
+/** Store files made by {@link storePath} in the running test. */
+const files: string[] = []
 
 afterEach(async () => {
   await running?.close()
   running = null
+  // Once the sandbox is closed: it writes its journal and snapshots in the folder until then.
+  for (const file of files.splice(0)) rmSync(dirname(file), { recursive: true, force: true })
 })
 
+/** A store file in a new temporary folder, deleted after the test. */
 function storePath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'paie-sandbox-store-')), 'store.json')
+  const file = join(mkdtempSync(join(tmpdir(), 'paie-sandbox-store-')), 'store.json')
+  files.push(file)
+  return file
 }
 
 async function start(file: string): Promise<RunningSandbox> {

@@ -1,18 +1,31 @@
 /**
  * A real profile service for tests: profiles file in a new temporary folder, secrets in memory, and the demo
- * profile connected to `demo` (a running sandbox) when given.
+ * profile connected to `demo` (a running sandbox) when given. The folders are deleted after the test file's last test.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll } from 'vitest'
 
 import { createMemoryKeychain } from '../../src-main/profiles/keychain'
 import { createProfileFileStore } from '../../src-main/profiles/profile-file'
 import { createProfileService, type DemoEndpoint, type ProfileService, type ProfileServiceDeps } from '../../src-main/profiles/service'
 
-/** A new folder under the OS temporary folder. */
+/** Folders made by {@link tempDataDir} for the running test file. */
+const made: string[] = []
+
+// Registered on the file that imports this module (each test file evaluates its own copy), before that file's own
+// hooks: after hooks run in reverse order, so the folders go after the file has closed what still writes there.
+// After the file rather than after each test: services are also made in beforeAll and used by every test.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A new folder under the OS temporary folder, deleted after the test file's last test. */
 export function tempDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'paie-test-data-'))
+  const dir = mkdtempSync(join(tmpdir(), 'paie-test-data-'))
+  made.push(dir)
+  return dir
 }
 
 /**

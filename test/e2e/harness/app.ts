@@ -94,7 +94,7 @@ export interface Workstation {
   stopSandbox(): Promise<void>
   /** Starts the sandbox again on the same port with the same data. */
   restartSandbox(): Promise<void>
-  /** Chromium's profile folder (kept across closeBrowser / killBrowser and reopenBrowser). */
+  /** Chromium's profile folder (kept across closeBrowser / killBrowser and reopenBrowser; deleted by close). */
   readonly profileDir: string
   /** Closes Chromium (the profile folder, hence IndexedDB, is kept). */
   closeBrowser(): Promise<void>
@@ -106,6 +106,10 @@ export interface Workstation {
   /** Opens Chromium again on the same profile and loads the app. */
   reopenBrowser(): Promise<Page>
   screenshot(name: string): Promise<string>
+  /**
+   * Records the suite's operations and tokens (artifacts/, for the reports and the log scan), closes Chromium, the
+   * sandbox and the renderer's server, then deletes the workstation's temporary folders (profile, data, files).
+   */
   close(): Promise<void>
 }
 
@@ -188,8 +192,9 @@ export async function startWorkstation(
   }
   // Main's profile service, as in the app: a first start has no profile, so the demo profile is active; its
   // "embedded sandbox" is the harness's sandbox (same URL across a restart).
+  const profilesDir = mkdtempSync(join(tmpdir(), 'paie-e2e-data-'))
   const profiles = createProfileService({
-    store: createProfileFileStore(mkdtempSync(join(tmpdir(), 'paie-e2e-data-'))),
+    store: createProfileFileStore(profilesDir),
     keychain,
     startDemo: () => Promise.resolve({ baseUrl: sandboxUrl, clientId: credentials.client_id, clientSecret: credentials.client_secret }),
     connectionOptions: { timeoutMs: 5_000, fetch: recordingFetch, onResponse: operations.observe },
@@ -312,6 +317,10 @@ export async function startWorkstation(
       recordTokens(tokensFile, [...issuedTokens, ...(sandbox === null ? [] : sandbox.issuedTokens())])
       await sandbox?.close()
       await server.close()
+      // Last: Chromium writes its profile until its process is gone, and main's services write the data and files
+      // folders while they serve. Nothing read later lives here (logs, tokens and operations are under artifacts/).
+      // Retries: a Chromium helper process may still be closing a file of the profile as the browser exits.
+      for (const dir of [profile, profilesDir, filesRoot]) rmSync(dir, { recursive: true, force: true, maxRetries: 5 })
     },
   }
   return ws

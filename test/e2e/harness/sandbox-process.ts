@@ -5,10 +5,10 @@
  * suite measures faults, not the 100 requests/s window.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { FaultSettings } from '../../../src-sandbox/faults'
 import { loadStoreFile } from '../../../src-sandbox/store/persist'
 import type { SandboxStore } from '../../../src-sandbox/store/types'
@@ -26,6 +26,7 @@ export interface SandboxProcess {
   kill(): Promise<void>
   /** Starts the process again on the same port and file; resolves once it answers /api/health. */
   restart(): Promise<void>
+  /** SIGKILL, then deletes the store file's temporary folder (readStore fails afterwards). */
   close(): Promise<void>
 }
 
@@ -127,6 +128,10 @@ export async function startSandboxProcess(options: { seed: number; today: string
     expireTokens: () => admin('POST', 'expire-tokens'),
     kill,
     restart: launch,
-    close: kill,
+    async close() {
+      // After the exit: the process writes its journal there until then.
+      await kill()
+      rmSync(dirname(storeFile), { recursive: true, force: true })
+    },
   }
 }

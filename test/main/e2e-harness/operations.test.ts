@@ -2,11 +2,11 @@
  * The operations report of the end-to-end runs (test/e2e/harness/operations.ts): counting, merging suite files written
  * by separate workers, and reading the files back through zod.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { OPERATION_IDS, type OperationId } from '../../../src-shared/api/endpoints'
 import {
   OperationsFileError,
@@ -66,8 +66,20 @@ describe('operation counts', () => {
 })
 
 describe('operation files', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A new temporary folder, deleted after the test. */
+  function tempDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'paie-operations-'))
+    dirs.push(dir)
+    return dir
+  }
+
   it('suites written one after the other (separate workers) merge into one report', () => {
-    const root = mkdtempSync(join(tmpdir(), 'paie-operations-'))
+    const root = tempDir()
     const dir = join(root, 'operations')
     const file = join(root, 'operations.json')
     recordSuiteOperations(dir, 'offline-day', { obtenirJeton: 1, listerDossiers: 2 })
@@ -88,7 +100,7 @@ describe('operation files', () => {
   })
 
   it('a suite file that is not the expected shape is an error, not a silent zero', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'paie-operations-'))
+    const dir = tempDir()
     writeFileSync(join(dir, 'broken.json'), JSON.stringify({ suite: 'broken', operations: { inventee: 1 } }))
     expect(() => mergeSuiteOperations(dir)).toThrow(OperationsFileError)
     writeFileSync(join(dir, 'broken.json'), '{"suite": "broken", "operations": ')

@@ -11,9 +11,9 @@
  * A new channel: its sample here (the compiler asks for it) and, when its handler needs new dependencies, those in
  * {@link handlerDeps} (the one place).
  */
-import { mkdtempSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createIpcDispatcher, type IpcDispatcher, type IpcFailure, type IpcSender } from '../../../src-main/ipc/dispatcher'
@@ -245,6 +245,9 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled)
   await sandbox.close()
+  // After the close: the sandbox writes its store there until then.
+  rmSync(dirname(storeFile), { recursive: true, force: true })
+  rmSync(files, { recursive: true, force: true })
 })
 afterEach(() => {
   expect(unhandled).toEqual([])

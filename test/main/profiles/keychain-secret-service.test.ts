@@ -8,7 +8,7 @@
  * in the keychain nor in the profiles file; with no Secret Service the save is refused in French and nothing is stored.
  */
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -34,6 +34,8 @@ interface ChildAnswer {
 
 let sandbox: RunningSandbox
 const keyringHome = mkdtempSync(join(tmpdir(), 'paie-keyring-'))
+/** Profile folders made by {@link newDataDir}, deleted with the keyring folder after the last test. */
+const dataDirs: string[] = []
 
 /** Runs one operation in a new process; `secretService: false` runs it with no D-Bus session at all. */
 async function child(command: Record<string, unknown>, dataDir: string, secretService = true): Promise<ChildAnswer> {
@@ -55,7 +57,9 @@ async function child(command: Record<string, unknown>, dataDir: string, secretSe
 }
 
 function newDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'paie-profiles-'))
+  const dir = mkdtempSync(join(tmpdir(), 'paie-profiles-'))
+  dataDirs.push(dir)
+  return dir
 }
 
 function input(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -74,6 +78,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox.close()
+  // Each operation awaited its process and D-Bus session (gnome-keyring leaves with its bus): nothing writes there now.
+  for (const dir of [keyringHome, ...dataDirs.splice(0)]) rmSync(dir, { recursive: true, force: true })
 })
 
 describe('keychain on a real Secret Service (gnome-keyring under dbus-run-session)', () => {
