@@ -3,7 +3,7 @@
  * A big paste in the EVP grid (useEvpCells.ts, `paste`): read and sorted a slice at a time, its new values written in
  * chunks, and a value typed in a pasted cell while the paste is being saved. Whatever the timing, a cell has one outbox
  * entry: the typed value is saved after the pasted one, as a change of it, never as a second entry. Real stores on a
- * real IndexedDB (fake-indexeddb), a reference of 600 employees (1 200 cells: two slices, five chunks).
+ * real IndexedDB (fake-indexeddb), a reference of 600 employees (1 200 cells: three slices, five chunks).
  */
 import '../support/db'
 
@@ -110,5 +110,28 @@ describe('collage d’un grand bloc dans la grille EVP', () => {
     expect([...byCell.entries()].filter(([, rows]) => rows.length !== 1).map(([key]) => key)).toEqual([])
     expect(byCell.get('P0590|HS25')?.[0]?.['quantite']).toBe('7')
     expect(cells.cell('P0590', 'HS25').text).toBe('7')
+  })
+
+  it('une valeur tapée aussitôt après le collage, dans une cellule de sa dernière tranche, l’emporte sur la valeur collée', async () => {
+    const cells = await gridCells()
+    // A cell outside the paste saved first: the period's read is then done, and the paste is saved at once (not held
+    // for the read, which keeps every save in the order it was made).
+    if (model === undefined) throw new Error('Fixture sans salarié')
+    await cells.commit({ matricule: model.matricule, numeroContrat: null, code: hs25, text: '3' })
+    await flushPromises()
+    // P0599's OBS is the paste's last cell: in its last slice, sorted after the main thread was given back.
+    const pasting = cells.paste(pasted(new Set()))
+    const typedObs = cells.commit({ matricule: 'P0599', numeroContrat: null, code: obs, text: 'tapé après' })
+    await pasting
+    await typedObs
+    await until('cellule tapée enregistrée', async () => {
+      await flushPromises()
+      return cells.cell('P0599', 'OBS').status === 'queued'
+    })
+    const byCell = await rowsByCell()
+    expect(byCell.size).toBe(2 * EMPLOYEES + 1)
+    expect([...byCell.entries()].filter(([, rows]) => rows.length !== 1).map(([key]) => key)).toEqual([])
+    expect(byCell.get('P0599|OBS')?.[0]?.['valeur_texte']).toBe('tapé après')
+    expect(cells.cell('P0599', 'OBS').text).toBe('tapé après')
   })
 })

@@ -10,31 +10,39 @@ import type { EntryResult } from './evpCellState'
 /** Per-key chains of work: a key's work starts after the previous work of that key has settled. */
 export function createKeyedChains() {
   const chains = new Map<string, Promise<void>>()
+  /** Chains `work` after the previous work of `key`; the returned promise never rejects when `work` does not. */
+  function run(key: string, work: () => Promise<void>): Promise<void> {
+    const next = (chains.get(key) ?? Promise.resolve()).then(work, work)
+    chains.set(key, next)
+    void next.finally(() => {
+      if (chains.get(key) === next) chains.delete(key)
+    })
+    return next
+  }
   return {
     /** True while work of `key` is under way. */
     busy: (key: string): boolean => chains.has(key),
-    /** Chains `work` after the previous work of `key`; the returned promise never rejects when `work` does not. */
-    run(key: string, work: () => Promise<void>): Promise<void> {
-      const next = (chains.get(key) ?? Promise.resolve()).then(work, work)
-      chains.set(key, next)
-      void next.finally(() => {
-        if (chains.get(key) === next) chains.delete(key)
-      })
-      return next
-    },
+    run,
     /**
-     * Marks `keys` busy until `work` settles (a bulk write of several cells): a key's later work chains after it.
-     * Each key is freed when `work` settles, unless later work of that key was chained meanwhile.
+     * Takes `key`'s turn now, for work decided later: work of `key` chained from now on waits for it. Give the work to
+     * the returned function (once: a later call is refused, and every turn must be given one, or the key stays busy);
+     * it starts once the work of `key` chained before has settled.
+     * @returns the function taking the work; true when it took it
      */
-    hold(keys: readonly string[], work: Promise<unknown>): void {
-      const settled = work.then(
-        () => undefined,
-        () => undefined,
-      )
-      for (const key of keys) chains.set(key, settled)
-      void settled.then(() => {
-        for (const key of keys) if (chains.get(key) === settled) chains.delete(key)
+    reserve(key: string): (work: () => Promise<unknown>) => boolean {
+      let give: ((work: () => Promise<unknown>) => void) | null = null
+      const given = new Promise<() => Promise<unknown>>((resolve) => {
+        give = resolve
       })
+      void run(key, async () => {
+        await (await given)().catch(() => undefined)
+      })
+      return (work) => {
+        if (give === null) return false
+        give(work)
+        give = null
+        return true
+      }
     },
   }
 }

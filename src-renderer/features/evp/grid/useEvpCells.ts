@@ -46,12 +46,12 @@ export type { CellInput } from './evpCellState'
 /** Inputs per `enqueueMany` call of a paste (progress moves between calls; the UI stays responsive). */
 const PASTE_CHUNK = 250
 /**
- * Pasted cells read and sorted per task (a multiple of {@link PASTE_CHUNK}): the main thread is given back between
- * slices, so that a paste of 1 000 rows × 5 cells is not one long task (issue 19: none above 50 ms). Measured in the
- * bench's grid paste: 4–12 ms of sorting and 2–14 ms of rendering per slice, where the whole paste sorted at once was
- * one task of 55–85 ms.
+ * Pasted cells read and sorted per task (a multiple of {@link PASTE_CHUNK}): the main thread is given back before each
+ * slice, so that a paste of 1 000 rows × 5 cells is not one long task (issue 19: none above 50 ms). Slices of 1 000,
+ * the first sorted in the paste event's own task, still made tasks of 60–70 ms in the bench's grid paste
+ * (docs/performance.md, "The grid paste's slices").
  */
-const PASTE_SORT_SLICE = 1_000
+const PASTE_SORT_SLICE = 500
 /** Pause before reloading the cells after the dossier's counts moved (a sync settles many entries at once), in ms. */
 const RELOAD_DELAY_MS = 300
 
@@ -260,9 +260,10 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   /**
    * Saves pasted cells: unreadable ones are marked at once; new values go to `enqueueMany` in chunks (progress
    * shown); cells with an entry already (revise, update, delete) go one by one. The cells are read and sorted
-   * {@link PASTE_SORT_SLICE} at a time, the main thread given back between slices. Every new value's cell is busy
-   * from the moment it is sorted until its chunk is written and settled: a value typed in it meanwhile is saved
-   * after it, as a change of the pasted entry, never as a second entry of the cell.
+   * {@link PASTE_SORT_SLICE} at a time, each slice in a task of its own (the first too). Every pasted cell takes its
+   * turn at the paste (cellWrites.ts `reserve`), and a new value's cell stays busy until its chunk is written and
+   * settled: a value typed in a pasted cell afterwards, whichever slice sorts it, is saved after the pasted one, as a
+   * change of the pasted entry, never as a second entry of the cell nor overwritten by the pasted value.
    *
    * Before the service's records of the period are read, the pasted cells show « enregistrement » and the paste waits
    * for the reading (readHold.ts); a cell that looked empty and that a record of the service then decides is not
@@ -288,57 +289,99 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
 
   /** Saves pasted cells ({@link paste}); `seen`: the cells empty at the paste when it waited for the read, in `at`. */
   async function pasteCells(inputs: readonly CellInput[], seen: PasteSeen | null, at: string): Promise<number | null> {
+    // Every pasted cell takes its turn now, before the main thread is given back: a value typed in one of them from now
+    // on is saved after the pasted one (as a change of it), whichever slice sorts it. A cell with a save under way
+    // already is saved one by one, after that save.
+    const busyBefore = new Set(inputs.map((input) => inputKey(input)).filter((key) => chains.busy(key)))
+    const turns = new Map<string, (work: () => Promise<unknown>) => boolean>()
+    for (const input of inputs) {
+      const key = inputKey(input)
+      if (!turns.has(key)) turns.set(key, chains.reserve(key))
+    }
+    const nothing = (): Promise<void> => Promise.resolve()
     const writes: { chunk: readonly FreshCell[]; written: () => void }[] = []
     const others: CellInput[] = []
     let unreadable = 0
-    for (const [index, slice] of chunked(inputs, PASTE_SORT_SLICE).entries()) {
-      if (index > 0) await yieldToMain()
-      // Another period shown between two slices: the rest of the paste is left (the sorted slices are written).
-      if (at !== shown()) break
-      const sorted = sortPaste(slice, { entries: deciding.value, local: local.value }, chains.busy, place, refusal, seen)
-      local.value = sorted.local
-      unreadable += sorted.conflicts
-      for (const chunk of chunked(sorted.fresh, PASTE_CHUNK)) {
-        let written = (): void => undefined
-        chains.hold(
-          chunk.map((c) => c.key),
-          new Promise<void>((resolve) => {
-            written = resolve
-          }),
-        )
-        writes.push({ chunk, written })
-      }
-      others.push(...sorted.others)
-      unreadable += sorted.unreadable
-    }
-    const total = writes.reduce((n, w) => n + w.chunk.length, 0) + others.length
-    let done = 0
-    // The progress shown is the paste's while its period is shown.
-    const report = (): void => {
-      if (at === shown()) progress.value = { done, total }
-    }
-    report()
     try {
-      for (const write of writes) {
-        try {
-          await writeFresh(write.chunk, at)
-        } finally {
-          write.written()
-        }
-        done += write.chunk.length
-        report()
-      }
-      for (const input of others) {
+      for (const slice of chunked(inputs, PASTE_SORT_SLICE)) {
+        // Every slice in a task of its own, the first one too: not in the paste event's task (issue 19).
+        await yieldToMain()
+        // Another period shown between two slices: the rest of the paste is left (the sorted slices are written).
         if (at !== shown()) break
-        await commitCell(input, at)
-        done += 1
-        report()
+        const sorted = sortPaste(slice, { entries: deciding.value, local: local.value }, (key) => busyBefore.has(key), place, refusal, seen)
+        local.value = sorted.local
+        unreadable += sorted.conflicts
+        for (const chunk of chunked(sorted.fresh, PASTE_CHUNK)) {
+          let written = (): void => undefined
+          const writing = new Promise<void>((resolve) => {
+            written = resolve
+          })
+          // A new value's cell is busy until its chunk is written and settled.
+          for (const c of chunk) turns.get(c.key)?.(() => writing)
+          writes.push({ chunk, written })
+        }
+        others.push(...sorted.others)
+        unreadable += sorted.unreadable
+        // Cells refused, or that the service's record holds or contradicts: nothing to save, their turn is over.
+        const later = new Set(sorted.others.map((input) => inputKey(input)))
+        for (const input of slice) {
+          const key = inputKey(input)
+          if (!later.has(key)) turns.get(key)?.(nothing)
+        }
+      }
+      const total = writes.reduce((n, w) => n + w.chunk.length, 0) + others.length
+      let done = 0
+      // The progress shown is the paste's while its period is shown.
+      const report = (): void => {
+        if (at === shown()) progress.value = { done, total }
+      }
+      report()
+      try {
+        // The first chunk's validation in a task of its own, not in the last slice's.
+        if (writes.length > 0) await yieldToMain()
+        for (const write of writes) {
+          try {
+            await writeFresh(write.chunk, at)
+          } finally {
+            write.written()
+          }
+          done += write.chunk.length
+          report()
+        }
+        for (const input of others) {
+          if (at !== shown()) break
+          await pasteOver(input, at, turns.get(inputKey(input)))
+          done += 1
+          report()
+        }
+      } finally {
+        if (at === shown()) progress.value = null
       }
     } finally {
       for (const write of writes) write.written()
-      if (at === shown()) progress.value = null
+      // Cells of slices left (another period shown) or of cells left: their turn ends with nothing saved.
+      for (const turn of turns.values()) turn(nothing)
     }
     return unreadable
+  }
+
+  /**
+   * Saves one pasted cell that changes an entry (or waits for a save under way) in its turn (`turn`, taken at the paste;
+   * without one, after the cell's work chained so far).
+   */
+  function pasteOver(input: CellInput, at: string, turn: ((work: () => Promise<unknown>) => boolean) | undefined): Promise<void> {
+    const key = inputKey(input)
+    const read = readCell(input, refusal)
+    if (!read.ok) {
+      setLocal(key, read.view)
+      return Promise.resolve()
+    }
+    setLocal(key, savingView(input.text))
+    const seen = deciding.value.get(key)
+    return new Promise<void>((resolve) => {
+      const work = (): Promise<void> => saveCell(input, key, read.value, seen, at).finally(resolve)
+      if (turn?.(work) !== true) void chains.run(key, work)
+    })
   }
 
   /** Cells in error (refused locally, or rejected by the service), for the side panel. */
