@@ -43,11 +43,11 @@ afterEach(async () => {
 })
 
 /** Mounts a component holding the grid's cells of the dossier and period; @returns them */
-async function gridCells(): Promise<ReturnType<typeof useEvpCells>> {
+async function gridCells(periode = ref(PERIODE)): Promise<ReturnType<typeof useEvpCells>> {
   let cells: ReturnType<typeof useEvpCells> | undefined
   const Host = defineComponent({
     setup() {
-      cells = useEvpCells(ref(SIREN), ref(PERIODE), ref([hs25, obs]))
+      cells = useEvpCells(ref(SIREN), periode, ref([hs25, obs]))
       return () => h('div')
     },
   })
@@ -55,6 +55,13 @@ async function gridCells(): Promise<ReturnType<typeof useEvpCells>> {
   await flushPromises()
   if (cells === undefined) throw new Error('useEvpCells non monté')
   return cells
+}
+
+/** Waits until the period's read is done: a cell outside the paste saved first (the saves held for the read run then). */
+async function readDone(cells: ReturnType<typeof useEvpCells>): Promise<void> {
+  if (model === undefined) throw new Error('Fixture sans salarié')
+  await cells.commit({ matricule: model.matricule, numeroContrat: null, code: hs25, text: '3' })
+  await flushPromises()
 }
 
 /** The paste of every employee's HS25 then OBS (1 200 cells, in that order), `unreadable` HS25 texts made unreadable. */
@@ -96,7 +103,8 @@ describe('collage d’un grand bloc dans la grille EVP', () => {
 
   it('une valeur tapée dans une cellule collée pendant l’enregistrement est enregistrée après, sans seconde saisie', async () => {
     const cells = await gridCells()
-    // P0590's HS25 is in the first slice's third chunk: typed while the paste's first chunk is being written.
+    // The period's read is not done yet: the paste, then the value typed in P0590's HS25, are held for it and saved in
+    // that order (readHold.ts).
     const pasting = cells.paste(pasted(new Set()))
     const typedHs25 = cells.commit({ matricule: 'P0590', numeroContrat: null, code: hs25, text: '7' })
     await pasting
@@ -114,13 +122,13 @@ describe('collage d’un grand bloc dans la grille EVP', () => {
 
   it('une valeur tapée aussitôt après le collage, dans une cellule de sa dernière tranche, l’emporte sur la valeur collée', async () => {
     const cells = await gridCells()
-    // A cell outside the paste saved first: the period's read is then done, and the paste is saved at once (not held
-    // for the read, which keeps every save in the order it was made).
-    if (model === undefined) throw new Error('Fixture sans salarié')
-    await cells.commit({ matricule: model.matricule, numeroContrat: null, code: hs25, text: '3' })
-    await flushPromises()
+    // The period's read done, the paste is saved at once (not held for the read, which keeps every save in the order it
+    // was made).
+    await readDone(cells)
     // P0599's OBS is the paste's last cell: in its last slice, sorted after the main thread was given back.
     const pasting = cells.paste(pasted(new Set()))
+    // Saved at once, not held for the read.
+    expect(cells.waiting.value).toBe(0)
     const typedObs = cells.commit({ matricule: 'P0599', numeroContrat: null, code: obs, text: 'tapé après' })
     await pasting
     await typedObs
@@ -133,5 +141,18 @@ describe('collage d’un grand bloc dans la grille EVP', () => {
     expect([...byCell.entries()].filter(([, rows]) => rows.length !== 1).map(([key]) => key)).toEqual([])
     expect(byCell.get('P0599|OBS')?.[0]?.['valeur_texte']).toBe('tapé après')
     expect(cells.cell('P0599', 'OBS').text).toBe('tapé après')
+  })
+
+  it('un collage dont la période est quittée avant que rien ne soit trié est abandonné, sans rien enregistrer', async () => {
+    const periode = ref(PERIODE)
+    const cells = await gridCells(periode)
+    await readDone(cells)
+    const pasting = cells.paste(pasted(new Set()))
+    expect(cells.waiting.value).toBe(0)
+    periode.value = '2026-10'
+    expect(await pasting).toBeNull()
+    await flushPromises()
+    // Only the cell saved before the paste.
+    expect((await rowsByCell()).size).toBe(1)
   })
 })

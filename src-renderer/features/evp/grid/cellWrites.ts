@@ -14,13 +14,14 @@ export function createKeyedChains() {
   function run(key: string, work: () => Promise<void>): Promise<void> {
     const next = (chains.get(key) ?? Promise.resolve()).then(work, work)
     chains.set(key, next)
-    void next.finally(() => {
+    const cleanup = (): void => {
       if (chains.get(key) === next) chains.delete(key)
-    })
+    }
+    void next.then(cleanup, cleanup)
     return next
   }
   return {
-    /** True while work of `key` is under way. */
+    /** True while work of `key` is under way, or a turn taken for it ({@link reserve}) has not ended. */
     busy: (key: string): boolean => chains.has(key),
     run,
     /**
@@ -35,7 +36,12 @@ export function createKeyedChains() {
         give = resolve
       })
       void run(key, async () => {
-        await (await given)().catch(() => undefined)
+        const work = await given
+        try {
+          await work()
+        } catch {
+          // The turn ends whatever its work gave: the key's later work is not blocked by it.
+        }
       })
       return (work) => {
         if (give === null) return false

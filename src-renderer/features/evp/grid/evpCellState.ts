@@ -193,7 +193,7 @@ export interface PasteSeen {
 
 /**
  * Sorts pasted cells into those refused at once, new values for one bulk write and the rest (saved one by one).
- * @param busy true for a cell key whose save is under way (its new value must wait for it).
+ * @param busy true for a cell key whose save was under way at the paste (its new value must wait for it).
  * @param place where a cell is (dossier, employee, code, period) for its payload.
  */
 export function sortPaste(

@@ -288,26 +288,27 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   }
 
   /** Saves pasted cells ({@link paste}); `seen`: the cells empty at the paste when it waited for the read, in `at`. */
-  async function pasteCells(inputs: readonly CellInput[], seen: PasteSeen | null, at: string): Promise<number | null> {
+  async function pasteCells(pastedInputs: readonly CellInput[], seen: PasteSeen | null, at: string): Promise<number | null> {
+    // One input per cell (the last one pasted): a cell pasted twice would otherwise be queued twice.
+    const inputs = [...new Map(pastedInputs.map((input) => [inputKey(input), input])).values()]
     // Every pasted cell takes its turn now, before the main thread is given back: a value typed in one of them from now
     // on is saved after the pasted one (as a change of it), whichever slice sorts it. A cell with a save under way
     // already is saved one by one, after that save.
     const busyBefore = new Set(inputs.map((input) => inputKey(input)).filter((key) => chains.busy(key)))
     const turns = new Map<string, (work: () => Promise<unknown>) => boolean>()
-    for (const input of inputs) {
-      const key = inputKey(input)
-      if (!turns.has(key)) turns.set(key, chains.reserve(key))
-    }
     const nothing = (): Promise<void> => Promise.resolve()
     const writes: { chunk: readonly FreshCell[]; written: () => void }[] = []
     const others: CellInput[] = []
     let unreadable = 0
+    let sortedSlices = 0
     try {
+      for (const input of inputs) turns.set(inputKey(input), chains.reserve(inputKey(input)))
       for (const slice of chunked(inputs, PASTE_SORT_SLICE)) {
         // Every slice in a task of its own, the first one too: not in the paste event's task (issue 19).
         await yieldToMain()
         // Another period shown between two slices: the rest of the paste is left (the sorted slices are written).
         if (at !== shown()) break
+        sortedSlices += 1
         const sorted = sortPaste(slice, { entries: deciding.value, local: local.value }, (key) => busyBefore.has(key), place, refusal, seen)
         local.value = sorted.local
         unreadable += sorted.conflicts
@@ -322,13 +323,13 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
         }
         others.push(...sorted.others)
         unreadable += sorted.unreadable
-        // Cells refused, or that the service's record holds or contradicts: nothing to save, their turn is over.
-        const later = new Set(sorted.others.map((input) => inputKey(input)))
-        for (const input of slice) {
-          const key = inputKey(input)
-          if (!later.has(key)) turns.get(key)?.(nothing)
-        }
       }
+      // Cells refused, held or contradicted by the service's record, and those of slices left: nothing to save, their
+      // turn is over now (a new value's turn already has its work and refuses this).
+      const later = new Set(others.map((input) => inputKey(input)))
+      for (const [key, turn] of turns) if (!later.has(key)) turn(nothing)
+      // Its period left before any slice was sorted: nothing was saved, the paste is dropped.
+      if (sortedSlices === 0 && inputs.length > 0) return null
       const total = writes.reduce((n, w) => n + w.chunk.length, 0) + others.length
       let done = 0
       // The progress shown is the paste's while its period is shown.
@@ -359,7 +360,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       }
     } finally {
       for (const write of writes) write.written()
-      // Cells of slices left (another period shown) or of cells left: their turn ends with nothing saved.
+      // Cells whose save was left (another period shown, or an error): their turn ends with nothing saved.
       for (const turn of turns.values()) turn(nothing)
     }
     return unreadable
