@@ -193,25 +193,26 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    * when typed and that a record of the service then decides is not saved over it ({@link afterServiceRead}).
    */
   function commit(input: CellInput): Promise<void> {
-    return commitCell(input, null)
+    const cell = startSave(input)
+    if (cell === null) return Promise.resolve()
+    const at = shown()
+    const save = (): Promise<void> => chains.run(cell.key, () => saveCell(input, cell.key, cell.value, cell.seen, at))
+    return hold.direct() ? save() : hold.after(1, save, undefined)
   }
 
   /**
-   * {@link commit}; `pastedIn`: the `siren|periode` of the paste saving this cell (already after the read: never held
-   * behind itself), null for a typed cell.
+   * Reads a cell's text to save it: the cell shows « enregistrement », or its refusal when the text cannot be read.
+   * @returns the cell's key, its value and its deciding entry now (`seen`); null when the text cannot be read
    */
-  function commitCell(input: CellInput, pastedIn: string | null): Promise<void> {
+  function startSave(input: CellInput): { key: string; value: EvpValue | null; seen: OutboxEntry | undefined } | null {
     const key = inputKey(input)
     const read = readCell(input, refusal)
     if (!read.ok) {
       setLocal(key, read.view)
-      return Promise.resolve()
+      return null
     }
     setLocal(key, savingView(input.text))
-    const seen = deciding.value.get(key)
-    const at = pastedIn ?? shown()
-    const save = (): Promise<void> => chains.run(key, () => saveCell(input, key, read.value, seen, at))
-    return pastedIn !== null || hold.direct() ? save() : hold.after(1, save, undefined)
+    return { key, value: read.value, seen: deciding.value.get(key) }
   }
 
   /** Saves cell `key`'s value `value` (read from `input`); `seen`: its deciding entry when typed, in `at` (`siren|periode`). */
@@ -371,17 +372,11 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
    * without one, after the cell's work chained so far).
    */
   function pasteOver(input: CellInput, at: string, turn: ((work: () => Promise<unknown>) => boolean) | undefined): Promise<void> {
-    const key = inputKey(input)
-    const read = readCell(input, refusal)
-    if (!read.ok) {
-      setLocal(key, read.view)
-      return Promise.resolve()
-    }
-    setLocal(key, savingView(input.text))
-    const seen = deciding.value.get(key)
+    const cell = startSave(input)
+    if (cell === null) return Promise.resolve()
     return new Promise<void>((resolve) => {
-      const work = (): Promise<void> => saveCell(input, key, read.value, seen, at).finally(resolve)
-      if (turn?.(work) !== true) void chains.run(key, work)
+      const work = (): Promise<void> => saveCell(input, cell.key, cell.value, cell.seen, at).finally(resolve)
+      if (turn?.(work) !== true) void chains.run(cell.key, work)
     })
   }
 
