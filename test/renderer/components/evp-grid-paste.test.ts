@@ -9,12 +9,13 @@ import '../support/db'
 
 import { flushPromises, mount } from '@vue/test-utils'
 import type { VueWrapper } from '@vue/test-utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineComponent, h, ref } from 'vue'
 
 import type { CellInput } from '../../../src-renderer/features/evp/grid/useEvpCells'
 import { useEvpCells } from '../../../src-renderer/features/evp/grid/useEvpCells'
 import { createAppI18n } from '../../../src-renderer/i18n'
+import { useOutboxStore } from '../../../src-renderer/stores/outbox'
 import { Salarie } from '../../../src-shared/api/salaries'
 import { SIREN, codesEvp, salaries, snapshot } from '../support/fixtures'
 import { testApp, until, withReference } from '../support/mount'
@@ -125,12 +126,27 @@ describe('collage d’un grand bloc dans la grille EVP', () => {
     // The period's read done, the paste is saved at once (not held for the read, which keeps every save in the order it
     // was made).
     await readDone(cells)
+    // The typed value's save (a change of the pasted entry) takes a while: the cell is seen while it is under way.
+    const outbox = useOutboxStore(app.pinia)
+    const revise = outbox.revise
+    let revising = (): void => undefined
+    const revised = new Promise<void>((resolve) => {
+      revising = resolve
+    })
+    vi.spyOn(outbox, 'revise').mockImplementation(async (...args) => {
+      await revised
+      return revise(...args)
+    })
     // P0599's OBS is the paste's last cell: in its last slice, sorted after the main thread was given back.
     const pasting = cells.paste(pasted(new Set()))
     // Saved at once, not held for the read.
     expect(cells.waiting.value).toBe(0)
     const typedObs = cells.commit({ matricule: 'P0599', numeroContrat: null, code: obs, text: 'tapé après' })
     await pasting
+    await until('saisie tapée en cours d’enregistrement', () => vi.mocked(outbox.revise).mock.calls.length > 0)
+    // The pasted value is settled and the typed one is being saved: the cell shows the typed text, not the pasted one.
+    expect(cells.cell('P0599', 'OBS')).toMatchObject({ status: 'saving', text: 'tapé après' })
+    revising()
     await typedObs
     await until('cellule tapée enregistrée', async () => {
       await flushPromises()

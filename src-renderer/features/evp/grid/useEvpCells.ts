@@ -196,7 +196,13 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     const cell = startSave(input)
     if (cell === null) return Promise.resolve()
     const at = shown()
-    const save = (): Promise<void> => chains.run(cell.key, () => saveCell(input, cell.key, cell.value, cell.seen, at))
+    const save = (): Promise<void> =>
+      chains.run(cell.key, () => {
+        // Chained behind a save of the cell (a paste's), it starts once that one settled the cell: the cell shows the
+        // typed text again while it is saved, not the value saved before it.
+        if (at === shown()) setLocal(cell.key, savingView(input.text))
+        return saveCell(input, cell.key, cell.value, cell.seen, at)
+      })
     return hold.direct() ? save() : hold.after(1, save, undefined)
   }
 
