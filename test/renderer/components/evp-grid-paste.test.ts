@@ -159,16 +159,18 @@ describe('collage d’un grand bloc dans la grille EVP', () => {
     expect(cells.cell('P0599', 'OBS').text).toBe('tapé après')
   })
 
-  it('un collage dont la période est quittée avant que rien ne soit trié est abandonné, sans rien enregistrer', async () => {
+  it('un collage suivi aussitôt d’une autre période enregistre ses premières cellules, dans sa période, et laisse le reste', async () => {
     const periode = ref(PERIODE)
     const cells = await gridCells(periode)
     await readDone(cells)
     const pasting = cells.paste(pasted(new Set()))
     expect(cells.waiting.value).toBe(0)
     periode.value = '2026-10'
-    expect(await pasting).toBeNull()
+    expect(await pasting).toBe(0)
     await flushPromises()
-    // Only the cell saved before the paste.
-    expect((await rowsByCell()).size).toBe(1)
+    const rows = await app.db.outbox.where('siren').equals(SIREN).toArray()
+    // The cell saved before the paste, and the paste's first chunk (sorted in the paste's own task).
+    expect(rows).toHaveLength(1 + 250)
+    expect(rows.every((row) => row.periode === PERIODE)).toBe(true)
   })
 })

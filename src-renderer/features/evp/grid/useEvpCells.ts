@@ -46,10 +46,10 @@ export type { CellInput } from './evpCellState'
 /** Inputs per `enqueueMany` call of a paste (progress moves between calls; the UI stays responsive). */
 const PASTE_CHUNK = 250
 /**
- * Pasted cells read and sorted per task (a multiple of {@link PASTE_CHUNK}): the main thread is given back before each
- * slice, so that a paste of 1 000 rows × 5 cells is not one long task (issue 19: none above 50 ms). Slices of 1 000,
- * the first sorted in the paste event's own task, still made tasks of 60–70 ms in the bench's grid paste
- * (docs/performance.md, "The grid paste's slices").
+ * Pasted cells read and sorted per task after the first {@link PASTE_CHUNK} (sorted in the paste's own task): the main
+ * thread is given back before each slice, so that a paste of 1 000 rows × 5 cells is not one long task (issue 19: none
+ * above 50 ms). Slices of 1 000, the first in the paste event's own task, made tasks of 60–70 ms in the bench's grid
+ * paste (docs/performance.md, "The grid paste's slices").
  */
 const PASTE_SORT_SLICE = 500
 /** Pause before reloading the cells after the dossier's counts moved (a sync settles many entries at once), in ms. */
@@ -267,7 +267,7 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
   /**
    * Saves pasted cells: unreadable ones are marked at once; new values go to `enqueueMany` in chunks (progress
    * shown); cells with an entry already (revise, update, delete) go one by one. The cells are read and sorted
-   * {@link PASTE_SORT_SLICE} at a time, each slice in a task of its own (the first too). Every pasted cell takes its
+   * {@link PASTE_CHUNK} at once then {@link PASTE_SORT_SLICE} at a time, each slice in a task of its own. Every pasted cell takes its
    * turn at the paste (cellWrites.ts `reserve`), and a new value's cell stays busy until its chunk is written and
    * settled: a value typed in a pasted cell afterwards, whichever slice sorts it, is saved after the pasted one, as a
    * change of the pasted entry, never as a second entry of the cell nor overwritten by the pasted value.
@@ -307,15 +307,15 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
     const writes: { chunk: readonly FreshCell[]; written: () => void }[] = []
     const others: CellInput[] = []
     let unreadable = 0
-    let sortedSlices = 0
+    // The first chunk's cells are sorted at once, in the paste's own task: a paste followed at once by another screen
+    // or period is written. The rest a slice at a time, each in a task of its own (issue 19).
+    const slices = [inputs.slice(0, PASTE_CHUNK), ...chunked(inputs.slice(PASTE_CHUNK), PASTE_SORT_SLICE)]
     try {
       for (const input of inputs) turns.set(inputKey(input), chains.reserve(inputKey(input)))
-      for (const slice of chunked(inputs, PASTE_SORT_SLICE)) {
-        // Every slice in a task of its own, the first one too: not in the paste event's task (issue 19).
-        await yieldToMain()
+      for (const [index, slice] of slices.entries()) {
+        if (index > 0) await yieldToMain()
         // Another period shown between two slices: the rest of the paste is left (the sorted slices are written).
         if (at !== shown()) break
-        sortedSlices += 1
         const sorted = sortPaste(slice, { entries: deciding.value, local: local.value }, (key) => busyBefore.has(key), place, refusal, seen)
         local.value = sorted.local
         unreadable += sorted.conflicts
@@ -335,8 +335,6 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       // turn is over now (a new value's turn already has its work and refuses this).
       const later = new Set(others.map((input) => inputKey(input)))
       for (const [key, turn] of turns) if (!later.has(key)) turn(nothing)
-      // Its period left before any slice was sorted: nothing was saved, the paste is dropped.
-      if (sortedSlices === 0 && inputs.length > 0) return null
       const total = writes.reduce((n, w) => n + w.chunk.length, 0) + others.length
       let done = 0
       // The progress shown is the paste's while its period is shown.
