@@ -343,8 +343,9 @@ export function useEvpCells(siren: Ref<string>, periode: Ref<string>, codes: Ref
       }
       report()
       try {
-        // The first chunk's validation in a task of its own, not in the last slice's.
-        if (writes.length > 0) await yieldToMain()
+        // After slices given back, the first chunk's validation in a task of its own, not in the last slice's. A paste
+        // of one chunk starts writing at once, in its own task (as a typed cell does).
+        if (slices.length > 1 && writes.length > 0) await yieldToMain()
         for (const write of writes) {
           try {
             await writeFresh(write.chunk, at)
