@@ -178,7 +178,7 @@ describe('cabinet users and assignments', () => {
     await page.click(id('nav-utilisateurs'))
     await page.waitForSelector(id('user-row-GP004'))
     expect(await testIdSuffixes(page, 'user-row-')).toEqual(['GP001', 'GP002', 'GP003', 'GP004'])
-    const before = ws.operationCounts()
+    const before = ws.acceptedOperationCounts()
     const count = (op: string, from: Record<string, number | undefined>): number => from[op] ?? 0
 
     // The connection cut: the sandbox stops; the screens work from the cache and the queue.
@@ -250,7 +250,7 @@ describe('cabinet users and assignments', () => {
       [b, '2026-07-01', '2026-10-31'],
       [c, '2026-01-01', '2030-12-31'],
     ])
-    const counted = ws.operationCounts()
+    const counted = ws.acceptedOperationCounts()
     const applied = ['creerUtilisateurCabinet', 'creerAffectationDossier', 'terminerAffectationDossier'].map(
       (op) => count(op, counted) - count(op, before),
     )

@@ -84,10 +84,10 @@ describe('cumuls pasted from a spreadsheet for 50 employees, one PUT, the refusa
     await until('brouillon relu', async () => (await draftCount()) === 100)
     expect((await cellState(first, 'BRUT')).state).toBe('draft')
 
-    const before = ws.operationCounts().mettreAJourCumuls ?? 0
+    const before = ws.acceptedOperationCounts().mettreAJourCumuls ?? 0
     await page.click('[data-testid="cumuls-send"]')
     await page.waitForSelector('[data-testid="cumuls-send-result"]', { timeout: 60_000 })
-    expect(ws.operationCounts().mettreAJourCumuls ?? 0).toBe(before + 1)
+    expect(ws.acceptedOperationCounts().mettreAJourCumuls ?? 0).toBe(before + 1)
     expect(await page.textContent('[data-testid="cumuls-send-result"]')).toContain('97 appliqué(s), 3 refusé(s)')
 
     const neg = await cellState(negative, 'HEURES')
@@ -150,10 +150,10 @@ describe('cumuls pasted from a spreadsheet for 50 employees, one PUT, the refusa
     await page.click('[data-testid="import-cumuls-link"]')
     await page.waitForSelector('[data-testid="cumuls-grid"]', { timeout: 60_000 })
     await until('2 cellules importées en brouillon', async () => (await draftCount()) === 2)
-    const before = ws.operationCounts().mettreAJourCumuls ?? 0
+    const before = ws.acceptedOperationCounts().mettreAJourCumuls ?? 0
     await page.click('[data-testid="cumuls-send"]')
     await until('envoyé', async () => (await draftCount()) === 0)
-    expect(ws.operationCounts().mettreAJourCumuls ?? 0).toBe(before + 1)
+    expect(ws.acceptedOperationCounts().mettreAJourCumuls ?? 0).toBe(before + 1)
     const held = (m: string) =>
       ws.store.cumuls.find((c) => c.siren === BIG_SIREN && c.matricule === m && c.code_cumul === 'NET_IMP')?.valeur
     expect([held(a), held(b)]).toEqual(['18250.75', '17100.00'])

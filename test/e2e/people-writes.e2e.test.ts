@@ -258,7 +258,7 @@ describe('people writes from the employee sheet, offline then synced', () => {
       await typeBank(typed.get(m)!)
       await until(`coordonnées de ${m} en attente`, async () => (await bankState()) === 'queued', 10_000)
     }
-    const patches = ws.operationCounts().modifierCoordonneesBancaires ?? 0
+    const patches = ws.acceptedOperationCounts().modifierCoordonneesBancaires ?? 0
     await goOnline()
     await until(
       '28 coordonnées enregistrées par le service',
@@ -276,7 +276,7 @@ describe('people writes from the employee sheet, offline then synced', () => {
     }
     // One batch: the 30 changes of the dossier in ONE PATCH …/coordonnees-bancaires. Counted once the refusals are
     // on screen: the sandbox holds the changes before main's client has read the answer (and counted it).
-    expect((ws.operationCounts().modifierCoordonneesBancaires ?? 0) - patches).toBe(1)
+    expect((ws.acceptedOperationCounts().modifierCoordonneesBancaires ?? 0) - patches).toBe(1)
     await ws.screenshot('people-batch-refused')
     await openSheet(batch[0]!)
     await until('coordonnées enregistrées', async () => (await bankState()) === 'synced', 30_000)

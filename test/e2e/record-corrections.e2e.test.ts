@@ -194,7 +194,7 @@ describe('the clerk corrects their own synced records', () => {
     expect(frais).not.toContain('12,50')
     await ws.screenshot('corrections-sheet-after')
     expect(await seriousAxeViolations(page)).toEqual([])
-    const operations = ws.operationCounts()
+    const operations = ws.acceptedOperationCounts()
     expect([operations.supprimerEvp, operations.supprimerAbsence, operations.modifierFraisProfessionnel]).toEqual([1, 1, 1])
   })
 })

@@ -85,6 +85,12 @@ export interface Workstation {
   readonly ipcTraffic: string[]
   /** Answers main's connections received so far, per operation id of the endpoint table. */
   operationCounts(): OperationCounts
+  /**
+   * Accepted answers (status 2xx) main's connections received so far, per operation id: how many times the service
+   * applied a write, where a refusal before processing (a 401 once the restarted sandbox forgot the token) and its
+   * resend must count once.
+   */
+  acceptedOperationCounts(): OperationCounts
   /** Every access token main's connections received (read from the token answers), to look for leaks. */
   readonly issuedTokens: string[]
   sandbox: RunningSandbox | null
@@ -269,6 +275,7 @@ export async function startWorkstation(
     keychain,
     ipcTraffic,
     operationCounts: () => operations.counts(),
+    acceptedOperationCounts: () => operations.accepted(),
     issuedTokens,
     sandbox,
     page: first.page,

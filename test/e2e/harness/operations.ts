@@ -67,20 +67,29 @@ export class OperationsFileError extends Error {
 
 /** A tally of answers by operation. */
 export interface OperationCounter {
-  /** Adds one answer for `info.operation` (hand it to the client's `onResponse` as is). */
-  readonly observe: (info: { readonly operation: OperationId }) => void
-  /** A copy of the tally so far. */
+  /** Adds one answer for `info.operation` with HTTP status `info.status` (hand it to the client's `onResponse` as is). */
+  readonly observe: (info: { readonly operation: OperationId; readonly status: number }) => void
+  /** A copy of the tally so far: every answer, whatever its status (what the coverage report counts). */
   readonly counts: () => OperationCounts
+  /**
+   * A copy of the tally of accepted answers only (status 2xx). What "applied once" means to a test: a write first
+   * refused before it was processed (a 401 after the sandbox restarted with new tokens, a 429) and sent again is
+   * two answers but one acceptance.
+   */
+  readonly accepted: () => OperationCounts
 }
 
 /** A new, empty {@link OperationCounter}. */
 export function createOperationCounter(): OperationCounter {
   const tally: OperationCounts = {}
+  const acceptedTally: OperationCounts = {}
   return {
     observe(info) {
       tally[info.operation] = (tally[info.operation] ?? 0) + 1
+      if (info.status >= 200 && info.status < 300) acceptedTally[info.operation] = (acceptedTally[info.operation] ?? 0) + 1
     },
     counts: () => ({ ...tally }),
+    accepted: () => ({ ...acceptedTally }),
   }
 }
 

@@ -34,12 +34,23 @@ function countOf(tally: OperationCounts, id: OperationId): number {
 describe('operation counts', () => {
   it('the counter adds one per answer and hands out copies', () => {
     const counter = createOperationCounter()
-    counter.observe({ operation: 'obtenirJeton' })
+    counter.observe({ operation: 'obtenirJeton', status: 200 })
     const first = counter.counts()
-    counter.observe({ operation: 'obtenirJeton' })
-    counter.observe({ operation: 'sante' })
+    counter.observe({ operation: 'obtenirJeton', status: 200 })
+    counter.observe({ operation: 'sante', status: 200 })
     expect(first).toEqual({ obtenirJeton: 1 })
     expect(counter.counts()).toEqual({ obtenirJeton: 2, sante: 1 })
+  })
+
+  it('a write refused before processing and sent again counts two answers, one acceptance', () => {
+    const counter = createOperationCounter()
+    counter.observe({ operation: 'creerUtilisateurCabinet', status: 401 })
+    counter.observe({ operation: 'creerUtilisateurCabinet', status: 201 })
+    counter.observe({ operation: 'creerAffectationDossier', status: 429 })
+    counter.observe({ operation: 'supprimerEvp', status: 204 })
+    counter.observe({ operation: 'supprimerEvp', status: 302 })
+    expect(counter.counts()).toEqual({ creerUtilisateurCabinet: 2, creerAffectationDossier: 1, supprimerEvp: 2 })
+    expect(counter.accepted()).toEqual({ creerUtilisateurCabinet: 1, supprimerEvp: 1 })
   })
 
   it('merging sums id by id, in any order', () => {
