@@ -21,6 +21,7 @@ import { MAX_PUSH_BATCH } from '../../src-shared/domain/sync-protocol'
 import { widenSendWindow } from '../../src-shared/domain/sync-protocol'
 import type { SyncError, SyncItem, SyncOutcome } from '../../src-shared/domain/sync-protocol'
 import type { PaieDb, ReadableEntry, StoredEntry } from './schema'
+import { attemptKey, auditOfEntries, batchRowsOf } from './audit'
 import { heldEntries, recordClaim, releaseClaims, stillClaimed } from './claims'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv, RowChange } from './write'
@@ -199,11 +200,6 @@ export function readVersionOf(entry: ReadableEntry): SyncItem['readVersion'] {
   }
 }
 
-/** Identity of an audit attempt (an attempt sent back by main after an interrupted push may already be held). */
-function attemptKey(a: Pick<AuditRecord, 'at' | 'operation' | 'method' | 'status' | 'durationMs'>): string {
-  return `${a.at}|${a.operation}|${a.method}|${a.status ?? '-'}|${a.durationMs}`
-}
-
 /**
  * Claims up to `limit` entries in state `queued` or `unknown`, leaving out the paused categories and the entries other
  * claims hold, and records them in ONE claim record in the same transaction (durable before main is called; the rows
@@ -266,7 +262,8 @@ export type OutcomeSummary = Record<SyncOutcome['result'], number>
 /**
  * Stores main's answer for a claimed batch, in ONE transaction over outbox, audit, counts and claims (the batch's
  * holds released, each row written once): each entry moves from `sending` (held by the claim) to `synced` (with its server id), `rejected` (with the error shown on its fields), `unknown`
- * or `queued` (`requeue`), with `attempts + 1`; each HTTP attempt becomes an audit record carrying the result.
+ * or `queued` (`requeue`), with `attempts + 1`; each HTTP attempt becomes an audit record per entry carrying the
+ * result, the batch's records stored as one row (audit.ts `batchRowsOf`).
  * A claimed entry without an outcome becomes `unknown` (main may have sent it).
  * @throws Error (and nothing is written) when a claimed entry is no longer held at the claimed revision and state:
  *   the claim stays and the next start-up makes its entries `unknown`, which is the safe side.
@@ -290,11 +287,7 @@ export async function applyOutcomes(
     const audit: AuditRecord[] = []
     // Attempts already held for entries whose previous push was interrupted (main may send some of them again).
     const interruptedIds = rows.filter((r) => r?.interrupted === true).map((r) => r?.clientId ?? '')
-    const held = new Set(
-      (interruptedIds.length === 0 ? [] : await db.audit.where('clientId').anyOf(interruptedIds).toArray()).map(
-        (a) => `${a.clientId}|${attemptKey(a)}`,
-      ),
-    )
+    const held = new Set((await auditOfEntries(db, interruptedIds)).map((a) => `${a.clientId}|${attemptKey(a)}`))
     claimed.forEach((item, i) => {
       const row = rows[i]
       if (!stillClaimed(row, released.get(item.clientId)) || row.revision !== item.revision) {
@@ -334,7 +327,8 @@ export async function applyOutcomes(
       }
     })
     await writeEntries(db, changes)
-    await db.audit.bulkAdd(audit)
+    // The batch's records as one row, whatever the number of entries (schema v21).
+    await db.audit.bulkAdd(batchRowsOf(audit))
     return summary
   })
 }

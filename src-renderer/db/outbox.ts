@@ -13,6 +13,7 @@ import { prepareEntry } from './entry-check'
 import type { NewEntryInput, PreparedEntry } from './entry-check'
 import type { PaieDb, StoredEntry } from './schema'
 import { ValidationSource } from './validation-source'
+import { auditOfEntries } from './audit'
 import { heldEntries } from './claims'
 import { PUT_SLICE, defaultOutboxEnv, writeEntries } from './write'
 import { TimeSlicer } from './yield'
@@ -315,7 +316,7 @@ export async function entryHistory(db: PaieDb, clientId: string): Promise<EntryH
   return db.transaction('r', db.outbox, db.audit, async () => {
     const entry = await db.outbox.get(clientId)
     if (entry === undefined) return undefined
-    const audit = await db.audit.where('clientId').equals(clientId).sortBy('at')
+    const audit = await auditOfEntries(db, [clientId])
     return { entry, revisions: entry.history, audit }
   })
 }

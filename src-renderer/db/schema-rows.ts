@@ -8,7 +8,7 @@ import type { Categorie } from '../../src-shared/api/categories'
 import type { CodeAbsence, CodeEvp, CodePrimeIndemnite } from '../../src-shared/api/codification'
 import type { BulletinReadResult } from '../../src-shared/domain/bulletins'
 import type { EntryKind } from '../../src-shared/domain/entry-kinds'
-import type { OutboxEntry } from '../../src-shared/domain/outbox'
+import type { AuditRecord, OutboxEntry } from '../../src-shared/domain/outbox'
 import type { KindedRecord, ServiceRecordKind } from '../../src-shared/domain/service-records'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { CandidateRecord, SendWindow } from '../../src-shared/domain/sync-protocol'
@@ -179,3 +179,26 @@ export interface MetaRow {
   readonly key: string
   readonly value: unknown
 }
+
+/**
+ * The audit records one transaction stored together (the outcomes of a pushed batch, or the list reads of a
+ * verification), as the audit table holds them since v21: one row per batch, where versions up to v20 held one row
+ * per entry and attempt. Each HTTP request of a push is its own per-entry request (its own instant, status and
+ * duration), so the records are kept whole. Indexed by `*clientIds` (multi-entry: one index key per entry, the
+ * entries of `records`). Since v21 (issue 19: a drain of 10 000 entries added 10 000 rows, each its own put;
+ * docs/performance.md, "Where the drain's IndexedDB time goes").
+ */
+export interface AuditBatchRow {
+  readonly id?: number
+  /** Distinct client ids of `records`, in their order of first appearance (the multi-entry index). */
+  readonly clientIds: readonly string[]
+  /** The records, in the order they were given, without an `id` (read back, each carries the row's). */
+  readonly records: readonly AuditRecord[]
+}
+
+/**
+ * A row of the audit table: an {@link AuditRecord} (one entry and attempt: every row written up to v20, and since v21
+ * the clerk's decisions, to-check.ts) or an {@link AuditBatchRow} (a batch's records, since v21). Read them as records
+ * through audit.ts, never straight from the table.
+ */
+export type AuditRow = AuditRecord | AuditBatchRow

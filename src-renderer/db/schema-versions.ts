@@ -112,6 +112,15 @@ export const SCHEMA_V20 = {
 } as const
 
 /**
+ * Indexes of version 21: the audit also indexed by `*clientIds` (multi-entry), the entries of a batch's row
+ * (schema-rows.ts `AuditBatchRow`; file comment). `clientId` stays: the rows written up to v20 and the clerk's
+ * decisions are one record each. No data change.
+ */
+export const SCHEMA_V21 = {
+  audit: '++id, clientId, *clientIds',
+} as const
+
+/**
  * Every table of the database once version 2's upgrade has run: v1's tables with v2's outbox. `PaieDb` declares
  * only the versions that have an upgrade function, each with every table of its time (schema.ts, "Versions
  * declared"): Dexie deletes, after each version it runs, the tables that version does not declare.
@@ -121,8 +130,8 @@ export const STORES_AT_V2 = { ...SCHEMA_V1, ...SCHEMA_V2 } as const
 /** Every table of the database once version 5's upgrade has run (v6 changes no table): see {@link STORES_AT_V2}. */
 export const STORES_AT_V5 = { ...STORES_AT_V2, ...SCHEMA_V3, ...SCHEMA_V4, ...SCHEMA_V5 } as const
 
-/** Every table of the database at version 20, the current one: see {@link STORES_AT_V2}. */
-export const STORES_AT_V20 = {
+/** Every table of the database at version 21, the current one: see {@link STORES_AT_V2}. */
+export const STORES_AT_V21 = {
   ...STORES_AT_V5,
   ...SCHEMA_V7,
   ...SCHEMA_V8,
@@ -135,4 +144,5 @@ export const STORES_AT_V20 = {
   ...SCHEMA_V18,
   ...SCHEMA_V19,
   ...SCHEMA_V20,
+  ...SCHEMA_V21,
 } as const

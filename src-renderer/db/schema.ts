@@ -66,6 +66,10 @@
  *   dossier (a dossier keeps a year of synced entries: nothing purges them). An employee's entries are read through
  *   `scopeKey` (`kind|siren|matricule|periode`, one range per kind; outbox-query.ts `entriesOfEmployee`). Same number
  *   of indexes, so a write costs the same. No data change: IndexedDB builds the new index from the rows.
+ * - v21: the audit's rows of a batch (issue 19): the records of a pushed batch's outcomes are one row (schema-rows.ts
+ *   `AuditBatchRow`, multi-entry index `*clientIds`) where each was a row of its own, so a drain of 10 000 entries
+ *   adds one row per batch, not 10 000 (docs/performance.md). The rows written before stay as they are, one record
+ *   each, indexed by `clientId` like the clerk's decisions; audit.ts reads both. No data change.
  *
  * Versions declared: `PaieDb` declares only v2, v5 and v6 (the versions with an upgrade function) and the current
  * one, each with every table of its time (`STORES_AT_V*`, schema-versions.ts). Dexie (3 and later) upgrades from the
@@ -89,11 +93,11 @@ import type { EntryKind } from '../../src-shared/domain/entry-kinds'
 import type { DeclarationRow } from '../../src-shared/domain/declarations'
 import type { ServiceRecordKind } from '../../src-shared/domain/service-records'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
-import type { AuditRecord } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { CodesListResult, SalarieSheet } from '../../src-shared/domain/people'
 import type { CumulDraftRow, CumulReadRow } from '../../src-shared/domain/cumul-draft'
 import type {
+  AuditRow,
   BulletinActionRow,
   BulletinDetailRow,
   BulletinReadRow,
@@ -108,7 +112,7 @@ import type {
   ServiceRecordRow,
   StoredEntry,
 } from './schema-rows'
-import { STORES_AT_V2, STORES_AT_V20, STORES_AT_V5 } from './schema-versions'
+import { STORES_AT_V2, STORES_AT_V21, STORES_AT_V5 } from './schema-versions'
 import { upgradeToV6 } from './upgrade-v6'
 
 /** The row types (schema-rows.ts) and each version's stores (schema-versions.ts), importable from here. */
@@ -165,7 +169,8 @@ export const TRANSACTION_DURABILITY = 'strict' as const satisfies ChromeTransact
 /** The database of one profile. Open it with `new PaieDb(name)`; Dexie opens lazily on the first query. */
 export class PaieDb extends Dexie {
   outbox!: Table<StoredEntry, string>
-  audit!: Table<AuditRecord, number>
+  /** The audit log: rows of one attempt for one entry or for several (since v21); read through audit.ts. */
+  audit!: Table<AuditRow, number>
   dossiers!: Table<Dossier, string>
   salaries!: Table<Salarie, [string, string]>
   codes!: Table<CodesRow, [string, CodeListType]>
@@ -215,6 +220,6 @@ export class PaieDb extends Dexie {
     this.version(2).stores(STORES_AT_V2).upgrade(upgradeToV2)
     this.version(5).stores(STORES_AT_V5).upgrade(upgradeToV5)
     this.version(6).stores({}).upgrade(upgradeToV6)
-    this.version(20).stores(STORES_AT_V20)
+    this.version(21).stores(STORES_AT_V21)
   }
 }

@@ -18,6 +18,7 @@ import { MAX_VERIFY_BATCH } from '../../src-shared/domain/sync-protocol'
 import type { CandidateRecord, VerifyItem, VerifyResultItem } from '../../src-shared/domain/sync-protocol'
 import { fingerprintOf } from '../../src-shared/domain/fingerprint'
 import { isReadable } from '../../src-shared/domain/outbox'
+import { batchRowsOf } from './audit'
 import { enqueue, OutboxError, type EntryResult } from './outbox'
 import type { PaieDb, StoredEntry } from './schema'
 import { entriesInStates } from './outbox-query'
@@ -208,7 +209,8 @@ export async function claimVerifications(
 
 /**
  * Stores what `sync:verify` found, in one transaction: `done` clears `verifyAfter` and sets `duplicates` (null when
- * none); `retry` keeps the entry due. Each list request is an audit record (result `verified`).
+ * none); `retry` keeps the entry due. Each list request is an audit record per entry (result `verified`), the
+ * verification's records stored as one row (audit.ts `batchRowsOf`).
  */
 export async function applyVerifications(
   db: PaieDb,
@@ -232,7 +234,8 @@ export async function applyVerifications(
       ]
     })
     await writeEntries(db, changes)
-    await db.audit.bulkAdd(audit)
+    // The verification's records as one row, whatever the number of entries (schema v21).
+    await db.audit.bulkAdd(batchRowsOf(audit))
     return flagged
   })
 }

@@ -18,6 +18,7 @@ import type { EntryKind, EntryOperation } from '../../src-shared/domain/entry-ki
 import type { AuditRecord } from '../../src-shared/domain/outbox'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { SyncError } from '../../src-shared/domain/sync-protocol'
+import { allAuditRecords } from '../db/audit'
 import { listEntries } from '../db/outbox-query'
 import type { EntryFilter } from '../db/outbox-query'
 import type { PaieDb, StoredEntry } from '../db/schema'
@@ -181,15 +182,6 @@ function auditRow(a: AuditRecord, words: CsvWords): string[] {
 export async function exportAuditCsv(db: PaieDb, words: CsvWords): Promise<string> {
   return toCsv(
     words.auditFields,
-    auditInOrder(await db.audit.toArray()).map((a) => auditRow(a, words)),
+    (await allAuditRecords(db)).map((a) => auditRow(a, words)),
   )
-}
-
-/**
- * Audit records oldest first: by `at` (ISO 8601 UTC, so text order is time order), then by id (the order they were
- * added), the order the index on `at` gave before schema v19 dropped it (a drain paid for it on every record).
- * @returns a new sorted array; `records` is left as it is
- */
-export function auditInOrder(records: readonly AuditRecord[]): AuditRecord[] {
-  return [...records].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : (a.id ?? 0) - (b.id ?? 0)))
 }

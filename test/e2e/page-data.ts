@@ -117,8 +117,13 @@ export const AuditRow = z
   .loose()
 export type AuditRow = Pick<AuditRecord, 'clientId' | 'method' | 'status' | 'serverId' | 'result' | 'at' | 'errorCode' | 'durationMs'>
 
+/** A row of a batch's records (schema v21, src-renderer/db/schema-rows.ts `AuditBatchRow`). */
+const AuditBatchRow = z.object({ clientIds: z.array(z.string()), records: z.array(AuditRow) }).loose()
+
+/** Every audit record, one per entry and attempt, in the order the rows were added (a batch row's records in order). */
 export async function readAudit(page: Page): Promise<AuditRow[]> {
-  return z.array(AuditRow).parse(await readAll(page, 'audit')) as AuditRow[]
+  const rows = z.array(z.union([AuditBatchRow, AuditRow])).parse(await readAll(page, 'audit'))
+  return rows.flatMap((row) => ('records' in row ? (row.records as AuditRow[]) : [row as AuditRow]))
 }
 
 /** Entries per state, from the `counts` table the app keeps with the rows. */

@@ -13,6 +13,7 @@ import { decideToCheck, deleteDuplicate } from '../../src-renderer/db/to-check'
 import type { StoredEntry } from '../../src-renderer/db/schema'
 import { codesOf, payloadOf, quietEmployees, recordsOf } from '../main/sync/helpers'
 import { BIG_SIREN, PERIODE, connectionReset, startWorkstation, type Workstation } from './harness'
+import { auditOfEntries } from '../../src-renderer/db/audit'
 
 let ws: Workstation | null = null
 
@@ -35,7 +36,7 @@ function copies(w: Workstation, entry: StoredEntry): { id: string }[] {
 
 /** Audit records of an entry. */
 function auditOf(w: Workstation, entry: StoredEntry) {
-  return w.db.audit.where('clientId').equals(entry.clientId).toArray()
+  return auditOfEntries(w.db, [entry.clientId])
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))

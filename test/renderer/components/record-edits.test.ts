@@ -29,6 +29,7 @@ import type { RecordsRefreshResult } from '../../../src-shared/domain/service-re
 import { SIREN, valid } from '../support/fixtures'
 import { mountAt, mountIn, testApp, until, type TestApp } from '../support/mount'
 import { CREATED, recordsAnswer, rowOf, serviceAcompte, serviceEvp } from '../support/records'
+import { auditOfEntries } from '../../../src-renderer/db/audit'
 
 let app: TestApp
 let wrapper: VueWrapper | undefined
@@ -230,7 +231,7 @@ describe('ToCheckPanel : un changement d’un élément modifié depuis sa lectu
     expect(row?.targetRecord).toMatchObject({ montant: '275.00', date_modification: MODIFIED })
     const [again] = await claimBatch(app.db, 10, [], app.env)
     expect(again?.readVersion?.dateModification).toBe(MODIFIED)
-    const decision = (await app.db.audit.where('clientId').equals(entry.clientId).toArray()).find((a) => a.method === 'DECISION')
+    const decision = (await auditOfEntries(app.db, [entry.clientId])).find((a) => a.method === 'DECISION')
     expect(decision).toMatchObject({ operation: 'decision:appliquer', result: 'send_anyway', errorBody: { candidats: [prime.id] } })
   })
 
@@ -244,7 +245,7 @@ describe('ToCheckPanel : un changement d’un élément modifié depuis sa lectu
     expect(wrapper.get('[data-testid="confirm-dialog"]').text()).toContain('la version du service est gardée telle quelle')
     await wrapper.get('[data-testid="confirm-yes"]').trigger('click')
     await until('annulée', async () => (await app.db.outbox.get(entry.clientId))?.state === 'cancelled')
-    const decision = (await app.db.audit.where('clientId').equals(entry.clientId).toArray()).find((a) => a.method === 'DECISION')
+    const decision = (await auditOfEntries(app.db, [entry.clientId])).find((a) => a.method === 'DECISION')
     expect(decision).toMatchObject({ operation: 'decision:garder', result: 'cancelled' })
   })
 })

@@ -9,11 +9,13 @@ import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '../../../src-renderer/db/outbox-sync'
 import { PaieDb } from '../../../src-renderer/db/schema'
 import type { StoredEntry } from '../../../src-renderer/db/schema'
+import type { AuditRecord } from '../../../src-shared/domain/outbox'
 import type { SyncItem, SyncOutcome } from '../../../src-shared/domain/sync-protocol'
 import { writeEntries } from '../../../src-renderer/db/write'
 import { dbWithReference, testEnv } from '../support/db'
 import { SIREN, SIREN_2, valid } from '../support/fixtures'
 import { syncedOutcome } from '../support/fakes'
+import { allAuditRecords, auditOfEntries, batchRowsOf } from '../../../src-renderer/db/audit'
 
 let db: PaieDb
 const env = testEnv()
@@ -195,7 +197,7 @@ describe('applyOutcomes', () => {
     expect(rows.map((r) => r?.attempts)).toEqual([1, 1, 1, 1])
     expect(rows[0]?.serverId).toEqual(expect.any(String))
     expect(rows[1]?.error).toMatchObject({ code: 'VALIDATION', status: 422 })
-    const audit = await db.audit.orderBy('id').toArray()
+    const audit = await allAuditRecords(db)
     expect(audit.map((a) => a.result)).toEqual(['synced', 'rejected', 'unknown', 'requeue'])
     expect(audit[0]).toMatchObject({ clientId: entries[0]!.clientId, revision: 1, siren: SIREN, kind: 'evp', method: 'POST', status: 201 })
     await expectExactCounts()
@@ -252,32 +254,43 @@ describe('recoverInterrupted et settleClaimed', () => {
     await expectExactCounts()
   })
 
-  it('une saisie interrompue est envoyée marquée « interrupted » ; les tentatives que main renvoie ne sont pas doublées', async () => {
-    await mustEnqueue({ kind: 'evp', payload: valid.evp() })
-    const [first] = await claimBatch(db, 1, [], env)
-    expect(first?.interrupted).toBeUndefined()
-    // Main's answer to that push is stored only in part: say an earlier run already wrote its first attempt.
-    const lost = outcome(first!, 'unknown').attempts[0]!
-    await db.audit.add({ clientId: first!.clientId, revision: 1, siren: first!.scope.siren, kind: 'evp', ...lost, result: 'unknown' })
-    expect(await recoverInterrupted(db, env)).toBe(1)
-    const [again] = await claimBatch(db, 1, [], env)
-    expect(again).toMatchObject({ clientId: first!.clientId, reconcile: true, interrupted: true })
+  it.each(['une ligne d’un enregistrement (v20)', 'une ligne de lot (v21)'])(
+    'une saisie interrompue est envoyée marquée « interrupted » ; les tentatives que main renvoie ne sont pas doublées (%s)',
+    async (shape) => {
+      await mustEnqueue({ kind: 'evp', payload: valid.evp() })
+      const [first] = await claimBatch(db, 1, [], env)
+      expect(first?.interrupted).toBeUndefined()
+      // Main's answer to that push is stored only in part: say an earlier run already wrote its first attempt.
+      const lost = outcome(first!, 'unknown').attempts[0]!
+      const held: AuditRecord = {
+        clientId: first!.clientId,
+        revision: 1,
+        siren: first!.scope.siren,
+        kind: 'evp',
+        ...lost,
+        result: 'unknown',
+      }
+      await db.audit.bulkAdd(shape.endsWith('(v20)') ? [held] : batchRowsOf([held]))
+      expect(await recoverInterrupted(db, env)).toBe(1)
+      const [again] = await claimBatch(db, 1, [], env)
+      expect(again).toMatchObject({ clientId: first!.clientId, reconcile: true, interrupted: true })
 
-    const list = {
-      ...lost,
-      operation: 'listerEvp',
-      method: 'GET' as const,
-      status: 200,
-      at: '2026-11-20T09:00:05.000Z',
-      serverId: '9b2f7a3e-1c4d-4e5f-8a6b-7c8d9e0f1a2b',
-    }
-    await applyOutcomes(db, [again!], [{ ...syncedOutcome(again!), serverId: list.serverId, attempts: [lost, list] }], env)
-    const audit = await db.audit.where('clientId').equals(first!.clientId).toArray()
-    expect(audit.map((a) => `${a.method} ${a.status ?? '—'}`)).toEqual(['POST —', 'GET 200'])
-    const stored = await db.outbox.get(first!.clientId)
-    expect(stored).toMatchObject({ state: 'synced', interrupted: false })
-    await expectExactCounts()
-  })
+      const list = {
+        ...lost,
+        operation: 'listerEvp',
+        method: 'GET' as const,
+        status: 200,
+        at: '2026-11-20T09:00:05.000Z',
+        serverId: '9b2f7a3e-1c4d-4e5f-8a6b-7c8d9e0f1a2b',
+      }
+      await applyOutcomes(db, [again!], [{ ...syncedOutcome(again!), serverId: list.serverId, attempts: [lost, list] }], env)
+      const audit = await auditOfEntries(db, [first!.clientId])
+      expect(audit.map((a) => `${a.method} ${a.status ?? '—'}`)).toEqual(['POST —', 'GET 200'])
+      const stored = await db.outbox.get(first!.clientId)
+      expect(stored).toMatchObject({ state: 'synced', interrupted: false })
+      await expectExactCounts()
+    },
+  )
 
   it('remet en attente, met « à vérifier » ou refuse les saisies sans réponse de main', async () => {
     for (const q of ['1', '2', '3']) await mustEnqueue({ kind: 'evp', payload: valid.evp({ quantite: q }) })

@@ -22,6 +22,7 @@ import {
   SCHEMA_V19,
   SCHEMA_V2,
   SCHEMA_V20,
+  SCHEMA_V21,
   SCHEMA_V3,
   SCHEMA_V4,
   SCHEMA_V5,
@@ -30,7 +31,7 @@ import {
   SCHEMA_V9,
 } from '../../../src-renderer/db/schema'
 
-/** Every published version and the stores it declared, as releases up to v20 declared them one by one. */
+/** Every published version and the stores it declared, as releases up to v21 declared them one by one. */
 const HISTORY: readonly (readonly [number, Readonly<Record<string, string>>])[] = [
   [1, SCHEMA_V1],
   [2, SCHEMA_V2],
@@ -49,6 +50,7 @@ const HISTORY: readonly (readonly [number, Readonly<Record<string, string>>])[] 
   [18, SCHEMA_V18],
   [19, SCHEMA_V19],
   [20, SCHEMA_V20],
+  [21, SCHEMA_V21],
 ]
 
 /** A store's shape as IndexedDB holds it: key path, auto-increment, and each index with its key path and flags. */
@@ -137,7 +139,7 @@ describe('schéma Dexie : une base laissée à chaque version publiée', () => {
 
       const db = new PaieDb(name)
       await db.open()
-      expect(db.verno).toBe(20)
+      expect(db.verno).toBe(21)
       expect(shapeOf(db), `v${String(version)}`).toEqual(expected)
       for (const [table, key] of witnesses) {
         const row: unknown = await db.table(table).get(key as string)

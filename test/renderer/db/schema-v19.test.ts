@@ -4,6 +4,7 @@ import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 
 import { PaieDb, SCHEMA_V1, SCHEMA_V19 } from '../../../src-renderer/db/schema'
+import { auditOfEntries } from '../../../src-renderer/db/audit'
 import { exportAuditCsv } from '../../../src-renderer/services/csv-export'
 import { testCsvWords } from '../support/words'
 
@@ -53,12 +54,13 @@ describe('schéma Dexie : montée de version 18 → 19 (moins d’index sur l’
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(before).toEqual(['at', 'clientId', 'siren'])
-    expect(db.audit.schema.indexes.map((i) => i.name)).toEqual(['clientId'])
+    // v21 adds the multi-entry index of the rows of one attempt for several entries (schema-v21 in audit.test.ts).
+    expect(db.audit.schema.indexes.map((i) => i.name)).toEqual(['clientId', 'clientIds'])
     expect(SCHEMA_V19.audit).toBe('++id, clientId')
     expect(await db.audit.count()).toBe(4)
-    expect((await db.audit.where('clientId').equals('b').toArray()).map((r) => r.method).sort()).toEqual(['LIST', 'POST'])
+    expect((await auditOfEntries(db, ['b'])).map((r) => r.method)).toEqual(['LIST', 'POST'])
 
     const csv = await exportAuditCsv(db, testCsvWords('fr'))
     const lines = csv

@@ -59,7 +59,7 @@ describe('schéma Dexie : montée de version 19 → 20 (la période d’un dossi
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(before).toContain('[siren+matricule]')
     const after = db.outbox.schema.indexes.map((i) => i.name)
     expect(after).toContain('[siren+periode]')

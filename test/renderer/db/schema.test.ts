@@ -81,7 +81,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(NAME)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(await db.outbox.count()).toBe(3)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -106,7 +106,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
   it('ouvre directement en dernière version une base neuve', async () => {
     const db = new PaieDb(`paie-neuve-${crypto.randomUUID()}`)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'affectations',
       'audit',
@@ -148,7 +148,7 @@ describe('schéma Dexie : montée de version 1 → 2', () => {
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect((await db.outbox.toArray()).map((r) => r.clientId)).toEqual(['a'])
     await db.declarations.put({
       kind: 'periodique',
@@ -191,7 +191,7 @@ describe('schéma Dexie : montée de version 2 → 4 (pagination par clé de la 
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(await db.outbox.count()).toBe(4)
     expect(await db.audit.count()).toBe(1)
     expect(await db.counts.count()).toBe(2)
@@ -260,7 +260,7 @@ describe('schéma Dexie : montée de version 4 → 5 (empreintes issues du sché
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     const rows = await db.outbox.orderBy('clientId').toArray()
     expect(rows.map((r) => r.fingerprint)).toEqual([fingerprintOf('evp', payload), 'ancienne'])
     expect(rows[0]?.fingerprint).toBe('evp|732829320|M001|C2|2026-11|HS25|3.5|||')
@@ -306,7 +306,7 @@ describe('schéma Dexie : montée de version 5 → 6 (une saisie typée, lue une
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     const [a, b, c] = await db.outbox.orderBy('clientId').toArray()
     expect(a).toMatchObject({ state: 'queued', payload: PAYLOADS['evp'], error: null })
     expect(a?.unreadable).toBeUndefined()
@@ -360,7 +360,7 @@ describe('schéma Dexie : montée de version 7 → 12 (moins d’index sur la fi
 
     const db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     const indexes = db.outbox.schema.indexes.map((i) => i.name).sort()
     expect(before).toBe(16)
     // Opened at the latest version: v12's ten indexes, `[siren+matricule]` replaced by `[siren+periode]` in v20.

@@ -16,6 +16,7 @@ import { applyVerifications, claimVerifications, decideToCheck, deleteDuplicate,
 import type { CandidateRecord, SyncItem, SyncOutcome } from '../../../src-shared/domain/sync-protocol'
 import { dbWithReference, testEnv } from '../support/db'
 import { SIREN, valid } from '../support/fixtures'
+import { auditOfEntries } from '../../../src-renderer/db/audit'
 
 let db: PaieDb
 let env: ReturnType<typeof testEnv>
@@ -104,7 +105,7 @@ describe('to_check outcomes and decisions', () => {
     ).rejects.toMatchObject({ code: 'ETAT_INCOMPATIBLE', reason: 'PAS_UN_CANDIDAT' })
     const linked = await decideToCheck(db, entry.clientId, { type: 'link', serverId: R2 }, 'Profil Démo', env)
     expect(linked).toMatchObject({ state: 'synced', serverId: R2, candidates: null, error: null })
-    const audit = await db.audit.where('clientId').equals(entry.clientId).toArray()
+    const audit = await auditOfEntries(db, [entry.clientId])
     expect(audit.at(-1)).toMatchObject({
       method: 'DECISION',
       operation: 'decision:lier',
@@ -125,7 +126,7 @@ describe('to_check outcomes and decisions', () => {
     expect(next).toMatchObject({ state: 'queued', dismissedServerIds: [R1] })
     const [item] = await claimBatch(db, 10, [], env)
     expect(item).toMatchObject({ clientId: entry.clientId, reconcile: false, claimedServerIds: [R1] })
-    const audit = await db.audit.where('clientId').equals(entry.clientId).toArray()
+    const audit = await auditOfEntries(db, [entry.clientId])
     expect(audit.at(-1)).toMatchObject({ operation: 'decision:envoyer', result: 'send_anyway', errorBody: { utilisateur: 'Profil Démo' } })
   })
 
@@ -133,7 +134,7 @@ describe('to_check outcomes and decisions', () => {
     const entry = await entryToCheck()
     expect(await decideToCheck(db, entry.clientId, { type: 'cancel' }, 'Profil Démo', env)).toMatchObject({ state: 'cancelled' })
     expect(await countsByState(db)).toMatchObject({ to_check: 0, cancelled: 1 })
-    expect((await db.audit.where('clientId').equals(entry.clientId).toArray()).at(-1)).toMatchObject({
+    expect((await auditOfEntries(db, [entry.clientId])).at(-1)).toMatchObject({
       operation: 'decision:annuler',
       result: 'cancelled',
     })
@@ -257,14 +258,14 @@ describe('doublon probable', () => {
     const flagged = await db.outbox.get(entry.clientId)
     expect(flagged).toMatchObject({ state: 'synced', serverId: R1, verifyAfter: null, duplicates: [{ id: R2 }] })
     expect(await claimVerifications(db, undefined, testEnv(env.ms() + 99_000))).toEqual([])
-    expect((await db.audit.where('clientId').equals(entry.clientId).toArray()).map((a) => a.result)).toEqual(['verified'])
+    expect((await auditOfEntries(db, [entry.clientId])).map((a) => a.result)).toEqual(['verified'])
 
     const removal = await deleteDuplicate(db, entry.clientId, R2, 'Profil Démo', later)
     expect(removal.ok).toBe(true)
     if (!removal.ok) return
     expect(removal.entry).toMatchObject({ operation: 'delete', targetServerId: R2, state: 'queued', kind: 'evp' })
     expect((await db.outbox.get(entry.clientId))?.duplicates).toBeNull()
-    expect((await db.audit.where('clientId').equals(entry.clientId).toArray()).at(-1)).toMatchObject({
+    expect((await auditOfEntries(db, [entry.clientId])).at(-1)).toMatchObject({
       operation: 'decision:supprimer_doublon',
       serverId: R2,
     })

@@ -134,7 +134,7 @@ describe('schema v8', () => {
 
     db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(await db.dossiers.get(SIREN)).toEqual(dossierMartin)
     expect(await db.outbox.count()).toBe(1)
     expect(await db.serviceReads.count()).toBe(1)

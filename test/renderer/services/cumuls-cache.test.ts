@@ -55,7 +55,7 @@ describe('schema v15', () => {
     v12.close()
     db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(await db.dossiers.get(SIREN)).toEqual(dossierMartin)
     expect(await db.cumulReads.count()).toBe(0)
     expect(await db.cumulDrafts.count()).toBe(0)

@@ -106,7 +106,7 @@ describe('schema v7', () => {
 
     db = new PaieDb(name)
     await db.open()
-    expect(db.verno).toBe(20)
+    expect(db.verno).toBe(21)
     expect(await db.dossiers.get(SIREN)).toEqual(dossierMartin)
     expect(await db.meta.get('reference.fetchedAt')).toMatchObject({ value: '2026-11-20T08:00:00.000Z' })
     expect(await db.outbox.count()).toBe(1)

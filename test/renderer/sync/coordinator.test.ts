@@ -17,6 +17,7 @@ import { dbWithReference, testEnv } from '../support/db'
 import { ManualClock, acceptAll, fakeApi, fakeLockManager, syncedOutcome } from '../support/fakes'
 import type { FakeApi } from '../support/fakes'
 import { valid } from '../support/fixtures'
+import { allAuditRecords } from '../../../src-renderer/db/audit'
 
 let db: PaieDb
 const coordinators: SyncCoordinator[] = []
@@ -87,7 +88,9 @@ describe('coordinateur de synchronisation', () => {
       lastError: null,
       progress: null,
     })
-    expect(await db.audit.count()).toBe(450)
+    // One audit record per entry, held in one row per push (schema v21).
+    expect(await allAuditRecords(db)).toHaveLength(450)
+    expect(await db.audit.count()).toBe(3)
   })
 
   it('se met en pause sur une erreur globale, reprend à l’heure du Retry-After', async () => {

@@ -14,6 +14,7 @@ import type { SyncItem, SyncOutcome } from '../../../src-shared/domain/sync-prot
 import { dbWithReference, testEnv } from '../support/db'
 import { ManualClock, acceptAll, fakeApi, fakeLockManager } from '../support/fakes'
 import { valid } from '../support/fixtures'
+import { allAuditRecords } from '../../../src-renderer/db/audit'
 
 const OFFLINE_PAUSE: StoredPause = {
   code: 'RESEAU_INJOIGNABLE',
@@ -128,7 +129,7 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
     await coordinator.start()
     expect(api.pushes.map((b) => b.length)).toEqual([200])
     expect(probes).toBe(0)
-    const audited = await database.audit.count()
+    const audited = (await allAuditRecords(database)).length
     expect(audited).toBe(200)
     const rows = await database.outbox.toArray()
     expect(await countsByState(database)).toMatchObject({ queued: 450, sending: 0 })
@@ -146,7 +147,7 @@ describe('coordinateur avec sonde : hors ligne, aucun lot pris à chaque recul',
       expect(coordinator.status().pause?.code).toBe('RESEAU_INJOIGNABLE')
     }
     expect(api.pushes).toHaveLength(1)
-    expect(await database.audit.count()).toBe(audited)
+    expect(await allAuditRecords(database)).toHaveLength(audited)
     expect(await database.outbox.toArray()).toEqual(rows) // not one row rewritten (no queued → sending → queued churn)
     expect(await countsByState(database)).toMatchObject({ queued: 450, sending: 0 })
     // Each tick counted as a failure: the backoff keeps growing (0.5 × 2^n s with this jitter).

@@ -9,6 +9,7 @@ import { useToasts } from '../../../src-renderer/components/useToasts'
 import DuplicatePanel from '../../../src-renderer/features/entry/DuplicatePanel.vue'
 import { candidate, entryWithDuplicates, mountIn, testApp, until } from '../support/mount'
 import type { TestApp } from '../support/mount'
+import { auditOfEntries } from '../../../src-renderer/db/audit'
 
 let app: TestApp
 let wrapper: VueWrapper | undefined
@@ -28,7 +29,7 @@ describe('DuplicatePanel : une saisie synchronisée signalée « doublon probabl
   it('montre les deux identifiants, leurs champs et dates de création ; supprimer le doublon met une suppression en file et l’affiche', async () => {
     const extra = candidate({ date_creation: '2026-11-20T09:04:00.000Z' })
     const entry = await entryWithDuplicates(app, OWN, [extra])
-    const audit = await app.db.audit.where('clientId').equals(entry.clientId).toArray()
+    const audit = await auditOfEntries(app.db, [entry.clientId])
     wrapper = mountIn(app, DuplicatePanel, { entry, audit })
     await flushPromises()
 
@@ -54,7 +55,7 @@ describe('DuplicatePanel : une saisie synchronisée signalée « doublon probabl
     const del = (await app.db.outbox.toArray()).find((e) => e.operation === 'delete')
     expect(del).toMatchObject({ kind: 'evp', state: 'queued', targetServerId: extra.id })
     expect(await app.db.outbox.get(entry.clientId)).toMatchObject({ state: 'synced', serverId: OWN, duplicates: null })
-    const decisions = (await app.db.audit.where('clientId').equals(entry.clientId).toArray()).filter((a) => a.method === 'DECISION')
+    const decisions = (await auditOfEntries(app.db, [entry.clientId])).filter((a) => a.method === 'DECISION')
     expect(decisions).toMatchObject([
       {
         operation: 'decision:supprimer_doublon',
@@ -67,7 +68,7 @@ describe('DuplicatePanel : une saisie synchronisée signalée « doublon probabl
 
     // The page reloads the entry: the panel shows the delete asked for, and its state.
     const after = await app.db.outbox.get(entry.clientId)
-    await wrapper.setProps({ entry: after, audit: await app.db.audit.where('clientId').equals(entry.clientId).toArray() })
+    await wrapper.setProps({ entry: after, audit: await auditOfEntries(app.db, [entry.clientId]) })
     await until('delete shown', () => wrapper?.find(`[data-testid="duplicate-removal-${extra.id}"]`).attributes('data-state') === 'queued')
     expect(wrapper.find(`[data-testid="duplicate-removal-${extra.id}"]`).text()).toContain('En attente')
     expect(wrapper.find(`[data-testid="delete-duplicate-${extra.id}"]`).exists()).toBe(false)

@@ -14,6 +14,7 @@ import { useOutboxStore } from '../../../src-renderer/stores/outbox'
 import { candidate, entryToCheck, entryWithDuplicates, mountIn, testApp } from '../support/mount'
 import type { TestApp } from '../support/mount'
 import { SIREN, valid } from '../support/fixtures'
+import { auditOfEntries } from '../../../src-renderer/db/audit'
 
 let app: TestApp
 let wrapper: VueWrapper | undefined
@@ -88,7 +89,7 @@ describe('l’historique d’une saisie : les décisions en clair', () => {
       now: () => '2026-11-24T09:32:00.000Z',
       newId: () => crypto.randomUUID(),
     })
-    const audit = await app.db.audit.where('clientId').equals(entry.clientId).toArray()
+    const audit = await auditOfEntries(app.db, [entry.clientId])
     wrapper = mountIn(app, EntryHistory, { revisions: [], audit, summarize: () => '' })
     await flushPromises()
 
@@ -110,7 +111,7 @@ describe('l’historique d’une saisie : les décisions en clair', () => {
     const b = candidate()
     const entry = await entryToCheck(app, [a, b])
     await decideToCheck(app.db, entry.clientId, { type: 'send_anyway' }, 'Profil Démo', app.env)
-    const audit = await app.db.audit.where('clientId').equals(entry.clientId).toArray()
+    const audit = await auditOfEntries(app.db, [entry.clientId])
     wrapper = mountIn(app, EntryHistory, { revisions: [], audit, summarize: () => '' })
     await flushPromises()
     const text = wrapper.find('[data-testid="entry-audit"]').text()

@@ -12,6 +12,7 @@ import type { StoredEntry } from '../../../src-renderer/db/schema'
 import { candidate, entryToCheck, mountIn, testApp, until } from '../support/mount'
 import type { TestApp } from '../support/mount'
 import { valid } from '../support/fixtures'
+import { auditOfEntries } from '../../../src-renderer/db/audit'
 
 let app: TestApp
 let wrapper: VueWrapper | undefined
@@ -41,7 +42,7 @@ async function decide(testId: string, answer: 'confirm-yes' | 'confirm-no'): Pro
 }
 
 async function auditOf(entry: StoredEntry) {
-  return app.db.audit.where('clientId').equals(entry.clientId).toArray()
+  return auditOfEntries(app.db, [entry.clientId])
 }
 
 describe('ToCheckPanel : une saisie « à vérifier » à côté de ses candidats', () => {
