@@ -5,8 +5,9 @@
  * row keeps its `aria-rowindex`, the table its `aria-rowcount`). At or below `threshold` every row is rendered, as
  * before: small tables keep the browser's find-in-page and need no scrolling logic.
  *
- * Built on @tanstack/vue-virtual. Rows are measured once rendered (their real height, the estimate until then);
- * a height of 0 (no layout, e.g. a test DOM) counts as the estimate, a view of height 0 as a view of 900 px.
+ * Built on @tanstack/vue-virtual. Rows are measured once rendered, by the virtualizer's ResizeObserver after the
+ * frame's layout (their real height, the estimate until then); a height of 0 (no layout, e.g. a test DOM) counts as
+ * the estimate, a view of height 0 as a view of 900 px.
  */
 import { measureElement as measureRow, observeElementRect, useVirtualizer } from '@tanstack/vue-virtual'
 import { computed, nextTick } from 'vue'
@@ -53,8 +54,19 @@ function nextFrame(): Promise<void> {
   })
 }
 
-/** Rows of a long table rendered by window (see the file comment). */
+/**
+ * Rows of a long table rendered by window (see the file comment). A row rendered is registered with the virtualizer's
+ * ResizeObserver (`measure`), which reports its real height after the frame's own layout; registering it never reads
+ * its height, which would force a layout of the page in the task that rendered it (16–27 ms when a pasted block made the
+ * period's records a virtual list: docs/performance.md, "The records list's first virtual render").
+ */
 export function useVirtualRows(options: VirtualRowsOptions) {
+  /** A row's height as known so far (measured before, else the estimate), read without any layout. */
+  function sizeSoFar(element: Element, instance: Virtualizer<HTMLElement, Element>): number {
+    const key = instance.options.getItemKey(instance.indexFromElement(element))
+    return instance.itemSizeCache.get(key) ?? options.estimate
+  }
+
   const enabled = computed(() => options.count() > options.threshold)
   const virtualizer = useVirtualizer(
     computed(() => ({
@@ -70,7 +82,7 @@ export function useVirtualRows(options: VirtualRowsOptions) {
           report(rect.height === 0 ? INITIAL_VIEW : rect)
         }),
       measureElement: (element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLElement, Element>) =>
-        measureRow(element, entry, instance) || options.estimate,
+        entry === undefined ? sizeSoFar(element, instance) : measureRow(element, entry, instance) || options.estimate,
     })),
   )
 
@@ -120,9 +132,9 @@ export function useVirtualRows(options: VirtualRowsOptions) {
   let toMeasure: Element[] = []
 
   /**
-   * Template ref of a rendered row (`data-index` set to its index; a component whose root element is the row): measures its real height once, after the render
-   * that added it, with the other rows it added. Vue calls a function ref at every render, between its DOM changes:
-   * measuring there would force one layout per row per render (a paste's chunks re-render the rows in view).
+   * Template ref of a rendered row (`data-index` set to its index; a component whose root element is the row):
+   * registers it once, after the render that added it, with the other rows it added; the ResizeObserver then gives its
+   * real height. Vue calls a function ref at every render, between its DOM changes.
    */
   function measure(ref: Element | ComponentPublicInstance | null): void {
     // A row may be a component (its root element is the row).

@@ -11,6 +11,7 @@ import { flushPromises } from '@vue/test-utils'
 import type { WhereClause } from 'dexie'
 import type { VueWrapper } from '@vue/test-utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { watch } from 'vue'
 
 import PeriodRecords from '../../../src-renderer/components/PeriodRecords.vue'
 import type { StoredEntry } from '../../../src-renderer/db/schema'
@@ -274,6 +275,39 @@ describe('PeriodRecords, a pasted block (issue 19, point 3)', () => {
     // No read of every entry of the dossier: only the rows changed since the latest change seen.
     expect(reads.length).toBeGreaterThan(0)
     expect(reads.filter((r) => r.lower === '')).toEqual([])
+  })
+
+  it('a change that makes it a virtual list is merged and rendered in a task of its own, not in the one that read it', async () => {
+    app = await testApp()
+    serve(app, (input) => recordsAnswer([], input))
+    expect((await enqueueMany(app.db, evps(20), app.env)).saved).toBe(20)
+    await useReferenceStore().load()
+    wrapper = mountIn(app, PeriodRecords, { siren: SIREN, periode: '2026-11' })
+    const table = (): string | undefined => wrapper?.get('table').attributes('aria-rowcount')
+    await vi.waitFor(() => {
+      expect(table()).toBe('21')
+    })
+    const store = useServiceRecordsStore()
+    // What the table showed when the store's entries passed 100, once Vue had flushed that change (same task).
+    const seen: (string | undefined)[] = []
+    const stop = watch(
+      () => store.entries.length,
+      (n) => {
+        if (n > 100) seen.push(table())
+      },
+      { flush: 'post' },
+    )
+    try {
+      expect((await enqueueMany(app.db, evps(130, 20), app.env)).saved).toBe(130)
+      await vi.waitFor(() => {
+        expect(table()).toBe('151')
+      })
+      // The first change past 100 left the table as it was in its own task (on the old code: '121' at once).
+      expect(seen[0]).toBe('21')
+      expect(wrapper.get('[data-testid="period-records-scroll"]').classes()).toContain('records-scroll')
+    } finally {
+      stop()
+    }
   })
 
   it('over 100 lines follows a burst of writes with fewer merges than writes, then shows them all', async () => {
