@@ -58,7 +58,7 @@ function nextFrame(): Promise<void> {
  * Rows of a long table rendered by window (see the file comment). A row rendered is registered with the virtualizer's
  * ResizeObserver (`measure`), which reports its real height after the frame's own layout; registering it never reads
  * its height, which would force a layout of the page in the task that rendered it (16–27 ms when a pasted block made the
- * period's records a virtual list: docs/performance.md, "The records list's first virtual render").
+ * period's records a virtual list: docs/performance.md, "The grid paste's long tasks, named by their frames").
  */
 export function useVirtualRows(options: VirtualRowsOptions) {
   /** A row's height as known so far (measured before, else the estimate), read without any layout. */

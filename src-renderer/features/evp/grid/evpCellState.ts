@@ -252,7 +252,7 @@ export function chunked<T>(items: readonly T[], size: number): T[][] {
  * Cells in error for the side panel: first those refused locally (in override order), then those whose entry the
  * service rejected and that have no override (a code no longer listed is left out). Recomputed at each change of a
  * paste's overrides (5 000 of them): no pair array per override or entry (`Object.entries` and a `Map`'s pairs made
- * one each, 2 ms a call against 0.5 ms; docs/performance.md, "The grid paste's error list").
+ * one each, 2 ms a call against 0.5 ms; docs/performance.md, "The grid paste's long tasks, named by their frames").
  */
 export function cellErrors(
   local: CellOverrides,
