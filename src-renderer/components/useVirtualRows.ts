@@ -126,9 +126,9 @@ export function useVirtualRows(options: VirtualRowsOptions) {
     return rendered(index)
   }
 
-  /** Rows already measured: later changes of their height come from the virtualizer's ResizeObserver. */
+  /** Rows already registered: their heights come from the virtualizer's ResizeObserver. */
   const measured = new WeakSet<Element>()
-  /** Rows rendered since the last measurement, measured together once the render is done. */
+  /** Rows rendered since the last registration, registered together once the render is done. */
   let toMeasure: Element[] = []
 
   /**
