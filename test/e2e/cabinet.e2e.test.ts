@@ -250,13 +250,15 @@ describe('cabinet users and assignments', () => {
       [b, '2026-07-01', '2026-10-31'],
       [c, '2026-01-01', '2030-12-31'],
     ])
+    // Counted once nothing is left in the queue: the sandbox holds a write before main's client has read its answer
+    // (and counted it), so the store alone says too early that the last write's answer is in.
+    await until('plus rien en attente', async () => (await page.locator(id('cabinet-writes')).count()) === 0)
     const counted = ws.acceptedOperationCounts()
     const applied = ['creerUtilisateurCabinet', 'creerAffectationDossier', 'terminerAffectationDossier'].map(
       (op) => count(op, counted) - count(op, before),
     )
     expect(applied).toEqual([1, 3, 1])
     figures['ecrituresCabinetAppliquees'] = applied.join('/')
-    await until('plus rien en attente', async () => (await page.locator(id('cabinet-writes')).count()) === 0)
     await until('affectations lues sur le service', async () => (await attr(id(`assignment-${b}-GP010-2026-07-01`), 'data-pending')) === '')
     expect(await attr(id(`assignment-${b}-GP010-2026-07-01`), 'data-state')).toBe('terminee')
     await ws.screenshot('cabinet-assignment-ended')
