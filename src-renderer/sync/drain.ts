@@ -5,14 +5,21 @@
  */
 import type { SyncItem } from '../../src-shared/domain/sync-protocol'
 import { getMeta } from '../db/meta'
-import { claimBatch, settleClaimed } from '../db/outbox-sync'
+import { claimBatch, markClaimSent, settleClaimed } from '../db/outbox-sync'
 import { finishPush, startPush, type PushInFlight, type SyncPassContext } from './passes'
 import { activeCategoryPauses, activePause, categoriesWithoutRight } from './pauses'
 import { beforeClaim, isUnreachablePause, type ServiceProbe } from './probe-gate'
 
-/** A batch claimed (held by its claim record) but not submitted yet: the drain's second batch, while the first is in flight. */
+/**
+ * A batch claimed (held by its claim record, recorded `unsent`) but not submitted yet: the drain's second batch, while
+ * the first is in flight. A window closed meanwhile leaves its claim `unsent`: dropped at the next recovery, its entries
+ * as they were (claims.ts `recoverInterrupted`).
+ */
 export interface HeldBatch {
-  /** Submits it to main (its entries stay held); null when the drain stopped meanwhile (then it is released). */
+  /**
+   * Submits it to main (its entries stay held), once its claim is marked sent (claims.ts `markClaimSent`); null when
+   * the drain stopped meanwhile (then it is released).
+   */
   send(): Promise<PushInFlight | null>
   /** Gives it back unsent: its claim is released, its entries back in the state they were claimed in. */
   release(): Promise<void>
@@ -47,7 +54,7 @@ export interface DrainSteps {
  * unknown entries may have become claimable).
  * A batch still in flight when the drain stops is stored with `registerPause` false; an error storing it is left
  * (its entries stay `sending`, made `unknown` at the next drain: the safe side); a batch claimed ahead and not sent is
- * released (if that fails, its claim is recovered at the next drain: `unknown`, the safe side).
+ * released (if that fails, its `unsent` claim is dropped at the next drain's recovery, its entries as they were).
  * @throws what `claimNext`, `claimAhead` or `finish` throw (after the batches in flight are stored)
  */
 export async function runPipelined(steps: DrainSteps): Promise<void> {
@@ -67,7 +74,8 @@ export async function runPipelined(steps: DrainSteps): Promise<void> {
           const held: HeldBatch = ahead
           ahead = null
           if (works) next = await held.send()
-          else await held.release()
+          // A release that fails leaves an `unsent` claim, dropped at the next recovery: the first batch is stored.
+          else await held.release().catch(() => undefined)
         }
       }
       if (inFlight !== null) {
@@ -99,7 +107,7 @@ export interface ClaimContext {
 /**
  * Claims the next batch unless the drain must stop: stopped or offline (`pass.active()`), a global pause, the service
  * still unreachable (the probe gate registers that failure; with `ahead`, no probe: nothing is claimed after a network
- * pause), nothing claimable. Entries of categories paused after a 403, or lacking a right per /api/moi, wait.
+ * pause, and the claim is recorded `unsent`), nothing claimable. Entries of categories paused after a 403, or lacking a right per /api/moi, wait.
  * @returns the claimed items (held by one claim record), or null
  */
 async function claimGated(ctx: ClaimContext, ahead: boolean): Promise<SyncItem[] | null> {
@@ -119,7 +127,7 @@ async function claimGated(ctx: ClaimContext, ahead: boolean): Promise<SyncItem[]
     }
   }
   const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
-  const claimed = await claimBatch(db, ctx.batchSize, paused, pass.env)
+  const claimed = await claimBatch(db, ctx.batchSize, paused, pass.env, ahead)
   return claimed.length === 0 ? null : claimed
 }
 
@@ -153,7 +161,15 @@ export async function claimAhead(ctx: ClaimContext): Promise<HeldBatch | null> {
     )
   return {
     async send() {
-      if (pass.active()) return startPush(pass, claimed)
+      // Marked sent first, durably: from then on a claim left behind is recovered as possibly sent.
+      if (
+        pass.active() &&
+        (await markClaimSent(
+          pass.db,
+          claimed.map((item) => item.clientId),
+        ))
+      )
+        return startPush(pass, claimed)
       await release()
       return null
     },
