@@ -60,6 +60,9 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
         await page.click(`[data-testid="cell-${matricule}-${code}"]`)
         await pasteText(page, value(i))
       }
+      // Saves are held until the grid's read of the period is done, and leaving the grid drops those not started
+      // (leaving asks first, and the harness answers yes): every pasted cell must be queued before the test leaves.
+      await page.locator('[data-testid="grid-waiting"]').waitFor({ state: 'detached', timeout: 30_000 })
       await page.goto(`${base}#/queue`)
       await page.waitForSelector('[data-testid="queue-view"]')
     }
@@ -106,7 +109,16 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
     faults().expireTokens()
     t0 = Date.now()
     await enter('PANIER', (i) => `${12 + i},40`)
+    // Every cell queued first: a phase that stalls then says whether its entries were saved or not sent.
     let tokenPauseSeen = false
+    await until(
+      'expired token: entries queued',
+      async () => {
+        if ((await pauseBannerText(page)) !== null) tokenPauseSeen = true
+        return (await stateCount(page, 'total')) === 3 * PER_PHASE
+      },
+      10_000,
+    )
     await until(
       'expired token: all synced',
       async () => {
@@ -127,6 +139,7 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
     faults().expireTokens()
     t0 = Date.now()
     await enter('HNUIT', (i) => `${(i % 3) + 1}`)
+    await until('token refused: entries queued', async () => (await stateCount(page, 'total')) === 4 * PER_PHASE, 10_000)
     await bannerShown('tokenRefused')
     await ws.screenshot('broken-road-token-refused')
     client.client_secret = secret
