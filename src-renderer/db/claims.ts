@@ -24,14 +24,10 @@ export interface Hold extends ClaimedEntry {
   readonly claimedAt: string
 }
 
-/**
- * Every entry the claim records hold, by client id. Inside a transaction over `claims` (or outside any).
- * @param sentOnly true: only the claims that may have been submitted (not `unsent`)
- */
-export async function heldEntries(db: PaieDb, sentOnly = false): Promise<Map<string, Hold>> {
+/** Every entry the claim records hold, by client id. Inside a transaction over `claims` (or outside any). */
+export async function heldEntries(db: PaieDb): Promise<Map<string, Hold>> {
   const held = new Map<string, Hold>()
   for (const claim of await db.claims.toArray()) {
-    if (sentOnly && claim.unsent === true) continue
     for (const entry of claim.entries) held.set(entry.clientId, { ...entry, claimId: claim.id, claimedAt: claim.claimedAt })
   }
   return held
@@ -40,14 +36,12 @@ export async function heldEntries(db: PaieDb, sentOnly = false): Promise<Map<str
 /**
  * Records the claim of a batch: ONE row, durable with the caller's transaction (over `claims`) before main is called.
  * @param entries the claimed rows, each `queued` or `unknown`
- * @param unsent true for a batch claimed ahead, not to be submitted before {@link markClaimSent} (ClaimRow `unsent`)
  * @throws TransitionError for a row in another state
  */
 export async function recordClaim(
   db: PaieDb,
   entries: readonly Pick<StoredEntry, 'clientId' | 'siren' | 'revision' | 'state'>[],
   env: OutboxEnv = defaultOutboxEnv,
-  unsent = false,
 ): Promise<void> {
   if (entries.length === 0) return
   const held = entries.map(({ clientId, siren, revision, state }): ClaimedEntry => {
@@ -55,26 +49,7 @@ export async function recordClaim(
     if (state !== 'queued' && state !== 'unknown') throw new Error(`Saisie ${clientId} : état ${state} non réclamable.`)
     return { clientId, siren, revision, state }
   })
-  await db.claims.add({ id: env.newId(), claimedAt: env.now(), entries: held, ...(unsent ? { unsent: true as const } : {}) })
-}
-
-/**
- * A batch claimed ahead is about to be submitted: its claim record loses `unsent`, durably (its own transaction),
- * BEFORE main is called, so that a claim left from then on is recovered as possibly sent (`unknown`).
- * @param clientIds the batch's entries (a claim holding any of them is the batch's)
- * @returns false when no unsent claim holds them any more (released meanwhile): the batch must not be submitted
- */
-export async function markClaimSent(db: PaieDb, clientIds: readonly string[]): Promise<boolean> {
-  const wanted = new Set(clientIds)
-  return db.transaction('rw', db.claims, async () => {
-    let found = false
-    for (const claim of await db.claims.toArray()) {
-      if (claim.unsent !== true || !claim.entries.some((e) => wanted.has(e.clientId))) continue
-      await db.claims.put({ id: claim.id, claimedAt: claim.claimedAt, entries: claim.entries })
-      found = true
-    }
-    return found
-  })
+  await db.claims.add({ id: env.newId(), claimedAt: env.now(), entries: held })
 }
 
 /**
@@ -166,14 +141,12 @@ export async function settleClaimed(db: PaieDb, settlements: readonly Settlement
  * Start-up (and each time the sync lock is taken): entries still held by a claim record, or left `sending` by a
  * version before v18, become `unknown`: main may or may not have sent them, so they are reconciled before any new
  * attempt; they are marked `interrupted`, so main sends back the audit attempts of the push whose answer was lost.
- * Every claim record is deleted; the entries of a claim still `unsent` (claimed ahead, never submitted) stay as they
- * are. Run only while holding the sync lock.
+ * Every claim record is deleted. Run only while holding the sync lock.
  * @returns how many entries were recovered
  */
 export async function recoverInterrupted(db: PaieDb, env: OutboxEnv = defaultOutboxEnv): Promise<number> {
   return db.transaction('rw', db.outbox, db.counts, db.claims, async () => {
-    // A batch claimed ahead and never submitted: nothing of it was sent, its entries are left as they are.
-    const holds = await heldEntries(db, true)
+    const holds = await heldEntries(db)
     await db.claims.clear()
     const legacy = await entriesInStates(db, ['sending']).toArray()
     const claimedRows = (await db.outbox.bulkGet([...holds.keys()])).filter(

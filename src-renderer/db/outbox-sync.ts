@@ -26,7 +26,7 @@ import { heldEntries, recordClaim, releaseClaims, stillClaimed } from './claims'
 import { defaultOutboxEnv, writeEntries } from './write'
 import type { OutboxEnv, RowChange } from './write'
 
-export { markClaimSent, recoverInterrupted, settleClaimed } from './claims'
+export { recoverInterrupted, settleClaimed } from './claims'
 export type { Settlement } from './claims'
 
 const ENTRY_CATEGORIES: readonly Categorie[] = [...new Set(Object.values(ENTRY_KIND_SPECS).map((s) => s.category))]
@@ -209,7 +209,6 @@ export function readVersionOf(entry: ReadableEntry): SyncItem['readVersion'] {
  * server ids of synced entries of their scopes (read in one index query) and those the clerk dismissed.
  * @param limit batch size, at most MAX_PUSH_BATCH (500)
  * @param pausedCategories API categories paused for a missing right (HTTP 403)
- * @param unsent true for a batch claimed ahead, submitted only after claims.ts `markClaimSent` (drain.ts `claimAhead`)
  * @returns the claimed entries as SyncItems (`reconcile` = the entry was `unknown`); [] when nothing is claimable
  */
 export async function claimBatch(
@@ -217,7 +216,6 @@ export async function claimBatch(
   limit: number,
   pausedCategories: readonly Categorie[],
   env: OutboxEnv = defaultOutboxEnv,
-  unsent = false,
 ): Promise<SyncItem[]> {
   const max = Math.max(0, Math.min(limit, MAX_PUSH_BATCH))
   const categories = ENTRY_CATEGORIES.filter((c) => !pausedCategories.includes(c))
@@ -243,7 +241,7 @@ export async function claimBatch(
     const idsByScope = new Map([...scopes.serverIds].map(([key, ids]) => [key, [...ids]]))
     for (const [key, ids] of await claimedServerIds(db, unread)) idsByScope.set(key, ids)
     const items = claimed.map((entry) => toItem(entry, entry.operation === 'create' ? (idsByScope.get(entry.scopeKey) ?? []) : []))
-    if (claimed.length > 0) await recordClaim(db, claimed, env, unsent)
+    if (claimed.length > 0) await recordClaim(db, claimed, env)
     return items
   })
 }

@@ -172,13 +172,6 @@ export interface ClaimRow {
   /** When the batch was claimed (ISO 8601 UTC, this workstation's clock): its writes started after this instant. */
   readonly claimedAt: string
   readonly entries: readonly ClaimedEntry[]
-  /**
-   * Present (true) while the batch was claimed ahead and not submitted: the drain's second batch, claimed while the
-   * first is in flight (src-renderer/sync/drain.ts `claimAhead`). Nothing of it was sent, so a claim left with it (the
-   * window closed or reloaded meanwhile) is dropped at recovery, its entries as they were ({@link ClaimRow} rows
-   * written before it have no such field: submitted). Not indexed: no schema version.
-   */
-  readonly unsent?: true
 }
 
 /** A key/value row of sync and cache metadata; values are checked on read (meta.ts). */

@@ -5,21 +5,14 @@
  */
 import type { SyncItem } from '../../src-shared/domain/sync-protocol'
 import { getMeta } from '../db/meta'
-import { claimBatch, markClaimSent, settleClaimed } from '../db/outbox-sync'
+import { claimBatch, settleClaimed } from '../db/outbox-sync'
 import { finishPush, startPush, type PushInFlight, type SyncPassContext } from './passes'
 import { activeCategoryPauses, activePause, categoriesWithoutRight } from './pauses'
 import { beforeClaim, isUnreachablePause, type ServiceProbe } from './probe-gate'
 
-/**
- * A batch claimed (held by its claim record, recorded `unsent`) but not submitted yet: the drain's second batch, while
- * the first is in flight. A window closed meanwhile leaves its claim `unsent`: dropped at the next recovery, its entries
- * as they were (claims.ts `recoverInterrupted`).
- */
+/** A batch claimed (held by its claim record) but not submitted yet: the drain's second batch, while the first is in flight. */
 export interface HeldBatch {
-  /**
-   * Submits it to main (its entries stay held), once its claim is marked sent (claims.ts `markClaimSent`); null when
-   * the drain stopped meanwhile (then it is released).
-   */
+  /** Submits it to main (its entries stay held); null when the drain stopped meanwhile (then it is released). */
   send(): Promise<PushInFlight | null>
   /** Gives it back unsent: its claim is released, its entries back in the state they were claimed in. */
   release(): Promise<void>
@@ -54,7 +47,7 @@ export interface DrainSteps {
  * unknown entries may have become claimable).
  * A batch still in flight when the drain stops is stored with `registerPause` false; an error storing it is left
  * (its entries stay `sending`, made `unknown` at the next drain: the safe side); a batch claimed ahead and not sent is
- * released (if that fails, its `unsent` claim is dropped at the next drain's recovery, its entries as they were).
+ * released (if that fails, its claim is recovered at the next drain: `unknown`, the safe side).
  * @throws what `claimNext`, `claimAhead` or `finish` throw (after the batches in flight are stored)
  */
 export async function runPipelined(steps: DrainSteps): Promise<void> {
@@ -74,8 +67,7 @@ export async function runPipelined(steps: DrainSteps): Promise<void> {
           const held: HeldBatch = ahead
           ahead = null
           if (works) next = await held.send()
-          // A release that fails leaves an `unsent` claim, dropped at the next recovery: the first batch is stored.
-          else await held.release().catch(() => undefined)
+          else await held.release()
         }
       }
       if (inFlight !== null) {
@@ -107,7 +99,7 @@ export interface ClaimContext {
 /**
  * Claims the next batch unless the drain must stop: stopped or offline (`pass.active()`), a global pause, the service
  * still unreachable (the probe gate registers that failure; with `ahead`, no probe: nothing is claimed after a network
- * pause, and the claim is recorded `unsent`), nothing claimable. Entries of categories paused after a 403, or lacking a right per /api/moi, wait.
+ * pause), nothing claimable. Entries of categories paused after a 403, or lacking a right per /api/moi, wait.
  * @returns the claimed items (held by one claim record), or null
  */
 async function claimGated(ctx: ClaimContext, ahead: boolean): Promise<SyncItem[] | null> {
@@ -127,7 +119,7 @@ async function claimGated(ctx: ClaimContext, ahead: boolean): Promise<SyncItem[]
     }
   }
   const paused = [...(await activeCategoryPauses(db, nowMs)).map((p) => p.category), ...(await categoriesWithoutRight(db))]
-  const claimed = await claimBatch(db, ctx.batchSize, paused, pass.env, ahead)
+  const claimed = await claimBatch(db, ctx.batchSize, paused, pass.env)
   return claimed.length === 0 ? null : claimed
 }
 
@@ -161,15 +153,7 @@ export async function claimAhead(ctx: ClaimContext): Promise<HeldBatch | null> {
     )
   return {
     async send() {
-      // Marked sent first, durably: from then on a claim left behind is recovered as possibly sent.
-      if (
-        pass.active() &&
-        (await markClaimSent(
-          pass.db,
-          claimed.map((item) => item.clientId),
-        ))
-      )
-        return startPush(pass, claimed)
+      if (pass.active()) return startPush(pass, claimed)
       await release()
       return null
     },

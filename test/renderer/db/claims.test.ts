@@ -6,7 +6,7 @@ import { asShown, heldEntries, shownCounts } from '../../../src-renderer/db/clai
 import { countsBySiren, countsExact } from '../../../src-renderer/db/counts'
 import { cancelEntry, reviseEntry } from '../../../src-renderer/db/outbox'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
-import { applyOutcomes, claimBatch, markClaimSent, recoverInterrupted, settleClaimed } from '../../../src-renderer/db/outbox-sync'
+import { applyOutcomes, claimBatch, recoverInterrupted, settleClaimed } from '../../../src-renderer/db/outbox-sync'
 import { PaieDb } from '../../../src-renderer/db/schema'
 import type { StoredEntry } from '../../../src-renderer/db/schema'
 import { HeldEntryError, writeEntries } from '../../../src-renderer/db/write'
@@ -162,47 +162,6 @@ describe('claim records: a crash at any point leaves the queue recoverable', () 
     expect(again.map((i) => [i.clientId, i.reconcile, i.interrupted])).toEqual(ids(entries).map((id) => [id, true, true]))
     expect(await countsBySiren(restarted)).toEqual(await countsExact(restarted))
     restarted.close()
-  })
-
-  it('a batch claimed ahead and never submitted (the window closed first): its claim is dropped, its entries as they were', async () => {
-    const [first, ...rest] = await queueEvp(3)
-    const sent = await claimBatch(db, 1, [], env)
-    expect(ids(sent)).toEqual([first!.clientId])
-    const ahead = await claimBatch(db, 2, [], env, true)
-    expect(ids(ahead)).toEqual(ids(rest))
-    // Held like any claim while the window lives: shown being sent, refused to other writes.
-    expect((await shownCounts(db)).byState).toMatchObject({ sending: 3, queued: 0 })
-    await expect(reviseEntry(db, rest[0]!.clientId, valid.evp({ quantite: '9' }), env)).rejects.toMatchObject({ reason: 'ENVOI_EN_COURS' })
-    const before = await db.outbox.bulkGet(ids(rest))
-    db.close()
-    const restarted = new PaieDb(db.name)
-    const recovery = testEnv(env.ms() + 5_000)
-    // Only the submitted batch is recovered (it may have been sent); the one claimed ahead was not.
-    expect(await recoverInterrupted(restarted, recovery)).toBe(1)
-    expect(await restarted.outbox.get(first!.clientId)).toMatchObject({ state: 'unknown', interrupted: true })
-    expect(await restarted.outbox.bulkGet(ids(rest))).toEqual(before)
-    expect(await restarted.claims.count()).toBe(0)
-    const next = await claimBatch(restarted, 10, [], recovery)
-    expect(next.filter((i) => !i.reconcile).map((i) => i.clientId)).toEqual(ids(rest))
-    expect(await countsBySiren(restarted)).toEqual(await countsExact(restarted))
-    restarted.close()
-  })
-
-  it('a batch claimed ahead and marked sent is recovered as possibly sent; a released one cannot be marked', async () => {
-    const entries = await queueEvp(2)
-    const ahead = await claimBatch(db, 1, [], env, true)
-    expect(await markClaimSent(db, ids(ahead))).toBe(true)
-    expect((await db.claims.toArray()).map((c) => c.unsent)).toEqual([undefined])
-    const released = await claimBatch(db, 1, [], env, true)
-    await settleClaimed(
-      db,
-      released.map((i) => ({ clientId: i.clientId, state: 'queued' })),
-      env,
-    )
-    expect(await markClaimSent(db, ids(released))).toBe(false)
-    expect(await recoverInterrupted(db, env)).toBe(1)
-    expect((await db.outbox.bulkGet(ids(entries))).map((e) => e?.state)).toEqual(['unknown', 'queued'])
-    await expectExactCounts()
   })
 
   it('a crash while reconciling an unknown entry: it stays unknown, its send window widened to the new claim', async () => {
