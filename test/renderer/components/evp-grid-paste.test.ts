@@ -102,6 +102,21 @@ describe('collage d’un grand bloc dans la grille EVP', () => {
     expect(cells.progress.value).toBeNull()
   })
 
+  it('une cellule collée deux fois dans le même collage : une seule saisie, de la dernière valeur collée', async () => {
+    const cells = await gridCells()
+    const inputs = pasted(new Set())
+    const again = (matricule: string, text: string): CellInput => ({ matricule, numeroContrat: null, code: hs25, text })
+    // P0007's HS25 pasted again at the end (4), P0300's twice more (unreadable, then 6): the last one counts.
+    const unreadable = await cells.paste([...inputs, again('P0007', '4'), again('P0300', '9x'), again('P0300', '6')])
+    expect(unreadable).toBe(0)
+    const byCell = await rowsByCell()
+    expect(byCell.size).toBe(2 * EMPLOYEES)
+    expect([...byCell.values()].every((rows) => rows.length === 1)).toBe(true)
+    expect(byCell.get('P0007|HS25')?.[0]?.['quantite']).toBe('4')
+    expect(byCell.get('P0300|HS25')?.[0]?.['quantite']).toBe('6')
+    expect(byCell.get('P0008|HS25')?.[0]?.['quantite']).toBe('1')
+  })
+
   it('une valeur tapée dans une cellule collée pendant l’enregistrement est enregistrée après, sans seconde saisie', async () => {
     const cells = await gridCells()
     // The period's read is not done yet: the paste, then the value typed in P0590's HS25, are held for it and saved in
