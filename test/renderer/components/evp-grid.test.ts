@@ -271,3 +271,37 @@ describe('EVP grid with the contract rows of an employee holding several contrac
     expect(active(w)).toBe('cell-M050-C2-OBS')
   })
 })
+
+describe('EVP grid cell titles', () => {
+  /** M001's cells saving and refused without a message, M002's queued and unreadable, M003's the service's record. */
+  function stateCell(matricule: string, code: string): CellView {
+    const hs25 = code === 'HS25'
+    const base = { text: '1', message: null, clientId: null }
+    if (matricule === m1) return { ...base, status: hs25 ? 'saving' : 'rejected' }
+    if (matricule === m2) return hs25 ? { ...base, status: 'queued' } : { ...base, status: 'invalid', message: 'Valeur illisible' }
+    return { ...base, status: 'service' }
+  }
+
+  it.each(['fr', 'en'] as const)('names each state in the language shown (%s), translated once for every row', (locale) => {
+    const i18n = createAppI18n(locale)
+    const { t } = i18n.global
+    wrapper = mount(EvpGrid, {
+      props: { rows, codes: codesEvp, cell: stateCell, label: 'Saisie des EVP' },
+      attachTo: document.body,
+      global: { plugins: [i18n] },
+    })
+    const title = (matricule: string, code: string): string | undefined =>
+      wrapper?.find(`[data-testid="cell-${matricule}-${code}"]`).attributes('title')
+    const expected = [
+      [m1, 'HS25', 'saisie.etatCellule.enregistrement'],
+      [m1, 'OBS', 'etats.rejected'],
+      [m2, 'HS25', 'etats.queued'],
+      [m3, 'HS25', 'saisie.etatCellule.service'],
+    ] as const
+    for (const [matricule, code, key] of expected) {
+      expect(t(key)).not.toBe(key)
+      expect(title(matricule, code)).toBe(t(key))
+    }
+    expect(title(m2, 'OBS')).toBe('Valeur illisible')
+  })
+})

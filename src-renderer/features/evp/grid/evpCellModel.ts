@@ -98,6 +98,22 @@ export interface CellView {
 
 export const EMPTY_CELL: CellView = { text: '', status: null, message: null, clientId: null }
 
+/**
+ * The titles of the cells' states in the language shown, made once for every row of the grid (EvpGrid.vue): a paste
+ * renders each cell of the rows in view « enregistrement », and a translation per cell was a sixth of that render
+ * (docs/performance.md, issue 19).
+ */
+export interface CellStateTitles {
+  /** A cell refused (locally or by the service) without a message of its own. */
+  readonly rejected: string
+  /** A cell being saved (`saving`). */
+  readonly saving: string
+  /** A cell showing the service's record (`service`). */
+  readonly service: string
+  /** The name of each entry state. */
+  readonly states: ReadonlyMap<EntryState, string>
+}
+
 /** How a rejected entry's error reads (the views word it by its code: i18n/reported.ts); its message by default. */
 export type WordError = (error: SyncError) => string
 
