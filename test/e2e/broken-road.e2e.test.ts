@@ -111,20 +111,19 @@ describe('a broken road to the payroll service, on the 250-employee dossier', ()
     await enter('PANIER', (i) => `${12 + i},40`)
     // Every cell queued first: a phase that stalls then says whether its entries were saved or not sent.
     let tokenPauseSeen = false
+    /** The check `done`, noting on each poll whether the pause banner shows (it must not, in this phase). */
+    const watchingPause = (done: () => Promise<boolean>) => async (): Promise<boolean> => {
+      if ((await pauseBannerText(page)) !== null) tokenPauseSeen = true
+      return done()
+    }
     await until(
       'expired token: entries queued',
-      async () => {
-        if ((await pauseBannerText(page)) !== null) tokenPauseSeen = true
-        return (await stateCount(page, 'total')) === 3 * PER_PHASE
-      },
+      watchingPause(async () => (await stateCount(page, 'total')) === 3 * PER_PHASE),
       10_000,
     )
     await until(
       'expired token: all synced',
-      async () => {
-        if ((await pauseBannerText(page)) !== null) tokenPauseSeen = true
-        return (await stateCount(page, 'synced')) === 3 * PER_PHASE
-      },
+      watchingPause(async () => (await stateCount(page, 'synced')) === 3 * PER_PHASE),
       45_000,
     )
     figures['expiredTokenSecondsToSync'] = Math.round((Date.now() - t0) / 100) / 10
