@@ -104,13 +104,11 @@ export const EMPTY_CELL: CellView = { text: '', status: null, message: null, cli
  * (docs/performance.md, issue 19).
  */
 export interface CellStateTitles {
-  /** A cell refused (locally or by the service) without a message of its own. */
-  readonly rejected: string
   /** A cell being saved (`saving`). */
   readonly saving: string
   /** A cell showing the service's record (`service`). */
   readonly service: string
-  /** The name of each entry state. */
+  /** The name of each entry state (`rejected`'s also titles a cell refused locally without a message of its own). */
   readonly states: ReadonlyMap<EntryState, string>
 }
 
