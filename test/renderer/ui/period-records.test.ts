@@ -5,7 +5,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { compareLines, mergePeriodRecords, valuesOf, codeOf, type RecordEntry } from '../../../src-renderer/components/periodRecords'
+import {
+  compareLines,
+  mergePeriodRecords,
+  valuesOf,
+  codeOf,
+  withValues,
+  type RecordEntry,
+} from '../../../src-renderer/components/periodRecords'
 import { EvpCreateDto, EvpPatchDto } from '../../../src-shared/api/entries'
 import { fingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
@@ -163,6 +170,33 @@ describe('mergePeriodRecords', () => {
         ['Q11', 'HS10'],
       ]),
     ).toEqual(['Q1 HS30', 'Q3 HS05', 'Q3 HS20', 'Q10 HS10', 'Q11 HS10'])
+  })
+
+  it('property: values ranked in steps get the order and the ties of one sort of them all', () => {
+    const collator = new Intl.Collator('fr', { numeric: true })
+    // Pieces whose joins the collator holds equal (M001 / M1, é composed or not) or ordered only by case.
+    const value = fc
+      .array(fc.constantFrom('M', 'm', '0', '00', '1', '10', '2', '\u00e9', 'e\u0301', 'A'), { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.join(''))
+    fc.assert(
+      fc.property(fc.array(fc.uniqueArray(value, { maxLength: 12 }), { minLength: 1, maxLength: 4 }), (steps) => {
+        let kept = withValues({ sorted: [], rank: new Map() }, [], collator)
+        const all: string[] = []
+        for (const step of steps) {
+          const added = step.filter((v) => !kept.rank.has(v)).sort((a, b) => collator.compare(a, b))
+          kept = withValues(kept, added, collator)
+          all.push(...added)
+        }
+        expect(kept.sorted).toHaveLength(all.length)
+        for (const a of all)
+          for (const b of all) {
+            const ranked = Math.sign((kept.rank.get(a) ?? -1) - (kept.rank.get(b) ?? -1))
+            expect(ranked, `${a} / ${b}`).toBe(Math.sign(collator.compare(a, b)))
+          }
+        // Ranks are dense: 0 to the number of distinct values less one.
+        expect(new Set(kept.rank.values()).size).toBe(Math.max(...kept.rank.values(), -1) + 1)
+      }),
+    )
   })
 
   it('property: every record is listed exactly once, every shown entry at most once, never a draft or a cancelled entry', () => {
