@@ -8,8 +8,9 @@
  * queued or sending: synced, rejected, à vérifier, sans réponse).
  *
  * The local entries follow the outbox's writes row by row (issue 19, point 3): each committed write names the rows
- * it wrote (`onOutboxRowsWrite`), only those are read again and replaced in `entries`. A write that cannot name its
- * rows (Dexie names none in a write of 50 rows or more: a paste's chunks, a sync batch) reads the rows of the dossier
+ * it wrote (`onOutboxRowsWrite`), only those are read again and replaced in `entries`: the app's writes of up to 500
+ * rows name them (a paste's chunks, a sync batch: db/write.ts `NAMED_PUT`). A write that cannot name its rows (Dexie
+ * names none in one call of 50 rows or more: an import's one transaction, a `clear`) reads the rows of the dossier
  * changed since the latest change seen, less {@link SINCE_MARGIN_MS} (a transaction may commit after a later-stamped
  * one). Writes arriving while an update runs are gathered into the next one.
  *

@@ -50,7 +50,7 @@ describe('onOutboxWrite', () => {
 })
 
 describe('onOutboxRowsWrite', () => {
-  it('names the rows each committed write touched (one entry, three rows), and says null for a bulk write of 60 or a clear', async () => {
+  it('names the rows each committed write touched (one entry, a paste of 60, three rows), and says null for a bulk put of 60 or a clear', async () => {
     const writes: (readonly string[] | null)[] = []
     const stop = onOutboxRowsWrite(db, (ids) => {
       writes.push(ids === null ? null : [...ids].sort())
@@ -64,7 +64,7 @@ describe('onOutboxRowsWrite', () => {
     await settle()
     expect(writes).toEqual([[one.entry.clientId]])
 
-    // 60 rows: Dexie does not name the rows of a write of 50 rows or more (any row may have changed).
+    // 60 rows in one transaction: written through calls of fewer than 50 rows (write.ts NAMED_PUT), each named.
     const many = await enqueueMany(
       db,
       Array.from({ length: 60 }, (_, i) => ({ kind: 'evp' as const, payload: valid.evp({ quantite: String(i + 1) }) })),
@@ -73,7 +73,14 @@ describe('onOutboxRowsWrite', () => {
     const ids = many.results.flatMap((r) => (r.ok ? [r.entry.clientId] : []))
     expect(ids).toHaveLength(60)
     await settle()
-    expect(writes.slice(1)).toEqual([null])
+    expect(writes.slice(1)).toEqual([[...ids].sort()])
+
+    // The same 60 rows put in ONE call straight through Dexie: it does not name the rows of a call of 50 rows or more.
+    writes.length = 0
+    const rows = await db.outbox.bulkGet(ids)
+    await db.outbox.bulkPut(rows.flatMap((row) => (row === undefined ? [] : [{ ...row, updatedAt: new Date().toISOString() }])))
+    await settle()
+    expect(writes).toEqual([null])
 
     // 3 rows changed in one transaction: named.
     writes.length = 0

@@ -9,7 +9,7 @@ import '../support/db'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { countsBySiren, enqueueTogether } from '../../../src-renderer/db/outbox'
-import { PUT_SLICE } from '../../../src-renderer/db/write'
+import { NAMED_PUT, NAMED_WRITE_MAX, PUT_SLICE } from '../../../src-renderer/db/write'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
 import type { PaieDb } from '../../../src-renderer/db/schema'
 import { dbWithReference, testEnv } from '../support/db'
@@ -54,9 +54,9 @@ describe('enqueueTogether (reprise du mois précédent)', () => {
   })
 
   /** More rows than two put batches: the dossier's employees' HS25, one per employee and quantity. */
-  const many = (): NewEntryInput[] => {
+  const many = (n = 2 * PUT_SLICE + 1): NewEntryInput[] => {
     const matricules = salaries.filter((e) => e.siren === SIREN).map((e) => e.matricule)
-    return Array.from({ length: 2 * PUT_SLICE + 1 }, (_, i) => ({
+    return Array.from({ length: n }, (_, i) => ({
       kind: 'evp' as const,
       payload: valid.evp({ matricule: matricules[i % matricules.length], quantite: String(i + 1) }),
     }))
@@ -66,9 +66,21 @@ describe('enqueueTogether (reprise du mois précédent)', () => {
     const puts = vi.spyOn(db.outbox, 'bulkPut')
     const { saved } = await enqueueTogether(db, many(), env)
     expect(saved).toBe(2 * PUT_SLICE + 1)
-    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual([PUT_SLICE, PUT_SLICE, 1])
+    // Each batch through calls of at most NAMED_PUT rows (Dexie names the rows of such a call in its change signal).
+    const calls = (n: number) => Array.from({ length: Math.ceil(n / NAMED_PUT) }, (_, i) => Math.min(NAMED_PUT, n - i * NAMED_PUT))
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual([...calls(PUT_SLICE), ...calls(PUT_SLICE), ...calls(1)])
     expect(await db.outbox.count()).toBe(2 * PUT_SLICE + 1)
     expect((await countsBySiren(db))[SIREN]?.queued).toBe(2 * PUT_SLICE + 1)
+  })
+
+  it('puts the rows of a write above NAMED_WRITE_MAX one call per batch (their signal names no row)', async () => {
+    const puts = vi.spyOn(db.outbox, 'bulkPut')
+    const n = NAMED_WRITE_MAX + 1
+    const { saved } = await enqueueTogether(db, many(n), env)
+    expect(saved).toBe(n)
+    const batches = Array.from({ length: Math.ceil(n / PUT_SLICE) }, (_, i) => Math.min(PUT_SLICE, n - i * PUT_SLICE))
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual(batches)
+    expect(await db.outbox.count()).toBe(n)
   })
 
   it('writes none of the rows when a later put batch fails', async () => {
