@@ -63,10 +63,23 @@ export function writtenClientIds(db: PaieDb, parts: ObservabilitySet): string[] 
   return singleKeys(part, keys) ? keys : null
 }
 
+/** Per database name, the listeners of {@link onOutboxRowsWrite} in this window. */
+const rowListeners = new Map<string, number>()
+
+/**
+ * True while a view of this window follows `db`'s outbox row by row ({@link onOutboxRowsWrite}): the app's writes then
+ * name their rows (write.ts `NAMED_PUT`), which Dexie makes each row pay for; with nobody to read the names, they go
+ * unnamed (a paste's rows cost the same as before issue 19's named writes).
+ */
+export function rowNamesWanted(db: PaieDb): boolean {
+  return (rowListeners.get(db.name) ?? 0) > 0
+}
+
 /**
  * Like {@link onOutboxWrite}, naming the rows written: `listener` gets their `clientId`s, or null when they cannot
  * be named (a range was written: read everything again). Lets a view update only the rows a write touched instead
- * of reading and re-rendering the whole dossier after each of a paste's chunks (issue 19, point 3).
+ * of reading and re-rendering the whole dossier after each of a paste's chunks (issue 19, point 3). While it
+ * listens, this window's writes of up to `NAMED_WRITE_MAX` rows are named ({@link rowNamesWanted}).
  * @returns a function that stops the calls
  */
 export function onOutboxRowsWrite(db: PaieDb, listener: (clientIds: readonly string[] | null) => void): () => void {
@@ -75,7 +88,14 @@ export function onOutboxRowsWrite(db: PaieDb, listener: (clientIds: readonly str
     if (Object.keys(parts).some((part) => part.startsWith(prefix))) listener(writtenClientIds(db, parts))
   }
   Dexie.on.storagemutated.subscribe(subscriber)
+  rowListeners.set(db.name, (rowListeners.get(db.name) ?? 0) + 1)
+  let stopped = false
   return () => {
+    if (stopped) return
+    stopped = true
     Dexie.on.storagemutated.unsubscribe(subscriber)
+    const left = (rowListeners.get(db.name) ?? 1) - 1
+    if (left > 0) rowListeners.set(db.name, left)
+    else rowListeners.delete(db.name)
   }
 }

@@ -3,6 +3,7 @@
  * over `outbox` and `counts`, never a row a drain's claim holds; plus the clock and id source of every write
  * (injected by tests).
  */
+import { rowNamesWanted } from './changes'
 import { CountDeltas } from './counts'
 import type { EntryState } from '../../src-shared/domain/states'
 import type { PaieDb, StoredEntry } from './schema'
@@ -74,7 +75,7 @@ export const PUT_SLICE = 100
  * Most rows one `bulkPut` call carries. Dexie names the rows a write touched in its `storagemutated` signal only for a
  * call of fewer than 50 rows (its observability middleware records a call of 50 or more as the whole table), and the
  * views that follow the outbox (changes.ts `onOutboxRowsWrite`) then read again every row of the dossier changed in the
- * last seconds instead of the rows written: during the bench's grid paste, the period's records read back about five
+ * last seconds instead of the rows written: during the bench's grid paste, the period's records read back several
  * times the rows each chunk wrote (issue 19; docs/performance.md, "The outbox's writes named"). The calls of one batch
  * are issued together, in the same task: the same requests as one call, in the same order, the same transaction.
  */
@@ -85,7 +86,9 @@ export const NAMED_PUT = 49
  * batch and its signal names no row. A view would read that many rows again either way, and Dexie's record of the
  * rows named costs a few tens of µs a row (the keys of each of the outbox's ten indexes, kept in trees that the
  * signal carries to the other windows): an import's 10 000 rows in one transaction stay one unnamed signal. A paste's
- * transactions (`ENQUEUE_CHUNK`, 100 rows) and a drain's batches (at most `MAX_PUSH_BATCH`, 500) are named.
+ * transactions (`ENQUEUE_CHUNK`, 100 rows) and a drain's batches (at most `MAX_PUSH_BATCH`, 500) are named, while a
+ * view follows the rows: without one, nobody reads the names and their cost would be pure loss (docs/performance.md,
+ * "The outbox's writes named").
  */
 export const NAMED_WRITE_MAX = 500
 
@@ -93,8 +96,8 @@ export const NAMED_WRITE_MAX = 500
  * Writes rows and their count changes; must run inside a rw transaction over `outbox` and `counts` (and `claims` when
  * a row changed is `queued` or `unknown`). With `putSlice`, the rows are put `putSlice` at a time, each batch issued
  * once the previous one is stored (one task each, the transaction the same: all the rows or none). Up to
- * {@link NAMED_WRITE_MAX} rows, each batch is put through calls of at most {@link NAMED_PUT} rows, so that the
- * committed write names its rows.
+ * {@link NAMED_WRITE_MAX} rows, while a view of this window follows the rows (changes.ts `rowNamesWanted`), each batch
+ * is put through calls of at most {@link NAMED_PUT} rows, so that the committed write names its rows.
  * @throws HeldEntryError when a row changed is held by a claim record (nothing is written)
  */
 export async function writeEntries(db: PaieDb, changes: readonly RowChange[], putSlice: number = changes.length): Promise<void> {
@@ -105,7 +108,7 @@ export async function writeEntries(db: PaieDb, changes: readonly RowChange[], pu
   for (const { before, after } of changes) deltas.track(before, after)
   const rows = changes.map((c) => c.after)
   const step = Math.max(1, Math.floor(putSlice))
-  const perCall = rows.length <= NAMED_WRITE_MAX ? NAMED_PUT : step
+  const perCall = rows.length <= NAMED_WRITE_MAX && rowNamesWanted(db) ? NAMED_PUT : step
   for (let start = 0; start < rows.length; start += step) {
     const end = Math.min(rows.length, start + step)
     const calls: Promise<unknown>[] = []

@@ -8,6 +8,7 @@ import '../support/db'
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { onOutboxRowsWrite } from '../../../src-renderer/db/changes'
 import { countsBySiren, enqueueTogether } from '../../../src-renderer/db/outbox'
 import { NAMED_PUT, NAMED_WRITE_MAX, PUT_SLICE } from '../../../src-renderer/db/write'
 import type { NewEntryInput } from '../../../src-renderer/db/outbox'
@@ -66,21 +67,33 @@ describe('enqueueTogether (reprise du mois précédent)', () => {
     const puts = vi.spyOn(db.outbox, 'bulkPut')
     const { saved } = await enqueueTogether(db, many(), env)
     expect(saved).toBe(2 * PUT_SLICE + 1)
-    // Each batch through calls of at most NAMED_PUT rows (Dexie names the rows of such a call in its change signal).
-    const calls = (n: number) => Array.from({ length: Math.ceil(n / NAMED_PUT) }, (_, i) => Math.min(NAMED_PUT, n - i * NAMED_PUT))
-    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual([...calls(PUT_SLICE), ...calls(PUT_SLICE), ...calls(1)])
+    // No view follows the rows: one call per batch.
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual([PUT_SLICE, PUT_SLICE, 1])
     expect(await db.outbox.count()).toBe(2 * PUT_SLICE + 1)
     expect((await countsBySiren(db))[SIREN]?.queued).toBe(2 * PUT_SLICE + 1)
   })
 
-  it('puts the rows of a write above NAMED_WRITE_MAX one call per batch (their signal names no row)', async () => {
+  it('while a view follows the rows, puts each batch through calls of NAMED_PUT rows; above NAMED_WRITE_MAX, one call per batch', async () => {
+    const stop = onOutboxRowsWrite(db, () => undefined)
     const puts = vi.spyOn(db.outbox, 'bulkPut')
+    const batches = (n: number, size: number) => Array.from({ length: Math.ceil(n / size) }, (_, i) => Math.min(size, n - i * size))
+    expect((await enqueueTogether(db, many(), env)).saved).toBe(2 * PUT_SLICE + 1)
+    // Dexie names the rows of a call of fewer than 50 rows in its change signal.
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual([
+      ...batches(PUT_SLICE, NAMED_PUT),
+      ...batches(PUT_SLICE, NAMED_PUT),
+      ...batches(1, NAMED_PUT),
+    ])
+    puts.mockClear()
     const n = NAMED_WRITE_MAX + 1
-    const { saved } = await enqueueTogether(db, many(n), env)
-    expect(saved).toBe(n)
-    const batches = Array.from({ length: Math.ceil(n / PUT_SLICE) }, (_, i) => Math.min(PUT_SLICE, n - i * PUT_SLICE))
-    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual(batches)
-    expect(await db.outbox.count()).toBe(n)
+    expect((await enqueueTogether(db, many(n), env)).saved).toBe(n)
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual(batches(n, PUT_SLICE))
+    // Once the view stops, one call per batch again.
+    stop()
+    puts.mockClear()
+    expect((await enqueueTogether(db, many(), env)).saved).toBe(2 * PUT_SLICE + 1)
+    expect(puts.mock.calls.map(([rows]) => rows.length)).toEqual([PUT_SLICE, PUT_SLICE, 1])
+    expect(await db.outbox.count()).toBe(n + 2 * (2 * PUT_SLICE + 1))
   })
 
   it('writes none of the rows when a later put batch fails', async () => {
