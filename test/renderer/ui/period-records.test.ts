@@ -5,14 +5,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import {
-  compareLines,
-  mergePeriodRecords,
-  valuesOf,
-  codeOf,
-  withValues,
-  type RecordEntry,
-} from '../../../src-renderer/components/periodRecords'
+import { mergePeriodRecords, valuesOf, codeOf, type RecordEntry } from '../../../src-renderer/components/periodRecords'
+import { compareLines, withValues } from '../../../src-renderer/components/periodRecordOrder'
 import { EvpCreateDto, EvpPatchDto } from '../../../src-shared/api/entries'
 import { fingerprintOf, scopeOf } from '../../../src-shared/domain/fingerprint'
 import type { OutboxEntry } from '../../../src-shared/domain/outbox'
