@@ -64,7 +64,8 @@ describe('onOutboxRowsWrite', () => {
     await settle()
     expect(writes).toEqual([[one.entry.clientId]])
 
-    // 60 rows in one transaction: written through calls of fewer than 50 rows (write.ts NAMED_PUT), each named.
+    // 60 rows in one transaction while this listener follows the rows (changes.ts rowNamesWanted): written through
+    // calls of fewer than 50 rows (write.ts NAMED_PUT), each named.
     const many = await enqueueMany(
       db,
       Array.from({ length: 60 }, (_, i) => ({ kind: 'evp' as const, payload: valid.evp({ quantite: String(i + 1) }) })),
